@@ -1,0 +1,93 @@
+// One webpack + module-federation config for the host and every remote.
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import webpack from 'webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import TerserPlugin from 'terser-webpack-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { sharedMap } from './shared-map.mjs';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * @param {object} o
+ * @param {string} o.dir        the app's folder
+ * @param {string} o.name       federation name (valid identifier)
+ * @param {number} o.port       dev-server port (same as the production port map)
+ * @param {Record<string,string>} [o.exposes]  remotes expose './module'
+ * @param {string} [o.title]    page title of the html shell
+ * @param {Record<string,string>} [o.define]  extra compile-time constants
+ */
+export function createConfig({ dir, name, port, exposes, title = 'Atrium', define = {} }) {
+  return (_env, argv) => {
+    const prod = argv.mode !== 'development';
+    return {
+      mode: prod ? 'production' : 'development',
+      context: dir,
+      entry: { main: './src/index.ts' },
+      devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        // 'auto' lets a remote's chunks load from wherever its remoteEntry.js was served.
+        publicPath: 'auto',
+        filename: prod ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
+        chunkFilename: prod ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: require.resolve('swc-loader'),
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !prod } },
+                  target: 'es2022',
+                },
+              },
+            },
+          },
+          {
+            test: /\.css$/,
+            use: [prod ? MiniCssExtractPlugin.loader : require.resolve('style-loader'), require.resolve('css-loader')],
+          },
+        ],
+      },
+      optimization: {
+        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, terserOptions: { compress: { passes: 2 } } })],
+      },
+      performance: { hints: false },
+      plugins: [
+        new webpack.DefinePlugin({
+          'process.env.NODE_ENV': JSON.stringify(prod ? 'production' : 'development'),
+          ...Object.fromEntries(Object.entries(define).map(([k, v]) => [k, JSON.stringify(v)])),
+        }),
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          remotes: {},
+          shared: sharedMap,
+          shareStrategy: 'loaded-first',
+          dts: false,
+          manifest: false,
+        }),
+        new HtmlWebpackPlugin({ template: path.join(import.meta.dirname, 'index.html'), title, chunks: ['main'] }),
+        ...(prod ? [new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:8].css' })] : []),
+      ],
+      devServer: {
+        port,
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: ['/api'], target: process.env.API_URL ?? 'http://localhost:4000' }],
+      },
+      stats: 'errors-warnings',
+    };
+  };
+}

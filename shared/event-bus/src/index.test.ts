@@ -1,0 +1,40 @@
+import { bus, toast, type Toast } from './index';
+
+describe('event bus', () => {
+  it('delivers an event only to subscribers of its type', () => {
+    const seen: string[] = [];
+    const a = bus.on('navigate').subscribe((p) => seen.push(`nav:${p.to}`));
+    const b = bus.on('modal:open').subscribe((p) => seen.push(`modal:${p.id}`));
+    bus.emit('navigate', { to: '/contacts' });
+    bus.emit('modal:open', { id: 'contact' });
+    a.unsubscribe();
+    b.unsubscribe();
+    bus.emit('navigate', { to: '/ignored' });
+    expect(seen).toEqual(['nav:/contacts', 'modal:contact']);
+  });
+
+  it('raises toasts with unique ids and the given type', () => {
+    const toasts: Toast[] = [];
+    const sub = bus.on('toast:show').subscribe((t) => toasts.push(t));
+    const first = toast.success('Saved');
+    const second = toast.error('Failed');
+    sub.unsubscribe();
+    expect(first).not.toEqual(second);
+    expect(toasts.map((t) => [t.type, t.message])).toEqual([
+      ['success', 'Saved'],
+      ['error', 'Failed'],
+    ]);
+  });
+
+  it('shares one subject through globalThis, so a second copy of the module joins the same bus', () => {
+    const seen: string[] = [];
+    const sub = bus.on('auth:signed-out').subscribe((p) => seen.push(p.reason ?? ''));
+    jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const copy = require('./index') as typeof import('./index');
+      copy.bus.emit('auth:signed-out', { reason: 'from copy' });
+    });
+    sub.unsubscribe();
+    expect(seen).toEqual(['from copy']);
+  });
+});
