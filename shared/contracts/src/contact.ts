@@ -95,7 +95,13 @@ export type Contact = z.infer<typeof contactSchema>;
 export const contactListQuerySchema = pageQuerySchema.extend({
   status: contactStatusSchema.optional(),
 });
-export type ContactListQuery = z.input<typeof contactListQuerySchema>;
+/** What a client sends (the schema coerces the query-string text on the server). */
+export interface ContactListQuery {
+  page?: number;
+  limit?: number;
+  search?: string;
+  status?: ContactStatus;
+}
 
 /** "The phone is composed from phoneCode and phoneNumber." */
 export function composePhone(phoneCode: string | null, phoneNumber: string | null): string | null {

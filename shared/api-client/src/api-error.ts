@@ -1,0 +1,44 @@
+import { CLIENT_ERROR_CODES, type ApiErrorShape } from '@atrium/contracts';
+
+/** The one error every call throws: { status, code, message, data } (spec section 8). */
+export class ApiError extends Error implements ApiErrorShape {
+  readonly status: number;
+  readonly code: string;
+  readonly data?: unknown;
+  /** A pass-through the spec says is not reported (no toast, no error report). */
+  readonly quiet: boolean;
+
+  constructor(status: number, code: string, message: string, data?: unknown, quiet = false) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.data = data;
+    this.quiet = quiet;
+  }
+}
+
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof Error && (e as ApiError).name === 'ApiError' && typeof (e as ApiError).status === 'number';
+}
+
+/** Other errors with a body: code is the body's code, else the status; message is the body's error. */
+export function fromResponse(status: number, body: unknown, statusText: string, quiet: boolean): ApiError {
+  if (body && typeof body === 'object') {
+    const b = body as { code?: unknown; error?: unknown; message?: unknown; details?: unknown };
+    const code = typeof b.code === 'string' && b.code ? b.code : String(status);
+    const message =
+      typeof b.error === 'string' && b.error
+        ? b.error
+        : typeof b.message === 'string' && b.message
+          ? b.message
+          : statusText || `Request failed with status ${status}`;
+    return new ApiError(status, code, message, b.details ?? body, quiet);
+  }
+  return new ApiError(status, String(status), statusText || `Request failed with status ${status}`, undefined, quiet);
+}
+
+/** No body at all (offline, DNS, timeout, CORS): NETWORK_ERROR with the message. */
+export function networkError(message: string): ApiError {
+  return new ApiError(0, CLIENT_ERROR_CODES.network, message);
+}

@@ -1,0 +1,261 @@
+import ky, { type KyInstance } from 'ky';
+import {
+  API_ROOT,
+  API_TIMEOUT_MS,
+  AUTO_LOGIN_TIMEOUT_MS,
+  CSRF_RENEWAL_LIMIT,
+  CSRF_RENEWAL_WINDOW_MS,
+  MESSAGES,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+  type AuthAnswer,
+  type LoginInput,
+  type RegisterInput,
+  type User,
+} from '@atrium/contracts';
+import { bus } from '@atrium/event-bus';
+import { ApiError, fromResponse, networkError } from './api-error';
+import { CircuitBreaker } from './circuit-breaker';
+import { isQuiet } from './quiet';
+import { clearSession, markSignedIn, touchActivity } from './session';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export interface RequestOptions {
+  json?: unknown;
+  body?: FormData;
+  searchParams?: Record<string, string | number | boolean | undefined | null>;
+  timeout?: number;
+  signal?: AbortSignal;
+}
+
+export interface ClientOptions {
+  /** Absolute or relative API root; default '/api/v1' (same origin as the app). */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** Reads a cookie by name; default reads document.cookie. */
+  readCookie?: (name: string) => string | null;
+  timeoutMs?: number;
+  autoLoginTimeoutMs?: number;
+  now?: () => number;
+}
+
+/** Auth endpoints never trigger the refresh-and-replay rule (they ARE the session machinery). */
+const NO_REFRESH = /^auth\/(login|register|refresh|auto-login|logout|renew-csrf|csrf)$/;
+const CSRF_TEXT = /csrf|xsrf/i;
+
+function documentCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(v.join('='));
+  }
+  return null;
+}
+
+function cleanQuery(q: RequestOptions['searchParams']): Record<string, string> | undefined {
+  if (!q) return undefined;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== null && v !== '') out[k] = String(v);
+  return out;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text().catch(() => '');
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export function createApiClient(options: ClientOptions = {}) {
+  const readCookie = options.readCookie ?? documentCookie;
+  const timeoutMs = options.timeoutMs ?? API_TIMEOUT_MS;
+  const autoLoginTimeoutMs = options.autoLoginTimeoutMs ?? AUTO_LOGIN_TIMEOUT_MS;
+  const breaker = new CircuitBreaker(CSRF_RENEWAL_LIMIT, CSRF_RENEWAL_WINDOW_MS, options.now);
+  let lastXsrf: string | null = null;
+  /** Only one refresh or auto-login runs at a time; others wait for it. */
+  let sessionFlight: Promise<unknown> | null = null;
+
+  const http: KyInstance = ky.create({
+    prefixUrl: options.baseUrl ?? API_ROOT,
+    credentials: 'include',
+    timeout: timeoutMs,
+    retry: 0,
+    throwHttpErrors: false,
+    fetch: options.fetch,
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          if (request.method !== 'GET' && request.method !== 'HEAD') {
+            const token = lastXsrf ?? readCookie(XSRF_COOKIE);
+            if (token) request.headers.set(XSRF_HEADER, token);
+          }
+        },
+      ],
+      afterResponse: [
+        (_request, _options, response) => {
+          const token = response.headers.get(XSRF_HEADER);
+          if (token) lastXsrf = token;
+        },
+      ],
+    },
+  });
+
+  async function raw(method: Method, path: string, o: RequestOptions = {}): Promise<Response> {
+    try {
+      return await http(path, {
+        method,
+        json: o.json,
+        body: o.body,
+        searchParams: cleanQuery(o.searchParams),
+        timeout: o.timeout ?? timeoutMs,
+        signal: o.signal,
+      });
+    } catch (e) {
+      const err = e as Error;
+      if (err.name === 'TimeoutError') throw networkError(MESSAGES.requestTimedOut);
+      throw networkError(err.message || 'Network error');
+    }
+  }
+
+  function single<T>(fn: () => Promise<T>): Promise<T> {
+    if (sessionFlight) return sessionFlight as Promise<T>;
+    const p = fn().finally(() => {
+      sessionFlight = null;
+    });
+    sessionFlight = p;
+    return p;
+  }
+
+  async function renewCsrf(): Promise<boolean> {
+    const res = await raw('POST', 'auth/renew-csrf');
+    const body = (await readBody(res)) as { csrfToken?: string } | undefined;
+    if (body?.csrfToken) lastXsrf = body.csrfToken;
+    return res.ok;
+  }
+
+  function refresh(): Promise<boolean> {
+    return single(async () => {
+      try {
+        const res = await raw('POST', 'auth/refresh');
+        return res.ok;
+      } catch {
+        return false;
+      }
+    });
+  }
+
+  function expire(): never {
+    clearSession();
+    bus.emit('auth:session-expired', { message: MESSAGES.sessionExpired });
+    throw new ApiError(401, 'AUTH_FAILED', MESSAGES.authFailed);
+  }
+
+  async function request<T>(method: Method, path: string, o: RequestOptions = {}, retried = { auth: false, csrf: false }): Promise<T> {
+    const clean = path.replace(/^\//, '');
+    if (method !== 'GET' && !lastXsrf && !readCookie(XSRF_COOKIE) && !/^auth\/(renew-csrf|csrf)$/.test(clean)) {
+      await renewCsrf().catch(() => false);
+    }
+    const res = await raw(method, clean, o);
+    if (res.ok) {
+      touchActivity();
+      return (await readBody(res)) as T;
+    }
+    const body = await readBody(res);
+    if (res.status === 401 && !NO_REFRESH.test(clean)) {
+      if (!retried.auth && (await refresh())) return request<T>(method, path, o, { ...retried, auth: true });
+      return expire();
+    }
+    const message = body && typeof body === 'object' ? String((body as { error?: unknown; message?: unknown }).error ?? (body as { message?: unknown }).message ?? '') : '';
+    if (res.status === 403 && CSRF_TEXT.test(message) && !retried.csrf && breaker.tryAcquire()) {
+      await renewCsrf();
+      return request<T>(method, path, o, { ...retried, csrf: true });
+    }
+    throw fromResponse(res.status, body, res.statusText, isQuiet(method, clean, res.status));
+  }
+
+  const authResult = (body: unknown): AuthAnswer | null =>
+    body && typeof body === 'object' && 'success' in body ? (body as AuthAnswer) : null;
+
+  const auth = {
+    /** Never throws: resolves to the spec's result shape with the spec's messages. */
+    async login(input: LoginInput): Promise<{ success: true; user: User } | { success: false; code: string; error: string }> {
+      let res: Response;
+      try {
+        await (lastXsrf || readCookie(XSRF_COOKIE) ? Promise.resolve() : renewCsrf().catch(() => false));
+        res = await raw('POST', 'auth/login', { json: { rememberMe: true, ...input } });
+      } catch (e) {
+        const err = e as ApiError;
+        return { success: false, code: 'LOGIN_FAILED', error: err.message === MESSAGES.requestTimedOut ? err.message : MESSAGES.invalidCredentials };
+      }
+      const body = authResult(await readBody(res));
+      if (res.ok && body?.success && body.user) {
+        markSignedIn(body.user);
+        await renewCsrf().catch(() => false);
+        bus.emit('auth:signed-in', { userId: body.user.id });
+        return { success: true, user: body.user };
+      }
+      if (res.ok) return { success: false, code: 'LOGIN_FAILED', error: MESSAGES.invalidResponse };
+      if (body?.code === 'EMAIL_NOT_VERIFIED') return { success: false, code: 'EMAIL_NOT_VERIFIED', error: body.error ?? 'Email not verified' };
+      return { success: false, code: 'LOGIN_FAILED', error: body?.error || MESSAGES.invalidCredentials };
+    },
+
+    /** Throws ApiError (VALIDATION_ERROR carries field details in data). Signs the user in on success. */
+    async register(input: RegisterInput): Promise<User> {
+      const body = await request<AuthAnswer>('POST', 'auth/register', { json: input });
+      if (!body?.user) throw new ApiError(500, 'INVALID_RESPONSE', MESSAGES.signupFailed);
+      markSignedIn(body.user);
+      await renewCsrf().catch(() => false);
+      bus.emit('auth:signed-in', { userId: body.user.id });
+      return body.user;
+    },
+
+    /** On load and route change. A failure clears the user. Shares any refresh already in flight. */
+    autoLogin(): Promise<User | null> {
+      return single(async () => {
+        try {
+          const res = await raw('POST', 'auth/auto-login', { timeout: autoLoginTimeoutMs });
+          const body = authResult(await readBody(res));
+          if (res.ok && body?.success && body.user) {
+            markSignedIn(body.user);
+            return body.user;
+          }
+        } catch {
+          // timeout or network: treated as not signed in
+        }
+        clearSession();
+        return null;
+      });
+    },
+
+    refresh,
+    renewCsrf,
+
+    async logout(): Promise<void> {
+      try {
+        await raw('POST', 'auth/logout');
+      } finally {
+        clearSession();
+        lastXsrf = null;
+        bus.emit('auth:signed-out', {});
+      }
+    },
+  };
+
+  return {
+    http,
+    request,
+    get: <T>(path: string, searchParams?: RequestOptions['searchParams'], o?: RequestOptions) =>
+      request<T>('GET', path, { ...o, searchParams }),
+    post: <T>(path: string, json?: unknown, o?: RequestOptions) => request<T>('POST', path, { ...o, json }),
+    put: <T>(path: string, json?: unknown, o?: RequestOptions) => request<T>('PUT', path, { ...o, json }),
+    patch: <T>(path: string, json?: unknown, o?: RequestOptions) => request<T>('PATCH', path, { ...o, json }),
+    delete: <T>(path: string, o?: RequestOptions) => request<T>('DELETE', path, o),
+    upload: <T>(path: string, form: FormData, o?: RequestOptions) => request<T>('POST', path, { ...o, body: form }),
+    auth,
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,12 @@
+import type { Contact, ContactInput, ContactListQuery, ListEnvelope } from '@atrium/contracts';
+import type { ApiClient } from './client';
+
+/** Typed calls for contacts (spec section 7 "Contacts"). */
+export function contactsApi(client: ApiClient) {
+  return {
+    list: (query: ContactListQuery = {}) =>
+      client.get<ListEnvelope<Contact>>('contacts', { ...query }),
+    get: async (id: string) => (await client.get<{ data: Contact }>(`contacts/${encodeURIComponent(id)}`)).data,
+    create: async (input: ContactInput) => (await client.post<{ data: Contact }>('contacts', input)).data,
+  };
+}
