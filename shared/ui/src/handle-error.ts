@@ -1,0 +1,23 @@
+import { MESSAGES } from '@atrium/contracts';
+import { toast } from '@atrium/event-bus';
+
+const CODE_MESSAGES: Record<string, string> = {
+  DUPLICATE_COMMUNITY_NAME: MESSAGES.duplicateCommunityName,
+};
+
+/**
+ * The shared error handler (spec section 8): an error toast with the error's message, or a custom one;
+ * can be silenced; quiet pass-throughs are never shown.
+ */
+export function handleError(error: unknown, opts: { message?: string; silent?: boolean } = {}): string {
+  const e = error as { message?: string; code?: string; quiet?: boolean } | null;
+  const message =
+    opts.message ?? (e?.code && CODE_MESSAGES[e.code]) ?? (e?.message ? e.message : MESSAGES.unexpected);
+  if (opts.silent || e?.quiet) return message;
+  try {
+    toast.error(message);
+  } catch {
+    console.error(message, error);
+  }
+  return message;
+}

@@ -1,0 +1,69 @@
+import '@mantine/core/styles.css';
+
+// Mantine reaches every app only through this package (a federation singleton), and only the parts the
+// product uses: the shared chunk stays small because unlisted components are tree-shaken away.
+export {
+  ActionIcon,
+  Alert,
+  Anchor,
+  AppShell,
+  Avatar,
+  Badge,
+  Box,
+  Burger,
+  Button,
+  Card,
+  Center,
+  Checkbox,
+  CloseButton,
+  Container,
+  Divider,
+  Group,
+  Kbd,
+  Loader,
+  Menu,
+  Modal,
+  NavLink,
+  Pagination,
+  Paper,
+  PasswordInput,
+  ScrollArea,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  UnstyledButton,
+  VisuallyHidden,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
+export { useDebouncedValue, useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
+export { useForm, schemaResolver } from '@mantine/form';
+export {
+  IconAlertTriangle,
+  IconChevronLeft,
+  IconChevronRight,
+  IconLogout,
+  IconMoon,
+  IconPlus,
+  IconSearch,
+  IconSettings,
+  IconSun,
+  IconUser,
+} from '@tabler/icons-react';
+
+export { theme, darkModeManager } from './theme';
+export { UiProvider } from './providers';
+export { ToastStack } from './toast-stack';
+export { ErrorBoundary, ErrorScreen, isChunkLoadError } from './error-screen';
+export { HomeSkeleton, PageSkeleton } from './skeletons';
+export { ConfirmDialog, DeleteConfirmDialog } from './confirm-dialog';
+export { NavIcon } from './icons';
+export { handleError } from './handle-error';
+export { retryImport } from './retry-import';

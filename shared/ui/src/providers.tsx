@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { darkModeManager, theme } from './theme';
+import { ToastStack } from './toast-stack';
+
+const manager = typeof window !== 'undefined' ? darkModeManager() : undefined;
+
+/** Theme, dark mode and the toast stack. The host renders it once; standalone remote shells too. */
+export function UiProvider({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={manager}>
+      {children}
+      <ToastStack />
+    </MantineProvider>
+  );
+}

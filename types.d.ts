@@ -1,0 +1,2 @@
+// Ambient declarations shared by every app (STACK-NOTES item 7).
+declare module '*.css';
