@@ -35,10 +35,11 @@ export function fromResponse(status: number, body: unknown, statusText: string, 
           : statusText || `Request failed with status ${status}`;
     return new ApiError(status, code, message, b.details ?? body, quiet);
   }
-  return new ApiError(status, String(status), statusText || `Request failed with status ${status}`, undefined, quiet);
+  // No body: NETWORK_ERROR with the message (the HTTP status is kept for callers and reporting).
+  return new ApiError(status, CLIENT_ERROR_CODES.network, statusText || `Request failed with status ${status}`, undefined, quiet);
 }
 
-/** No body at all (offline, DNS, timeout, CORS): NETWORK_ERROR with the message. */
+/** No answer at all (offline, DNS, timeout, CORS): NETWORK_ERROR with the message, status 0. */
 export function networkError(message: string): ApiError {
   return new ApiError(0, CLIENT_ERROR_CODES.network, message);
 }

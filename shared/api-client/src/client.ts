@@ -77,6 +77,7 @@ export function createApiClient(options: ClientOptions = {}) {
   let lastXsrf: string | null = null;
   /** Only one refresh or auto-login runs at a time; others wait for it. */
   let sessionFlight: Promise<unknown> | null = null;
+  let flightKind: 'refresh' | 'autoLogin' | null = null;
 
   const http: KyInstance = ky.create({
     prefixUrl: options.baseUrl ?? API_ROOT,
@@ -120,12 +121,23 @@ export function createApiClient(options: ClientOptions = {}) {
     }
   }
 
-  function single<T>(fn: () => Promise<T>): Promise<T> {
-    if (sessionFlight) return sessionFlight as Promise<T>;
+  /**
+   * Same kind in flight: share its answer. The other kind in flight: a refresh takes an auto-login's
+   * outcome (user or not), an auto-login waits for the refresh and then runs; never both at once.
+   */
+  function single<T>(kind: 'refresh' | 'autoLogin', fn: () => Promise<T>): Promise<T> {
+    if (sessionFlight) {
+      if (flightKind === kind) return sessionFlight as Promise<T>;
+      if (kind === 'refresh') return sessionFlight.then((user) => user != null, () => false) as Promise<T>;
+      const again = () => single(kind, fn);
+      return sessionFlight.then(again, again);
+    }
     const p = fn().finally(() => {
       sessionFlight = null;
+      flightKind = null;
     });
     sessionFlight = p;
+    flightKind = kind;
     return p;
   }
 
@@ -137,7 +149,7 @@ export function createApiClient(options: ClientOptions = {}) {
   }
 
   function refresh(): Promise<boolean> {
-    return single(async () => {
+    return single('refresh', async () => {
       try {
         const res = await raw('POST', 'auth/refresh');
         return res.ok;
@@ -212,9 +224,9 @@ export function createApiClient(options: ClientOptions = {}) {
       return body.user;
     },
 
-    /** On load and route change. A failure clears the user. Shares any refresh already in flight. */
+    /** On load and route change. A failure clears the user. Waits for any refresh in flight, then runs. */
     autoLogin(): Promise<User | null> {
-      return single(async () => {
+      return single('autoLogin', async () => {
         try {
           const res = await raw('POST', 'auth/auto-login', { timeout: autoLoginTimeoutMs });
           const body = authResult(await readBody(res));
