@@ -1,11 +1,12 @@
 // One jest preset for every package: swc transform, jsdom or node, ESM-only deps transformed.
 const path = require('node:path');
 
-const esmDeps = ['ky', 'valtio', 'proxy-compare', 'derive-valtio', 'until-async'];
-const esm = esmDeps.join('|');
+/** ESM-only packages jest must transform; pnpm keeps them at node_modules/.pnpm/<name>@<v>/node_modules/<name>. */
+const ESM_DEPS = ['ky', 'valtio', 'proxy-compare', 'jose'];
 
-/** @param {{ dir: string, env?: 'node' | 'jsdom', setupFiles?: string[] }} o */
-module.exports = function createJestConfig({ dir, env = 'jsdom', setupFiles = [] }) {
+/** @param {{ dir: string, env?: 'node' | 'jsdom', setupFiles?: string[], esmDeps?: string[] }} o */
+module.exports = function createJestConfig({ dir, env = 'jsdom', setupFiles = [], esmDeps = [] }) {
+  const esm = [...ESM_DEPS, ...esmDeps].join('|');
   return {
     rootDir: dir,
     testEnvironment: env,
@@ -24,7 +25,7 @@ module.exports = function createJestConfig({ dir, env = 'jsdom', setupFiles = []
         },
       ],
     },
-    transformIgnorePatterns: [`/node_modules/(?!(\\.pnpm/(${esm})@|${esm})/)`],
+    transformIgnorePatterns: [`/node_modules/(?!(?:\\.pnpm/)?(?:${esm})[@/])`],
     moduleNameMapper: { '\\.(css)$': require.resolve('identity-obj-proxy') },
     setupFilesAfterEnv: [
       ...(env === 'jsdom' ? [path.join(__dirname, 'jest-setup.cjs')] : []),

@@ -31,7 +31,8 @@ export function createConfig({ dir, name, port, exposes, title = 'Atrium', defin
         path: path.join(dir, 'dist'),
         // 'auto' lets a remote's chunks load from wherever its remoteEntry.js was served.
         publicPath: 'auto',
-        filename: prod ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
+        // Entry files keep stable names and are served with no-cache; chunks are hashed and immutable.
+        filename: '[name].js',
         chunkFilename: prod ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
         uniqueName: name,
         clean: true,

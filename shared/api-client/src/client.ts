@@ -159,9 +159,13 @@ export function createApiClient(options: ClientOptions = {}) {
     });
   }
 
+  let expiredAt = -Infinity;
   function expire(): never {
     clearSession();
-    bus.emit('auth:session-expired', { message: MESSAGES.sessionExpired });
+    // Calls that fail together report the expiry once.
+    const t = (options.now ?? Date.now)();
+    if (t - expiredAt > 1000) bus.emit('auth:session-expired', { message: MESSAGES.sessionExpired });
+    expiredAt = t;
     throw new ApiError(401, 'AUTH_FAILED', MESSAGES.authFailed);
   }
 

@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react';
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QUERY_RETRY } from '@atrium/contracts';
+import { bus } from '@atrium/event-bus';
+import { UiProvider } from '@atrium/ui';
+import { RequireAuth } from './auth/require-auth';
+import { SignInPage } from './auth/sign-in-page';
+import { SignUpPage } from './auth/sign-up-page';
+import { remotesState, startRemotes } from './federation/remotes';
+import { HomePage } from './pages/home-page';
+import { NotFoundPage } from './pages/not-found-page';
+import { DocumentExpiredPage, DocumentNotFoundPage, EsignDisclosurePage, UnavailableFlowPage } from './pages/public-pages';
+import { RemotePage } from './shell/remote-page';
+import { ShellLayout } from './shell/shell-layout';
+
+/** Public routes of spec section 2 that later issues fill in; they exist now and say so plainly. */
+const PENDING_PUBLIC: [string, string][] = [
+  ['/verify-email', 'Verify your email'],
+  ['/forgot-password', 'Reset your password'],
+  ['/reset-password', 'Choose a new password'],
+  ['/unlink-google', 'Unlink Google'],
+  ['/auth/google/callback', 'Signing in with Google'],
+  ['/invoices/pay', 'Invoice'],
+  ['/invoice-payment-success', 'Payment received'],
+];
+
+/** Cross-app navigation and session expiry arrive on the bus. */
+function BusNavigation() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const a = bus.on('auth:session-expired').subscribe(({ message }) => navigate('/signin', { replace: true, state: { message } }));
+    const b = bus.on('navigate').subscribe(({ to, state, replace }) => navigate(to, { state, replace }));
+    return () => {
+      a.unsubscribe();
+      b.unsubscribe();
+    };
+  }, [navigate]);
+  return null;
+}
+
+/** Signed-in area: remotes are fetched only once a user is in, so /signin stays light. */
+function SignedIn() {
+  useEffect(() => {
+    void startRemotes();
+  }, []);
+  return (
+    <RequireAuth>
+      <Outlet />
+    </RequireAuth>
+  );
+}
+
+export function AppRoutes() {
+  const snap = useSnapshot(remotesState);
+  const remoteRoutes = Object.values(snap.modules).flatMap((m) => m.routes.map((r) => ({ ...r, remote: m.name })));
+  return (
+    <Routes>
+      <Route path="/signin" element={<SignInPage />} />
+      <Route path="/signup" element={<SignUpPage />} />
+      <Route path="/document-expired" element={<DocumentExpiredPage />} />
+      <Route path="/document-not-found" element={<DocumentNotFoundPage />} />
+      <Route path="/document-error" element={<DocumentNotFoundPage />} />
+      <Route path="/legal/esign-disclosure" element={<EsignDisclosurePage />} />
+      {PENDING_PUBLIC.map(([path, title]) => (
+        <Route key={path} path={path} element={<UnavailableFlowPage title={title} />} />
+      ))}
+      {remoteRoutes
+        .filter((r) => r.public)
+        .map((r) => (
+          <Route key={`${r.remote}:${r.path}`} path={r.path} element={<RemotePage load={r.load} />} />
+        ))}
+      <Route element={<SignedIn />}>
+        <Route path="/" element={<HomePage />} />
+        <Route path="/profile" element={<Navigate to="/settings/profile" replace />} />
+        <Route element={<ShellLayout />}>
+          {remoteRoutes
+            .filter((r) => !r.public)
+            .map((r) => (
+              <Route key={`${r.remote}:${r.path}`} path={r.path} element={<RemotePage load={r.load} />} />
+            ))}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}
+
+export function App() {
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: QUERY_RETRY, refetchOnWindowFocus: false } } }),
+  );
+  return (
+    <UiProvider>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <BusNavigation />
+          <AppRoutes />
+        </BrowserRouter>
+      </QueryClientProvider>
+    </UiProvider>
+  );
+}

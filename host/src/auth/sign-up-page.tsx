@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { api, isApiError } from '@atrium/api-client';
+import { MESSAGES, registerSchema } from '@atrium/contracts';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput, schemaResolver, useForm } from '@atrium/ui';
+import { AuthLayout } from './auth-layout';
+
+export function SignUpPage() {
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { firstName: '', lastName: '', email: '', password: '', businessName: '' },
+    validate: schemaResolver(registerSchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setSubmitting(true);
+    setError(null);
+    try {
+      await api.auth.register({ ...values, businessName: values.businessName || undefined });
+      navigate('/', { replace: true });
+    } catch (e) {
+      setSubmitting(false);
+      if (isApiError(e) && e.code === 'VALIDATION_ERROR' && Array.isArray(e.data)) {
+        // The server speaks the same schema: put its field messages on the fields.
+        form.setErrors(Object.fromEntries((e.data as { field: string; message: string }[]).map((d) => [d.field, d.message])));
+        return;
+      }
+      setError(isApiError(e) ? e.message : MESSAGES.signupFailed);
+    }
+  });
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle="Your workspace for clients, projects and paperwork."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Anchor component={Link} to="/signin">
+            Sign in
+          </Anchor>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group grow align="flex-start">
+            <TextInput label="First name" autoComplete="given-name" required key={form.key('firstName')} {...form.getInputProps('firstName')} />
+            <TextInput label="Last name" autoComplete="family-name" required key={form.key('lastName')} {...form.getInputProps('lastName')} />
+          </Group>
+          <TextInput label="Email" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
+          <PasswordInput
+            label="Password"
+            description="At least 8 characters, with a letter and a number"
+            autoComplete="new-password"
+            required
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <TextInput label="Business name" placeholder="Optional" key={form.key('businessName')} {...form.getInputProps('businessName')} />
+          <Button type="submit" loading={submitting} fullWidth>
+            Create account
+          </Button>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

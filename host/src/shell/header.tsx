@@ -1,0 +1,29 @@
+import { Link } from 'react-router-dom';
+import { Box, Burger, Group, Text } from '@atrium/ui';
+import { Clock } from './clock';
+import { NewMenu } from './new-menu';
+import { SearchBox } from './search-box';
+import { UserMenu } from './user-menu';
+
+export function Header({ mobileOpened, onMobileToggle }: { mobileOpened: boolean; onMobileToggle: () => void }) {
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
+      <Group wrap="nowrap" gap="sm">
+        <Burger opened={mobileOpened} onClick={onMobileToggle} hiddenFrom="lg" size="sm" aria-label="Toggle navigation" />
+        <Text component={Link} to="/" fw={800} fz={20} c="atrium" style={{ textDecoration: 'none' }}>
+          Atrium
+        </Text>
+      </Group>
+      <Box style={{ flex: 1, maxWidth: 420 }} visibleFrom="sm">
+        <SearchBox />
+      </Box>
+      <Group wrap="nowrap" gap="md">
+        <NewMenu />
+        <Clock />
+        {/* The notification bell and its dropdown land with the notifications work; its place is kept. */}
+        <Box w={28} h={28} data-testid="notification-bell-area" aria-hidden />
+        <UserMenu />
+      </Group>
+    </Group>
+  );
+}

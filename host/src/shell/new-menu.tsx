@@ -1,0 +1,34 @@
+import { useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { bus } from '@atrium/event-bus';
+import { Button, IconPlus, Menu } from '@atrium/ui';
+import { remotesState } from '../federation/remotes';
+
+/** '+ New': entries contributed by the loaded remotes, in their order. */
+export function NewMenu() {
+  const snap = useSnapshot(remotesState);
+  const navigate = useNavigate();
+  const entries = Object.values(snap.modules)
+    .flatMap((m) => m.newMenu)
+    .sort((a, b) => a.order - b.order);
+  return (
+    <Menu position="bottom-end" width={200}>
+      <Menu.Target>
+        <Button size="sm" leftSection={<IconPlus size={16} />}>
+          New
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {entries.length === 0 && <Menu.Item disabled>Nothing to create yet</Menu.Item>}
+        {entries.map((e) => (
+          <Menu.Item
+            key={e.key}
+            onClick={() => (e.action.type === 'navigate' ? navigate(e.action.to) : bus.emit('modal:open', { id: e.action.id }))}
+          >
+            {e.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

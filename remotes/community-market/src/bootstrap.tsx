@@ -1,0 +1,4 @@
+import { mountDevShell } from '@atrium/dev-shell';
+import module from './module';
+
+mountDevShell(module);

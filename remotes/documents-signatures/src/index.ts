@@ -1,0 +1,2 @@
+// Standalone entry for the remote's own team; the host loads './module' instead.
+import('./bootstrap');
