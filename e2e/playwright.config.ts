@@ -1,0 +1,36 @@
+import { defineConfig } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+import { execSync } from 'node:child_process';
+
+const chromium = process.env.CHROMIUM_PATH ?? execSync('command -v chromium || command -v chromium-browser', { encoding: 'utf8' }).trim();
+const dataDir = path.join(os.tmpdir(), `atrium-e2e-${Date.now()}`, 'db');
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: 'list',
+  use: {
+    baseURL: 'http://localhost:3000',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  // The production builds, each app on its own port: API + host on 3000, remotes on 3001–3006.
+  webServer: {
+    command: 'node ../scripts/start-all.mjs',
+    url: 'http://localhost:3000/api/v1/health',
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { DATA_DIR: dataDir, LOGIN_RATE_LIMIT: '100', REGISTER_RATE_LIMIT: '100' },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

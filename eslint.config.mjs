@@ -1,0 +1,56 @@
+// One lint config for the workspace. Boundaries are enforced here, not in review:
+// a remote imports only shared/* packages — never the host, never another remote, never a relative path out of itself.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const remoteBoundary = {
+  files: ['remotes/**/src/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { group: ['@atrium/host', '@atrium/host/*'], message: 'A remote never imports the host: use shared/* or the event bus.' },
+          { group: ['@atrium/remote-*'], message: 'Remotes never import each other: use the router, the bus or shared/*.' },
+          { group: ['../../*', '../../../*'], message: "Stay inside this remote: shared code belongs in shared/*." },
+          { group: ['@mantine/*'], message: 'Use Mantine through @atrium/ui (the shared singleton).' },
+        ],
+      },
+    ],
+  },
+};
+
+const hostBoundary = {
+  files: ['host/src/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { group: ['@atrium/remote-*'], message: 'The host knows remotes only through RemoteModule at run time.' },
+          { group: ['@mantine/*'], message: 'Use Mantine through @atrium/ui (the shared singleton).' },
+        ],
+      },
+    ],
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', 'server/drizzle/**', '**/coverage/**', '.tools/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node, ...globals.jest } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
+  remoteBoundary,
+  hostBoundary,
+);

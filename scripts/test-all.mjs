@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+// Runs every suite against the built workspace and prints one closing line: `tests: N passed, N failed`.
+//   unit + component (jest, per package), API (jest through the real server on a fresh PGlite),
+//   the API again on PostgreSQL when one answers at 127.0.0.1:5432 (or TEST_DATABASE_URL), and e2e (Playwright).
+// Options: --no-e2e, --only=<name,...>
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'atrium-tests-'));
+
+const JEST_PACKAGES = [
+  'shared/contracts',
+  'shared/event-bus',
+  'shared/api-client',
+  'shared/ui',
+  'host',
+  'remotes/crm',
+  'remotes/work',
+  'remotes/documents-signatures',
+  'remotes/comms',
+  'remotes/community-market',
+  'remotes/admin',
+  'server',
+];
+
+const results = [];
+function record(name, passed, failed, note = '') {
+  results.push({ name, passed, failed });
+  console.log(`\n>>> ${name}: ${passed} passed, ${failed} failed${note ? ` (${note})` : ''}\n`);
+}
+
+function runJest(dir, label, env = {}) {
+  const out = path.join(tmp, `${label.replace(/\W+/g, '_')}.json`);
+  const bin = path.join(root, dir, 'node_modules/jest/bin/jest.js');
+  const extra = dir === 'server' ? ['--runInBand'] : [];
+  const r = spawnSync(process.execPath, [bin, '--ci', '--json', `--outputFile=${out}`, ...extra], {
+    cwd: path.join(root, dir),
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  if (!existsSync(out)) return record(label, 0, 1, `jest exited ${r.status} without results`);
+  const j = JSON.parse(readFileSync(out, 'utf8'));
+  const broken = j.numRuntimeErrorTestSuites ?? 0;
+  if (j.numTotalTests === 0) return record(label, 0, 1, 'ran no test');
+  record(label, j.numPassedTests, j.numFailedTests + broken, broken ? `${broken} suite(s) failed to run` : '');
+}
+
+function reachable(host, port) {
+  return new Promise((resolve) => {
+    const s = net.connect({ host, port, timeout: 1000 }, () => (s.end(), resolve(true)));
+    s.on('error', () => resolve(false));
+    s.on('timeout', () => (s.destroy(), resolve(false)));
+  });
+}
+
+const want = (name) => !only || only.some((o) => name.includes(o));
+
+for (const dir of JEST_PACKAGES) if (want(dir)) runJest(dir, dir);
+
+if (want('postgres')) {
+  const pgUrl = process.env.TEST_DATABASE_URL ?? ((await reachable('127.0.0.1', 5432)) ? 'postgres://postgres@127.0.0.1:5432/postgres' : null);
+  if (pgUrl) runJest('server', 'server (PostgreSQL)', { TEST_DATABASE_URL: pgUrl });
+  else console.log('\n>>> server (PostgreSQL): no PostgreSQL at 127.0.0.1:5432, pass not run\n');
+}
+
+if (want('e2e') && !args.includes('--no-e2e')) {
+  const out = path.join(tmp, 'e2e.json');
+  const r = spawnSync(path.join(root, 'e2e/node_modules/.bin/playwright'), ['test', '--reporter=list,json'], {
+    cwd: path.join(root, 'e2e'),
+    stdio: 'inherit',
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+  });
+  if (!existsSync(out)) record('e2e', 0, 1, `playwright exited ${r.status} without results`);
+  else {
+    const s = JSON.parse(readFileSync(out, 'utf8')).stats;
+    const failed = s.unexpected + (s.skipped ?? 0);
+    if (s.expected + s.flaky + failed === 0) record('e2e', 0, 1, 'ran no test');
+    else record('e2e', s.expected + s.flaky, failed, s.skipped ? `${s.skipped} skipped counted as failed` : '');
+  }
+}
+
+const passed = results.reduce((a, r) => a + r.passed, 0);
+const failed = results.reduce((a, r) => a + r.failed, 0);
+console.log('\nSuites:');
+for (const r of results) console.log(`  ${r.name.padEnd(32)} ${r.passed} passed, ${r.failed} failed`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
