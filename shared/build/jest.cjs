@@ -9,7 +9,7 @@ module.exports = function createJestConfig({ dir, env = 'jsdom', setupFiles = []
   const esm = [...ESM_DEPS, ...esmDeps].join('|');
   return {
     rootDir: dir,
-    testEnvironment: env,
+    testEnvironment: env === 'jsdom' ? path.join(__dirname, 'jsdom-env.cjs') : 'node',
     roots: ['<rootDir>/src'],
     testMatch: ['**/*.test.ts', '**/*.test.tsx'],
     transform: {

@@ -1,15 +1,15 @@
 import { isRemoteModule } from '@atrium/contracts';
-import module from './module';
+import remoteModule from './module';
 
 describe('comms remote module', () => {
   it('satisfies the RemoteModule contract under its federation name', () => {
-    expect(isRemoteModule(module)).toBe(true);
-    expect(module.name).toBe('comms');
+    expect(isRemoteModule(remoteModule)).toBe(true);
+    expect(remoteModule.name).toBe('comms');
   });
 
   it('contributes nothing the user could open before its pages are built', () => {
-    expect(module.routes).toEqual([]);
-    expect(module.nav).toEqual([]);
-    expect(module.newMenu).toEqual([]);
+    expect(remoteModule.routes).toEqual([]);
+    expect(remoteModule.nav).toEqual([]);
+    expect(remoteModule.newMenu).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import type { RemoteModule } from '@atrium/contracts';
 
 /** The CRM remote: contacts now; groups, tags, notes, import/export and forms arrive with the CRM issue. */
-const module: RemoteModule = {
+const remoteModule: RemoteModule = {
   name: 'crm',
   routes: [{ path: '/contacts', load: () => import('./features/contacts/contacts-page') }],
   nav: [{ key: 'contacts', label: 'Contacts', path: '/contacts', icon: 'contacts' }],
@@ -9,4 +9,4 @@ const module: RemoteModule = {
   widgets: [],
 };
 
-export default module;
+export default remoteModule;

@@ -1,4 +1,4 @@
 import { mountDevShell } from '@atrium/dev-shell';
-import module from './module';
+import remoteModule from './module';
 
-mountDevShell(module);
+mountDevShell(remoteModule);

@@ -4,6 +4,6 @@ import type { RemoteModule } from '@atrium/contracts';
  * The documents-signatures remote. Its pages arrive with their own issues; until then it contributes no routes,
  * no sidebar entries and no '+ New' items (no placeholder pages), but it builds, deploys and loads.
  */
-const module: RemoteModule = { name: 'documents_signatures', routes: [], nav: [], newMenu: [], widgets: [] };
+const remoteModule: RemoteModule = { name: 'documents_signatures', routes: [], nav: [], newMenu: [], widgets: [] };
 
-export default module;
+export default remoteModule;

@@ -1,0 +1,13 @@
+import { isRemoteModule } from '@atrium/contracts';
+import remoteModule from './module';
+
+describe('crm remote module', () => {
+  it('satisfies the RemoteModule contract and serves /contacts with a Contacts sidebar entry', async () => {
+    expect(isRemoteModule(remoteModule)).toBe(true);
+    expect(remoteModule.name).toBe('crm');
+    expect(remoteModule.routes.map((r) => r.path)).toEqual(['/contacts']);
+    expect(remoteModule.nav).toEqual([{ key: 'contacts', label: 'Contacts', path: '/contacts', icon: 'contacts' }]);
+    const page = await remoteModule.routes[0]!.load();
+    expect(typeof page.default).toBe('function');
+  });
+});
