@@ -7,6 +7,7 @@ import globals from 'globals';
 
 const remoteBoundary = {
   files: ['remotes/**/src/**/*.{ts,tsx}'],
+  ignores: ['remotes/**/src/**/*.test.{ts,tsx}'],
   rules: {
     'no-restricted-imports': [
       'error',
@@ -16,6 +17,8 @@ const remoteBoundary = {
           { group: ['@atrium/remote-*'], message: 'Remotes never import each other: use the router, the bus or shared/*.' },
           { group: ['../../*', '../../../*'], message: "Stay inside this remote: shared code belongs in shared/*." },
           { group: ['@mantine/*'], message: 'Use Mantine through @atrium/ui (the shared singleton).' },
+          { group: ['react-router', 'react-router-dom'], message: "Use the host's router through @atrium/ui." },
+          { group: ['rxjs', 'rxjs/*'], message: 'Use the bus through @atrium/event-bus.' },
         ],
       },
     ],

@@ -1,6 +1,8 @@
 // The one module-federation shared map: every app (host and remotes) shares exactly these as singletons.
-// Mantine is NOT listed: apps reach it only through @atrium/ui, which is the singleton and re-exports
-// just what the product uses, so the shared chunk stays tree-shaken (STACK-NOTES item 3).
+// A shared module is never tree-shaken (STACK-NOTES item 3), so big libraries are NOT listed: Mantine,
+// react-router and rxjs reach the apps only through @atrium/ui and @atrium/event-bus, which are the
+// singletons and re-export just what the product uses. Inside one page those libraries still exist once:
+// every app uses the host's copy of the shared package that wraps them.
 const REACT = '^19.3.1';
 const singleton = (requiredVersion, extra = {}) => ({ singleton: true, requiredVersion, ...extra });
 
@@ -9,9 +11,6 @@ export const sharedMap = {
   'react/jsx-runtime': singleton(REACT),
   'react-dom': singleton(REACT),
   'react-dom/client': singleton(REACT),
-  'react-router': singleton('^7.18.6'),
-  'react-router-dom': singleton('^7.18.6'),
-  rxjs: singleton('^7.8.2'),
   valtio: singleton('^2.3.2'),
   '@tanstack/react-query': singleton('^5.108.0'),
   '@atrium/contracts': singleton('^0.1.0', { version: '0.1.0' }),

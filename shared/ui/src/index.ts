@@ -58,6 +58,19 @@ export {
   IconUser,
 } from '@tabler/icons-react';
 
+// Routing for remotes: the host's single router, reached through this singleton (remotes never import
+// react-router-dom themselves, so the router is bundled once, tree-shaken, in the host).
+export {
+  Link,
+  Navigate,
+  NavLink as RouterNavLink,
+  Outlet,
+  useLocation,
+  useNavigate,
+  useParams,
+  useSearchParams,
+} from 'react-router-dom';
+
 export { theme, darkModeManager } from './theme';
 export { UiProvider } from './providers';
 export { ToastStack } from './toast-stack';

@@ -1,7 +1,21 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS, type ContactStatus } from '@atrium/contracts';
-import { Alert, Button, Group, Pagination, PageSkeleton, Paper, Select, Stack, Text, TextInput, Title, IconSearch, useDebouncedValue } from '@atrium/ui';
+import {
+  Alert,
+  Button,
+  Group,
+  IconSearch,
+  PageSkeleton,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  useDebouncedValue,
+  useSearchParams,
+} from '@atrium/ui';
 import { ContactsTable } from './contacts-table';
 import { useContacts } from './use-contacts';
 
