@@ -29,11 +29,13 @@ describe('event bus', () => {
   it('shares one subject through globalThis, so a second copy of the module joins the same bus', () => {
     const seen: string[] = [];
     const sub = bus.on('auth:signed-out').subscribe((p) => seen.push(p.reason ?? ''));
+    let copy: typeof import('./index') | undefined;
     jest.isolateModules(() => {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const copy = require('./index') as typeof import('./index');
-      copy.bus.emit('auth:signed-out', { reason: 'from copy' });
+      copy = jest.requireActual<typeof import('./index')>('./index');
     });
+    expect(copy).toBeDefined();
+    expect(copy!.bus).not.toBe(bus);
+    copy!.bus.emit('auth:signed-out', { reason: 'from copy' });
     sub.unsubscribe();
     expect(seen).toEqual(['from copy']);
   });
