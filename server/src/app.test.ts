@@ -1,0 +1,139 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { XSRF_COOKIE, XSRF_HEADER, type RemotesManifest } from '@atrium/contracts';
+import { createTestApp, type TestApp } from '../test/helpers';
+
+describe('app: health, 404, remotes manifest, security headers, OpenAPI, static web', () => {
+  let t: TestApp;
+  let webDir: string;
+
+  beforeAll(async () => {
+    webDir = mkdtempSync(path.join(tmpdir(), 'atrium-web-'));
+    writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Atrium</title><div id="root"></div>');
+    writeFileSync(path.join(webDir, 'main.js'), 'console.log("main")');
+    mkdirSync(path.join(webDir, 'assets'));
+    writeFileSync(path.join(webDir, 'assets', 'chunk.1234abcd.js'), 'console.log("chunk")');
+    t = await createTestApp({
+      WEB_DIR: webDir,
+      REMOTE_CRM_URL: 'https://crm.cdn.example.com/v42/remoteEntry.js',
+      REMOTE_ADMIN_URL: 'http://admin.internal:8080/remoteEntry.js',
+    });
+  });
+
+  afterAll(async () => {
+    await t.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  test('GET /api/v1/health names the database driver', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true, db: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' });
+  });
+
+  test('an unknown route under /api/v1 is a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/definitely-not-here?x=1' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toEqual({ success: false, code: 'NOT_FOUND', error: 'Route not found' });
+  });
+
+  test('/remotes.json answers the configured entries, uncached', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/remotes.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const manifest = res.json() as RemotesManifest;
+    expect(manifest.remotes.map((r) => r.name)).toEqual([
+      'crm',
+      'work',
+      'documents_signatures',
+      'comms',
+      'community_market',
+      'admin',
+    ]);
+    expect(manifest.remotes[0]).toEqual({ name: 'crm', entry: 'https://crm.cdn.example.com/v42/remoteEntry.js' });
+    expect(manifest.remotes[1]).toEqual({ name: 'work', entry: 'http://localhost:3002/remoteEntry.js' });
+    expect(manifest.remotes[5]).toEqual({ name: 'admin', entry: 'http://admin.internal:8080/remoteEntry.js' });
+  });
+
+  test('security headers: CSP allows exactly self plus the remote origins for scripts', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    const csp = String(res.headers['content-security-policy']);
+    const directives = Object.fromEntries(
+      csp.split(';').map((d) => {
+        const [name, ...values] = d.trim().split(/\s+/);
+        return [name, values];
+      }),
+    );
+    expect(directives['default-src']).toEqual(["'self'"]);
+    expect(directives['script-src']).toEqual(
+      expect.arrayContaining(["'self'", 'https://crm.cdn.example.com', 'http://localhost:3002', 'http://admin.internal:8080']),
+    );
+    expect(directives['script-src']).toHaveLength(7);
+    expect(directives['connect-src']).toContain('https://crm.cdn.example.com');
+    expect(directives['style-src']).toEqual(expect.arrayContaining(["'self'", "'unsafe-inline'"]));
+    expect(directives['img-src']).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:']));
+    expect(directives['frame-ancestors']).toEqual(["'none'"]);
+    expect(directives['object-src']).toEqual(["'none'"]);
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  test('GET /api/v1/openapi.json documents the routes from the zod schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, any>> };
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/auth/login', '/api/v1/auth/register', '/api/v1/contacts/', '/api/v1/contacts/{id}']),
+    );
+    const login = doc.paths['/api/v1/auth/login']!.post;
+    const body = login.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(expect.arrayContaining(['email', 'password']));
+    expect(Object.keys(login.responses)).toEqual(expect.arrayContaining(['200', '401', '429']));
+    expect(doc.paths['/remotes.json']).toBeUndefined();
+  });
+
+  test('serves the host build at / with no-cache and a CSRF cookie for the first POST', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<div id="root">');
+    const xsrf = res.cookies.find((c) => c.name === XSRF_COOKIE);
+    expect(xsrf?.value).toBeTruthy();
+    expect(xsrf?.httpOnly).toBeFalsy();
+    expect(res.headers[XSRF_HEADER]).toBe(xsrf?.value);
+  });
+
+  test('SPA fallback: deep links get index.html; hashed assets are immutable; missing assets 404', async () => {
+    const deep = await t.app.inject({ method: 'GET', url: '/contacts/abc-123?tab=notes' });
+    expect(deep.statusCode).toBe(200);
+    expect(deep.headers['cache-control']).toBe('no-cache');
+    expect(deep.body).toContain('<div id="root">');
+
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/chunk.1234abcd.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const entry = await t.app.inject({ method: 'GET', url: '/main.js' });
+    expect(entry.statusCode).toBe(200);
+    expect(entry.headers['cache-control']).toBe('no-cache');
+
+    const missing = await t.app.inject({ method: 'GET', url: '/assets/gone.deadbeef.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toContain('<div id="root">');
+  });
+
+  test('without a WEB_DIR build, / is a plain 404 and the API still works', async () => {
+    const apiOnly = await t.sibling({ WEB_DIR: path.join(webDir, 'does-not-exist') });
+    const res = await apiOnly.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/text\/plain/);
+    const health = await apiOnly.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(health.statusCode).toBe(200);
+  });
+});

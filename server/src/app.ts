@@ -1,0 +1,138 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import * as z from 'zod';
+import { API_ROOT } from '@atrium/contracts';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { sql } from 'drizzle-orm';
+import { CsrfTokens, registerCsrf } from './lib/csrf';
+import { AppError, errorHandler } from './lib/errors';
+import { readAccessToken } from './lib/session-cookies';
+import { TokenService } from './lib/tokens';
+import { registerWeb } from './lib/web';
+import { AuthRepository } from './modules/auth/auth.repository';
+import { authRoutes } from './modules/auth/auth.routes';
+import { AuthService } from './modules/auth/auth.service';
+import { BusinessesRepository } from './modules/businesses/businesses.repository';
+import { businessesRoutes } from './modules/businesses/businesses.routes';
+import { BusinessesService } from './modules/businesses/businesses.service';
+import { ContactsRepository } from './modules/contacts/contacts.repository';
+import { contactsRoutes } from './modules/contacts/contacts.routes';
+import { ContactsService } from './modules/contacts/contacts.service';
+import { UsersRepository } from './modules/users/users.repository';
+import { usersRoutes } from './modules/users/users.routes';
+import { UsersService } from './modules/users/users.service';
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** APP_SECRET or the persisted one (lib/secret.ts). */
+  secret: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const originOf = (url: string) => new URL(url).origin;
+
+/** The whole HTTP application. It does not own the database: the caller opens and closes it. */
+export async function buildApp({ config, database, secret, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  const remoteOrigins = [...new Set(config.remotes.map((r) => originOf(r.entry)))];
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...remoteOrigins],
+        connectSrc: ["'self'", ...remoteOrigins],
+        // Remotes ship their own CSS chunks, images and fonts from their origin.
+        styleSrc: ["'self'", "'unsafe-inline'", ...remoteOrigins],
+        imgSrc: ["'self'", 'data:', 'blob:', ...remoteOrigins],
+        fontSrc: ["'self'", 'data:', ...remoteOrigins],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    // HSTS only makes sense (and is only honoured) over HTTPS, which COOKIE_SECURE implies.
+    hsts: config.cookieSecure ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.'),
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Atrium API', version: '1.0.0', description: 'Client-management API of Atrium.' },
+      components: {
+        securitySchemes: {
+          cookieAuth: { type: 'apiKey', in: 'cookie', name: 'atrium_at' },
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const tokens = new TokenService(secret);
+  registerCsrf(app, { csrf: new CsrfTokens(secret), tokens, cookieSecure: config.cookieSecure });
+
+  const { db } = database;
+  const auth = new AuthService(new AuthRepository(db), tokens);
+  const users = new UsersService(new UsersRepository(db));
+  const businesses = new BusinessesService(new BusinessesRepository(db));
+  const contacts = new ContactsService(new ContactsRepository(db));
+
+  app.decorateRequest('auth', null);
+  app.decorate('authenticate', async (request) => {
+    request.auth = await auth.authenticate(readAccessToken(request));
+  });
+
+  await app.register(
+    async (api) => {
+      const typed = api.withTypeProvider<ZodTypeProvider>();
+      typed.get(
+        '/health',
+        {
+          schema: {
+            tags: ['system'],
+            response: { 200: z.object({ ok: z.literal(true), db: z.enum(['pglite', 'postgres']) }) },
+          },
+        },
+        async () => {
+          await db.execute(sql`SELECT 1`);
+          return { ok: true as const, db: database.kind };
+        },
+      );
+      typed.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+      await api.register(authRoutes, { prefix: '/auth', auth, config });
+      await api.register(usersRoutes, { prefix: '/users', users });
+      await api.register(businessesRoutes, { prefix: '/businesses', businesses });
+      await api.register(contactsRoutes, { prefix: '/contacts', contacts });
+    },
+    { prefix: API_ROOT },
+  );
+
+  await registerWeb(app, { webDir: config.webDir, remotes: config.remotes });
+  return app;
+}

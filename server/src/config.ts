@@ -1,0 +1,93 @@
+import path from 'node:path';
+import * as z from 'zod';
+import { REMOTE_NAMES, REMOTE_PORTS, type RemoteName, type RemotesManifest } from '@atrium/contracts';
+import { repoRoot } from './lib/paths';
+
+const REMOTE_ENV: Record<RemoteName, string> = {
+  crm: 'REMOTE_CRM_URL',
+  work: 'REMOTE_WORK_URL',
+  documents_signatures: 'REMOTE_DOCUMENTS_SIGNATURES_URL',
+  comms: 'REMOTE_COMMS_URL',
+  community_market: 'REMOTE_COMMUNITY_MARKET_URL',
+  admin: 'REMOTE_ADMIN_URL',
+};
+
+/** Empty strings count as "not set", as shells and compose files often pass them. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+const bool = (fallback: boolean) =>
+  optional(z.enum(['true', 'false', '1', '0', 'yes', 'no'])).transform((v) =>
+    v === undefined ? fallback : v === 'true' || v === '1' || v === 'yes',
+  );
+
+const positiveInt = (fallback: number) => optional(z.coerce.number().int().positive()).transform((v) => v ?? fallback);
+
+function envSchema(root: string) {
+  const remotes = Object.fromEntries(
+    REMOTE_NAMES.map((name) => [
+      REMOTE_ENV[name],
+      optional(z.url({ protocol: /^https?$/ })).transform(
+        (v) => v ?? `http://localhost:${REMOTE_PORTS[name]}/remoteEntry.js`,
+      ),
+    ]),
+  ) as Record<string, z.ZodType<string>>;
+
+  return z.object({
+    PORT: optional(z.coerce.number().int().min(0).max(65535)).transform((v) => v ?? 3000),
+    HOST: optional(z.string()).transform((v) => v ?? '0.0.0.0'),
+    DATA_DIR: optional(z.string()).transform((v) => path.resolve(v ?? path.join(root, '.data', 'pglite'))),
+    DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')),
+    APP_SECRET: optional(z.string().min(32, 'APP_SECRET must be at least 32 characters')),
+    WEB_DIR: optional(z.string()).transform((v) => path.resolve(v ?? path.join(root, 'host', 'dist'))),
+    COOKIE_SECURE: bool(false),
+    TRUST_PROXY: bool(false),
+    LOGIN_RATE_LIMIT: positiveInt(10),
+    REGISTER_RATE_LIMIT: positiveInt(20),
+    LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).transform(
+      (v) => v ?? 'info',
+    ),
+    ...remotes,
+  });
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PGlite data directory; also holds secret.key when APP_SECRET is not set. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appSecret: string | undefined;
+  webDir: string;
+  remotes: RemotesManifest['remotes'];
+  cookieSecure: boolean;
+  trustProxy: boolean;
+  /** Attempts per minute per IP + e-mail. */
+  loginRateLimit: number;
+  /** Attempts per 10 minutes per IP. */
+  registerRateLimit: number;
+  logLevel: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema(repoRoot()).safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data as z.infer<ReturnType<typeof envSchema>> & Record<string, string>;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    appSecret: e.APP_SECRET,
+    webDir: e.WEB_DIR,
+    remotes: REMOTE_NAMES.map((name) => ({ name, entry: e[REMOTE_ENV[name]] as string })),
+    cookieSecure: e.COOKIE_SECURE,
+    trustProxy: e.TRUST_PROXY,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    registerRateLimit: e.REGISTER_RATE_LIMIT,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,90 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_STATUS, MESSAGES, type ApiErrorBody, type ErrorCode, type FieldError } from '@atrium/contracts';
+
+const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
+  NOT_FOUND: 'Not found',
+  VALIDATION_ERROR: 'Validation failed',
+  UNAUTHORIZED: 'Not signed in',
+  FORBIDDEN: 'Forbidden',
+  CONFLICT: 'Conflict',
+  RATE_LIMITED: 'Too many attempts. Please try again later.',
+  INTERNAL_ERROR: MESSAGES.unexpected,
+  LOGIN_FAILED: MESSAGES.invalidCredentials,
+  EMAIL_NOT_VERIFIED: 'Email address is not verified',
+  CSRF_INVALID: 'Invalid CSRF token',
+};
+
+/** The one error class services throw; the handler below turns it into the contracts' error body. */
+export class AppError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly details?: FieldError[],
+  ) {
+    super(message ?? DEFAULT_MESSAGES[code]);
+    this.name = 'AppError';
+    this.statusCode = ERROR_STATUS[code];
+  }
+
+  toBody(): ApiErrorBody {
+    return {
+      success: false,
+      code: this.code,
+      error: this.message,
+      ...(this.details ? { details: this.details } : {}),
+    };
+  }
+}
+
+/** Mirrors contracts' toFieldErrors for the issues fastify-type-provider-zod hands over. */
+function fieldErrors(validation: { instancePath: string; message?: string }[]): FieldError[] {
+  return validation.map((v) => ({
+    field: v.instancePath.split('/').filter(Boolean).join('.') || '_',
+    message: v.message ?? 'Invalid value',
+  }));
+}
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'VALIDATION_ERROR',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  429: 'RATE_LIMITED',
+};
+
+/** Maps anything thrown to an AppError (and a status when fastify gave a 4xx outside the catalogue). */
+export function toAppError(error: unknown): { appError: AppError; status: number } {
+  if (error instanceof AppError) return { appError: error, status: error.statusCode };
+  const err = error as FastifyError & { validation?: unknown };
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    return {
+      appError: new AppError('VALIDATION_ERROR', 'Validation failed', fieldErrors(err.validation)),
+      status: 400,
+    };
+  }
+  if (err && typeof err === 'object' && 'code' in err && typeof err.code === 'string') {
+    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return { appError: new AppError('VALIDATION_ERROR', 'Malformed JSON body'), status: 400 };
+    }
+  }
+  if (err instanceof SyntaxError && (err as FastifyError).statusCode === 400) {
+    return { appError: new AppError('VALIDATION_ERROR', 'Malformed JSON body'), status: 400 };
+  }
+  const status = typeof err?.statusCode === 'number' ? err.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    const code = CODE_BY_STATUS[status] ?? 'VALIDATION_ERROR';
+    return { appError: new AppError(code, err.message || undefined), status };
+  }
+  return { appError: new AppError('INTERNAL_ERROR'), status: 500 };
+}
+
+export function errorHandler(this: FastifyInstance, error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const { appError, status } = toAppError(error);
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.debug({ code: appError.code, msg: appError.message }, 'request rejected');
+  return reply.status(status).type('application/json; charset=utf-8').send(appError.toBody());
+}

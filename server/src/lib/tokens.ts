@@ -1,0 +1,84 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { deriveKey } from './secret';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+/** The access token's claims: user, refresh session (token family), current business. */
+export interface AccessClaims {
+  sub: string;
+  sid: string;
+  bid: string;
+}
+
+export type AccessCheck =
+  | { ok: true; claims: AccessClaims }
+  /** `claims` is set when the signature was good but the token expired. */
+  | { ok: false; reason: 'expired' | 'invalid'; claims?: AccessClaims };
+
+function toClaims(payload: JWTPayload): AccessClaims | undefined {
+  const { sub, sid, bid } = payload as JWTPayload & { sid?: unknown; bid?: unknown };
+  if (typeof sub !== 'string' || typeof sid !== 'string' || typeof bid !== 'string') return undefined;
+  return { sub, sid, bid };
+}
+
+const ISSUER = 'atrium';
+const AUDIENCE = 'atrium-api';
+
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string) {
+    this.key = new Uint8Array(deriveKey(secret, 'jwt'));
+  }
+
+  signAccess(claims: AccessClaims, now = Date.now()): Promise<string> {
+    const iat = Math.floor(now / 1000);
+    return new SignJWT({ sid: claims.sid, bid: claims.bid })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.sub)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
+      .sign(this.key);
+  }
+
+  async verifyAccess(token: string | undefined): Promise<AccessCheck> {
+    if (!token) return { ok: false, reason: 'invalid' };
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+      });
+      const claims = toClaims(payload);
+      return claims ? { ok: true, claims } : { ok: false, reason: 'invalid' };
+    } catch (error) {
+      // jose checks the signature before the claims, so an expired token's payload is authentic.
+      if (error instanceof errors.JWTExpired) {
+        return { ok: false, reason: 'expired', claims: toClaims(error.payload) };
+      }
+      return { ok: false, reason: 'invalid' };
+    }
+  }
+}
+
+/**
+ * Refresh tokens are opaque: `<session id>.<32 random bytes>`. Only their sha256 is stored. The session-id
+ * prefix lets the CSRF check find the binding without a database read; it grants nothing by itself.
+ */
+export function newRefreshToken(sessionId: string): { token: string; hash: string } {
+  const token = `${sessionId}.${randomBytes(32).toString('base64url')}`;
+  return { token, hash: hashRefreshToken(token) };
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function sessionIdOfRefreshToken(token: string | undefined): string | undefined {
+  if (!token) return undefined;
+  const dot = token.indexOf('.');
+  return dot > 0 ? token.slice(0, dot) : undefined;
+}

@@ -1,0 +1,39 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { resolveAppSecret } from './lib/secret';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  await runMigrations(database);
+  // After the database: PGlite creates DATA_DIR itself and refuses a pre-populated one.
+  const secret = resolveAppSecret(config);
+  const app = await buildApp({ config, database, secret });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ db: database.kind, webDir: config.webDir }, 'Atrium API ready');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

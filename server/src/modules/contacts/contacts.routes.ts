@@ -1,0 +1,52 @@
+import * as z from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contactInputSchema, contactListQuerySchema, contactSchema, listEnvelopeSchema } from '@atrium/contracts';
+import { callerOf, errorResponses } from '../../lib/http';
+import type { ContactsService } from './contacts.service';
+
+const contactAnswer = z.object({ success: z.literal(true), data: contactSchema });
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+/** Mounted at /api/v1/contacts; every route acts on the caller's current business. */
+export const contactsRoutes: FastifyPluginAsyncZod<{ contacts: ContactsService }> = async (app, { contacts }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['contacts'],
+        querystring: contactListQuerySchema,
+        response: { 200: listEnvelopeSchema(contactSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => contacts.list(callerOf(request), request.query),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['contacts'],
+        body: contactInputSchema,
+        response: { 201: contactAnswer, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const data = await contacts.create(callerOf(request), request.body);
+      return reply.status(201).send({ success: true, data });
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['contacts'],
+        params: idParams,
+        response: { 200: contactAnswer, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await contacts.get(callerOf(request), request.params.id) }),
+  );
+};

@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { API_ROOT, XSRF_COOKIE, XSRF_HEADER } from '@atrium/contracts';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openPostgres, type DatabaseHandle } from '../src/db/client';
+import { runMigrations } from '../src/db/migrate';
+import { pgliteFromTemplate } from './pglite-template';
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  drop(): Promise<void>;
+}
+
+/**
+ * A database of its own for one test file: a copy of the migrated PGlite template, or — with
+ * TEST_DATABASE_URL — a new PostgreSQL database `atrium_test_<random>`, migrated, dropped afterwards.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const handle = await pgliteFromTemplate();
+    return { handle, drop: () => handle.close() };
+  }
+  const name = `atrium_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = openPostgres(url.toString(), 4);
+  await runMigrations(handle);
+  return {
+    handle,
+    drop: async () => {
+      await handle.close();
+      const again = new pg.Client({ connectionString: adminUrl });
+      await again.connect();
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await again.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  secret: string;
+  database: DatabaseHandle;
+  /** A second app on the same database (e.g. with other limits). Closed by close(). */
+  sibling(env?: NodeJS.ProcessEnv): Promise<FastifyInstance>;
+  close(): Promise<void>;
+}
+
+const TEST_ENV: NodeJS.ProcessEnv = {
+  DATA_DIR: '/nonexistent/atrium-test-data',
+  WEB_DIR: '/nonexistent/atrium-test-web',
+  // Many sign-ups per file come from one address; the limit itself is tested with a sibling app.
+  REGISTER_RATE_LIMIT: '1000',
+  LOG_LEVEL: 'silent',
+};
+
+export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const secret = randomBytes(32).toString('base64url');
+  const apps: FastifyInstance[] = [];
+  const make = async (extra: NodeJS.ProcessEnv) => {
+    const config = loadConfig({ ...TEST_ENV, ...env, ...extra });
+    const app = await buildApp({ config, database: db.handle, secret, logger: false });
+    await app.ready();
+    apps.push(app);
+    return { app, config };
+  };
+  const { app, config } = await make({});
+  return {
+    app,
+    config,
+    secret,
+    database: db.handle,
+    sibling: async (extra = {}) => (await make(extra)).app,
+    close: async () => {
+      for (const a of apps) await a.close();
+      await db.drop();
+    },
+  };
+}
+
+interface StoredCookie {
+  value: string;
+  path: string;
+}
+
+/** What a test sends; `csrf: false` leaves the CSRF header out. */
+export type AgentRequest = Omit<InjectOptions, 'url'> & { url: string; csrf?: boolean };
+
+/**
+ * A browser stand-in over app.inject: keeps cookies (honouring their path and deletion) and sends the CSRF
+ * header from the xsrf cookie on unsafe requests, like the api-client does.
+ */
+export class Agent {
+  readonly jar = new Map<string, StoredCookie>();
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  /** Fetches a CSRF token, as the SPA's first page load does. */
+  async init(): Promise<this> {
+    await this.request({ method: 'GET', url: `${API_ROOT}/auth/csrf` });
+    return this;
+  }
+
+  cookie(name: string): string | undefined {
+    return this.jar.get(name)?.value;
+  }
+
+  async request(options: AgentRequest): Promise<LightMyRequestResponse> {
+    const { csrf = true, url, headers = {}, ...rest } = options;
+    const method = (rest.method ?? 'GET').toString().toUpperCase();
+    const path = url.split('?', 1)[0] ?? url;
+    const cookies: Record<string, string> = {};
+    for (const [name, c] of this.jar) if (path.startsWith(c.path)) cookies[name] = c.value;
+    const xsrf = this.cookie(XSRF_COOKIE);
+    const csrfHeader = csrf && xsrf && !['GET', 'HEAD', 'OPTIONS'].includes(method) ? { [XSRF_HEADER]: xsrf } : {};
+    const response = await this.app.inject({ ...rest, url, cookies, headers: { ...csrfHeader, ...headers } });
+    for (const c of response.cookies as { name: string; value: string; path?: string; maxAge?: number; expires?: Date }[]) {
+      const expired = c.maxAge === 0 || (c.expires !== undefined && c.expires.getTime() <= Date.now()) || c.value === '';
+      if (expired) this.jar.delete(c.name);
+      else this.jar.set(c.name, { value: c.value, path: c.path ?? '/' });
+    }
+    return response;
+  }
+
+  post(url: string, payload?: unknown, extra: Partial<AgentRequest> = {}) {
+    return this.request({ method: 'POST', url: `${API_ROOT}${url}`, payload: payload as InjectOptions['payload'], ...extra });
+  }
+
+  get(url: string, extra: Partial<AgentRequest> = {}) {
+    return this.request({ method: 'GET', url: `${API_ROOT}${url}`, ...extra });
+  }
+}
+
+let counter = 0;
+/** A unique, valid sign-up. */
+export function newSignup(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${counter}${randomBytes(2).toString('hex')}`;
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: `ada.${id}@example.com`,
+    password: 'analytical1',
+    ...overrides,
+  };
+}
+
+/** Registers a fresh user through the API and returns its signed-in agent. */
+export async function signedInAgent(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const agent = await new Agent(app).init();
+  const signup = newSignup(overrides);
+  const res = await agent.post('/auth/register', signup);
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  return { agent, signup, body: res.json() as { user: { id: string; businessId: string } } };
+}
+
+/** The Set-Cookie header lines of a response, by cookie name. */
+export function setCookieLines(response: LightMyRequestResponse): Map<string, string> {
+  const raw = response.headers['set-cookie'];
+  const lines = raw === undefined ? [] : Array.isArray(raw) ? raw : [String(raw)];
+  return new Map(lines.map((line) => [line.slice(0, line.indexOf('=')), line]));
+}
