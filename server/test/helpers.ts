@@ -160,7 +160,11 @@ export async function signedInAgent(app: FastifyInstance, overrides: Record<stri
   const signup = newSignup(overrides);
   const res = await agent.post('/auth/register', signup);
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
-  return { agent, signup, body: res.json() as { user: { id: string; businessId: string } } };
+  return {
+    agent,
+    signup,
+    body: res.json() as { user: { id: string; businessId: string }; accessToken: string; refreshToken: string },
+  };
 }
 
 /** The Set-Cookie header lines of a response, by cookie name. */
