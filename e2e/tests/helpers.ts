@@ -16,17 +16,17 @@ export async function csrf(request: APIRequestContext): Promise<string> {
 
 export async function signUpThroughUi(page: Page, user: ReturnType<typeof newUser>) {
   await page.goto('/signup');
-  await page.getByLabel('First name').fill(user.firstName);
-  await page.getByLabel('Last name').fill(user.lastName);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
+  await page.getByLabel(/^First name/).fill(user.firstName);
+  await page.getByLabel(/^Last name/).fill(user.lastName);
+  await page.getByLabel(/^Email/).fill(user.email);
+  await page.getByLabel(/^Password/).fill(user.password);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('heading', { name: `Welcome back, ${user.firstName}` })).toBeVisible();
 }
 
 export async function signInThroughUi(page: Page, user: { email: string; password: string }) {
   await page.goto('/signin');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
+  await page.getByLabel(/^Email/).fill(user.email);
+  await page.getByLabel(/^Password/).fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }

@@ -49,6 +49,7 @@ export {
   IconAlertTriangle,
   IconChevronLeft,
   IconChevronRight,
+  IconCopy,
   IconLogout,
   IconMoon,
   IconPlus,

@@ -1,7 +1,7 @@
 import type { Contact } from '@atrium/contracts';
 import { contactDisplayName } from '@atrium/contracts';
 import { toast } from '@atrium/event-bus';
-import { ActionIcon, Anchor, Badge, Group, Table, Text, Tooltip } from '@atrium/ui';
+import { ActionIcon, Anchor, Badge, Group, IconCopy, Table, Text, Tooltip } from '@atrium/ui';
 
 const dateFmt = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
@@ -52,7 +52,7 @@ export function ContactsTable({ rows }: { rows: Contact[] }) {
                   </Anchor>
                   <Tooltip label="Copy email">
                     <ActionIcon variant="subtle" size="sm" aria-label={`Copy ${c.email}`} onClick={() => void copyEmail(c.email)}>
-                      ⧉
+                      <IconCopy size={14} />
                     </ActionIcon>
                   </Tooltip>
                 </Group>
@@ -60,7 +60,7 @@ export function ContactsTable({ rows }: { rows: Contact[] }) {
               <Table.Td>{c.phone ?? '—'}</Table.Td>
               <Table.Td>{c.business ?? '—'}</Table.Td>
               <Table.Td>
-                <Badge color={c.status === 'Active' ? 'atrium' : 'gray'} variant="light">
+                <Badge color={c.status === 'Active' ? 'atrium' : 'gray'} variant="light" tt="none">
                   {c.status}
                 </Badge>
               </Table.Td>
