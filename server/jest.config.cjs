@@ -1,16 +1,32 @@
-// The shared preset (swc → CommonJS) plus what the server needs:
-// - ESM-only packages (jose; content-disposition via @fastify/static; cookie via light-my-request) must be
-//   transformed. The preset's own pattern requires a '/' right after
-//   '.pnpm/<name>@', which pnpm paths never have, so the server states its pattern itself.
-// - one migrated PGlite per run (globalSetup), copied per test file.
-// PGlite loads its WASM through dynamic import(), which needs node's --experimental-vm-modules (see the
-// "test" script).
-const base = require('@atrium/build/jest')({ dir: __dirname, env: 'node' });
-const esm = ['jose', 'content-disposition', 'cookie'].join('|');
+// The shared preset (swc → CommonJS) plus what the API tests need, so that plain `jest --runInBand` works:
+// - ESM-only packages to transform: content-disposition (via @fastify/static) and cookie (via @fastify/cookie,
+//   light-my-request); jose is in the preset's list already.
+// - PGlite's CommonJS build and @fastify/cookie load modules through dynamic import(), which jest's CommonJS
+//   sandbox only runs under node --experimental-vm-modules: test/dynamic-import-transform.cjs turns those into
+//   require().
+// - one migrated PGlite per run (globalSetup), copied per test file (test/helpers.ts).
+const base = require('@atrium/build/jest')({
+  dir: __dirname,
+  env: 'node',
+  esmDeps: [
+    'content-disposition',
+    'cookie',
+    '@electric-sql\\+pglite',
+    '@electric-sql/pglite',
+    '@fastify\\+cookie',
+    '@fastify/cookie',
+  ],
+});
+
+const dynamicImport = '<rootDir>/test/dynamic-import-transform.cjs';
 
 module.exports = {
   ...base,
-  transformIgnorePatterns: [`/node_modules/(?!\\.pnpm/(?:${esm})@|(?:${esm})/)`],
+  transform: {
+    '[\\\\/]@electric-sql[\\\\/]pglite[\\\\/].+\\.cjs$': dynamicImport,
+    '[\\\\/]@fastify[\\\\/]cookie[\\\\/].+\\.js$': dynamicImport,
+    ...base.transform,
+  },
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
   testTimeout: 30000,

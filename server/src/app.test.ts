@@ -68,7 +68,12 @@ describe('app: health, 404, remotes manifest, security headers, OpenAPI, static 
     );
     expect(directives['default-src']).toEqual(["'self'"]);
     expect(directives['script-src']).toEqual(
-      expect.arrayContaining(["'self'", 'https://crm.cdn.example.com', 'http://localhost:3002', 'http://admin.internal:8080']),
+      expect.arrayContaining([
+        "'self'",
+        'https://crm.cdn.example.com',
+        'http://localhost:3002',
+        'http://admin.internal:8080',
+      ]),
     );
     expect(directives['script-src']).toHaveLength(7);
     expect(directives['connect-src']).toContain('https://crm.cdn.example.com');
@@ -85,13 +90,22 @@ describe('app: health, 404, remotes manifest, security headers, OpenAPI, static 
   test('GET /api/v1/openapi.json documents the routes from the zod schemas', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
     expect(res.statusCode).toBe(200);
-    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, any>> };
+    type Operation = {
+      requestBody: { content: Record<string, { schema: { required?: string[] } }> };
+      responses: Record<string, unknown>;
+    };
+    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, Operation>> };
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/v1/auth/login', '/api/v1/auth/register', '/api/v1/contacts/', '/api/v1/contacts/{id}']),
+      expect.arrayContaining([
+        '/api/v1/auth/login',
+        '/api/v1/auth/register',
+        '/api/v1/contacts/',
+        '/api/v1/contacts/{id}',
+      ]),
     );
-    const login = doc.paths['/api/v1/auth/login']!.post;
-    const body = login.requestBody.content['application/json'].schema;
+    const login = doc.paths['/api/v1/auth/login']!.post!;
+    const body = login.requestBody.content['application/json']!.schema;
     expect(body.required).toEqual(expect.arrayContaining(['email', 'password']));
     expect(Object.keys(login.responses)).toEqual(expect.arrayContaining(['200', '401', '429']));
     expect(doc.paths['/remotes.json']).toBeUndefined();

@@ -53,6 +53,24 @@ export async function buildApp({ config, database, secret, logger }: AppOptions)
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
 
+  // JSON bodies through fastify's own (prototype-poisoning-safe) parser, except that an empty body with a
+  // JSON content type counts as no body: clients send it on body-less POSTs such as /auth/logout.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
+
+  // API answers carry tokens and private data: never stored by browsers or proxies.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith(`${API_ROOT}/`) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
+
   const remoteOrigins = [...new Set(config.remotes.map((r) => originOf(r.entry)))];
   await app.register(cookie);
   await app.register(helmet, {

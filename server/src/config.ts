@@ -13,8 +13,7 @@ const REMOTE_ENV: Record<RemoteName, string> = {
 };
 
 /** Empty strings count as "not set", as shells and compose files often pass them. */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 const bool = (fallback: boolean) =>
   optional(z.enum(['true', 'false', '1', '0', 'yes', 'no'])).transform((v) =>
@@ -38,7 +37,7 @@ function envSchema(root: string) {
     HOST: optional(z.string()).transform((v) => v ?? '0.0.0.0'),
     DATA_DIR: optional(z.string()).transform((v) => path.resolve(v ?? path.join(root, '.data', 'pglite'))),
     DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')),
-    APP_SECRET: optional(z.string().min(32, 'APP_SECRET must be at least 32 characters')),
+    APP_SECRET: optional(z.string().min(16, 'APP_SECRET must be at least 16 characters (use 32+ random ones)')),
     WEB_DIR: optional(z.string()).transform((v) => path.resolve(v ?? path.join(root, 'host', 'dist'))),
     COOKIE_SECURE: bool(false),
     TRUST_PROXY: bool(false),

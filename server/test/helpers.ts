@@ -123,8 +123,15 @@ export class Agent {
     const xsrf = this.cookie(XSRF_COOKIE);
     const csrfHeader = csrf && xsrf && !['GET', 'HEAD', 'OPTIONS'].includes(method) ? { [XSRF_HEADER]: xsrf } : {};
     const response = await this.app.inject({ ...rest, url, cookies, headers: { ...csrfHeader, ...headers } });
-    for (const c of response.cookies as { name: string; value: string; path?: string; maxAge?: number; expires?: Date }[]) {
-      const expired = c.maxAge === 0 || (c.expires !== undefined && c.expires.getTime() <= Date.now()) || c.value === '';
+    for (const c of response.cookies as {
+      name: string;
+      value: string;
+      path?: string;
+      maxAge?: number;
+      expires?: Date;
+    }[]) {
+      const expired =
+        c.maxAge === 0 || (c.expires !== undefined && c.expires.getTime() <= Date.now()) || c.value === '';
       if (expired) this.jar.delete(c.name);
       else this.jar.set(c.name, { value: c.value, path: c.path ?? '/' });
     }
@@ -132,7 +139,12 @@ export class Agent {
   }
 
   post(url: string, payload?: unknown, extra: Partial<AgentRequest> = {}) {
-    return this.request({ method: 'POST', url: `${API_ROOT}${url}`, payload: payload as InjectOptions['payload'], ...extra });
+    return this.request({
+      method: 'POST',
+      url: `${API_ROOT}${url}`,
+      payload: payload as InjectOptions['payload'],
+      ...extra,
+    });
   }
 
   get(url: string, extra: Partial<AgentRequest> = {}) {

@@ -3,12 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginSchema, registerSchema, userSchema } from '@atrium/contracts';
 import type { Config } from '../../config';
 import { clientMeta, errorResponses, okSchema } from '../../lib/http';
-import {
-  clearSessionCookies,
-  readAccessToken,
-  readRefreshToken,
-  setSessionCookies,
-} from '../../lib/session-cookies';
+import { clearSessionCookies, readAccessToken, readRefreshToken, setSessionCookies } from '../../lib/session-cookies';
 import type { AuthService, SignedIn } from './auth.service';
 
 const signedInSchema = z.object({
@@ -113,16 +108,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   );
 
-  app.post(
-    '/renew-csrf',
-    { schema: { tags: ['auth'], response: { 200: csrfSchema } } },
-    async (request, reply) => ({ success: true as const, csrfToken: reply.issueCsrf(request.csrfSessionId) }),
-  );
+  app.post('/renew-csrf', { schema: { tags: ['auth'], response: { 200: csrfSchema } } }, async (request, reply) => ({
+    success: true as const,
+    csrfToken: reply.issueCsrf(request.csrfSessionId),
+  }));
 
-  app.get(
-    '/csrf',
-    { schema: { tags: ['auth'], response: { 200: csrfSchema } } },
-    async (request, reply) => ({ success: true as const, csrfToken: reply.issueCsrf(request.csrfSessionId) }),
-  );
-
+  app.get('/csrf', { schema: { tags: ['auth'], response: { 200: csrfSchema } } }, async (request, reply) => ({
+    success: true as const,
+    csrfToken: reply.issueCsrf(request.csrfSessionId),
+  }));
 };

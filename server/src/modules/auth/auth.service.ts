@@ -161,7 +161,8 @@ export class AuthService {
   async logout(accessToken: string | undefined, refreshToken: string | undefined): Promise<void> {
     const check = await this.tokens.verifyAccess(accessToken);
     const sessionId =
-      check.claims?.sid ?? (refreshToken ? await this.repo.sessionIdOfRefreshToken(hashRefreshToken(refreshToken)) : null);
+      check.claims?.sid ??
+      (refreshToken ? await this.repo.sessionIdOfRefreshToken(hashRefreshToken(refreshToken)) : null);
     if (sessionId) await this.repo.revokeSession(sessionId, 'logout');
   }
 

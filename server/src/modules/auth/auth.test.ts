@@ -1,11 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  ACCESS_COOKIE,
-  REFRESH_COOKIE,
-  XSRF_COOKIE,
-  XSRF_HEADER,
-  userSchema,
-} from '@atrium/contracts';
+import { ACCESS_COOKIE, REFRESH_COOKIE, XSRF_COOKIE, XSRF_HEADER, userSchema } from '@atrium/contracts';
 import { TokenService } from '../../lib/tokens';
 import { Agent, createTestApp, newSignup, setCookieLines, signedInAgent, type TestApp } from '../../../test/helpers';
 
@@ -71,7 +65,11 @@ describe('auth', () => {
       expect(list).toHaveLength(1);
       expect(list[0]).toMatchObject({ _id: user.businessId, name: "Grace's Business", slug: 'grace-s-business' });
       expect(list[0].members).toEqual([
-        expect.objectContaining({ userId: user.id, role: 'owner', user: expect.objectContaining({ email: signup.email }) }),
+        expect.objectContaining({
+          userId: user.id,
+          role: 'owner',
+          user: expect.objectContaining({ email: signup.email }),
+        }),
       ]);
     });
 
@@ -292,7 +290,11 @@ describe('auth', () => {
       expect(agent.cookie(XSRF_COOKIE)).toBeTruthy();
 
       // Someone replaying the stolen refresh cookie (with a CSRF token minted for it) gets nothing.
-      const renew = await t.app.inject({ method: 'POST', url: '/api/v1/auth/renew-csrf', cookies: { [REFRESH_COOKIE]: rt } });
+      const renew = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/renew-csrf',
+        cookies: { [REFRESH_COOKIE]: rt },
+      });
       const xsrf = renew.json().csrfToken as string;
       const refresh = await t.app.inject({
         method: 'POST',
@@ -302,15 +304,22 @@ describe('auth', () => {
       });
       expect(refresh.statusCode).toBe(401);
       // The access token is dead too, even though its 15 minutes are not over.
-      const me = await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { authorization: `Bearer ${at}` } });
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/users/me',
+        headers: { authorization: `Bearer ${at}` },
+      });
       expect(me.statusCode).toBe(401);
     });
 
-    test('logout without a session is fine', async () => {
+    test('logout without a session is fine, also with an empty JSON body', async () => {
       const agent = await new Agent(t.app).init();
       const res = await agent.post('/auth/logout');
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true });
+      const empty = await agent.post('/auth/logout', '', { headers: { 'content-type': 'application/json' } });
+      expect(empty.statusCode).toBe(200);
+      expect(empty.headers['cache-control']).toBe('no-store');
     });
 
     test('an expired access token is 401 "Access token expired"; refresh then works', async () => {
@@ -382,9 +391,13 @@ describe('auth', () => {
     test('a header that differs from the cookie is 403', async () => {
       const { agent } = await signedInAgent(t.app);
       const other = await new Agent(t.app).init();
-      const res = await agent.post('/contacts', { firstName: 'A', email: 'a@b.co' }, {
-        headers: { [XSRF_HEADER]: other.cookie(XSRF_COOKIE)! },
-      });
+      const res = await agent.post(
+        '/contacts',
+        { firstName: 'A', email: 'a@b.co' },
+        {
+          headers: { [XSRF_HEADER]: other.cookie(XSRF_COOKIE)! },
+        },
+      );
       expect(res.statusCode).toBe(403);
     });
 

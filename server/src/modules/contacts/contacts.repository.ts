@@ -3,8 +3,12 @@ import type { ContactStatus } from '@atrium/contracts';
 import type { Database } from '../../db/client';
 import { contactGroupMembers, contactGroups, contacts } from '../../db/schema';
 
-const { searchText: _searchText, businessId: _businessId, createdBy: _createdBy, ...contactColumns } =
-  getTableColumns(contacts);
+const {
+  searchText: _searchText,
+  businessId: _businessId,
+  createdBy: _createdBy,
+  ...contactColumns
+} = getTableColumns(contacts);
 
 const groupIds = sql<string[]>`coalesce((
   SELECT array_agg(${contactGroupMembers.groupId} ORDER BY ${contactGroupMembers.createdAt}, ${contactGroupMembers.groupId})

@@ -1,10 +1,4 @@
-import {
-  composePhone,
-  makePagination,
-  type Contact,
-  type ContactData,
-  type ListEnvelope,
-} from '@atrium/contracts';
+import { composePhone, makePagination, type Contact, type ContactData, type ListEnvelope } from '@atrium/contracts';
 import { AppError } from '../../lib/errors';
 import type { ContactFilter, ContactRow, ContactsRepository } from './contacts.repository';
 

@@ -108,10 +108,26 @@ describe('contacts', () => {
 
     beforeAll(async () => {
       lister = (await signedInAgent(t.app)).agent;
-      await create(lister, { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@engines.co.uk', business: 'Analytical Engines' });
-      await create(lister, { firstName: 'Alan', lastName: 'Turing', email: 'alan@bletchley.org', phoneCode: '+44', phoneNumber: '20 7946 0958' });
+      await create(lister, {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@engines.co.uk',
+        business: 'Analytical Engines',
+      });
+      await create(lister, {
+        firstName: 'Alan',
+        lastName: 'Turing',
+        email: 'alan@bletchley.org',
+        phoneCode: '+44',
+        phoneNumber: '20 7946 0958',
+      });
       await create(lister, { firstName: 'Grace', lastName: 'Hopper', email: 'grace@navy.mil', status: 'Inactive' });
-      await create(lister, { firstName: 'Edsger', lastName: 'Dijkstra', email: 'ewd@utexas.edu', business: '100%_Structured' });
+      await create(lister, {
+        firstName: 'Edsger',
+        lastName: 'Dijkstra',
+        email: 'ewd@utexas.edu',
+        business: '100%_Structured',
+      });
       for (let i = 1; i <= 21; i++) {
         await create(lister, { firstName: `Filler${String(i).padStart(2, '0')}`, email: `filler${i}@example.com` });
       }
@@ -138,12 +154,19 @@ describe('contacts', () => {
     test('bad query parameters are 400', async () => {
       const res = await lister.get('/contacts?limit=1000&page=0');
       expect(res.statusCode).toBe(400);
-      expect(res.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['limit', 'page']);
+      expect(
+        res
+          .json()
+          .details.map((d: { field: string }) => d.field)
+          .sort(),
+      ).toEqual(['limit', 'page']);
     });
 
     test('search: case-insensitive substring over names, full name, email, business and phone', async () => {
       const names = async (query: string) =>
-        envelope.parse((await lister.get(`/contacts?search=${encodeURIComponent(query)}`)).json()).data.map((c) => c.lastName);
+        envelope
+          .parse((await lister.get(`/contacts?search=${encodeURIComponent(query)}`)).json())
+          .data.map((c) => c.lastName);
       expect(await names('LOVE')).toEqual(['Lovelace']);
       expect(await names('ada lovelace')).toEqual(['Lovelace']);
       expect(await names('bletchley')).toEqual(['Turing']);
