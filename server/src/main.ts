@@ -8,7 +8,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
   await runMigrations(database);
-  // After the database: PGlite creates DATA_DIR itself and refuses a pre-populated one.
+  // After the database, so PGlite initialises DATA_DIR first; secret.key then sits beside its files.
   const secret = resolveAppSecret(config);
   const app = await buildApp({ config, database, secret });
 

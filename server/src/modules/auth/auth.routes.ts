@@ -81,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auto-login',
     { schema: { tags: ['auth'], response: { 200: autoLoginSchema, ...errorResponses(401, 403) } } },
     async (request, reply) => {
-      const result = await auth.autoLogin(readAccessToken(request), readRefreshToken(request), clientMeta(request));
+      const result = await auth.autoLogin(readAccessToken(request), readRefreshToken(request));
       if (result.rotated) signIn(reply, result.rotated);
       return { success: true as const, user: result.user, accessToken: result.accessToken };
     },
@@ -91,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/refresh',
     { schema: { tags: ['auth'], response: { 200: okSchema, ...errorResponses(401, 403) } } },
     async (request, reply) => {
-      const s = await auth.refresh(readRefreshToken(request), clientMeta(request));
+      const s = await auth.refresh(readRefreshToken(request));
       signIn(reply, s);
       return { success: true as const };
     },

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { LoginInput, MemberRole, RegisterInput, User } from '@atrium/contracts';
 import type * as z from 'zod';
-import type { loginSchema, registerSchema } from '@atrium/contracts';
+import type { loginSchema, MemberRole, registerSchema, User } from '@atrium/contracts';
 import { UNIQUE_VIOLATION, pgErrorCode } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
@@ -13,7 +12,6 @@ import type { AuthRepository } from './auth.repository';
 
 export type LoginData = z.output<typeof loginSchema>;
 export type RegisterData = z.output<typeof registerSchema>;
-export type { LoginInput, RegisterInput };
 
 /** Who is calling: resolved from the access token on every protected request. */
 export interface AuthContext {
@@ -97,7 +95,6 @@ export class AuthService {
   async autoLogin(
     accessToken: string | undefined,
     refreshToken: string | undefined,
-    meta: ClientMeta,
   ): Promise<{ user: User; accessToken: string; rotated?: SignedIn }> {
     if (accessToken) {
       const check = await this.tokens.verifyAccess(accessToken);
@@ -107,12 +104,12 @@ export class AuthService {
       }
     }
     if (!refreshToken) throw notSignedIn();
-    const rotated = await this.refresh(refreshToken, meta);
+    const rotated = await this.refresh(refreshToken);
     return { user: rotated.user, accessToken: rotated.accessToken, rotated };
   }
 
   /** Rotates a refresh token. Presenting an already rotated token revokes the whole family. */
-  async refresh(refreshToken: string | undefined, _meta: ClientMeta): Promise<SignedIn> {
+  async refresh(refreshToken: string | undefined): Promise<SignedIn> {
     if (!refreshToken) throw notSignedIn();
     const found = await this.repo.findRefreshToken(hashRefreshToken(refreshToken));
     if (!found) throw notSignedIn();
