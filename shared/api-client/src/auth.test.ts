@@ -231,3 +231,24 @@ describe('auth.register', () => {
     expect(server.calls('POST', 'auth/refresh')).toHaveLength(0);
   });
 });
+
+describe('refresh across tabs', () => {
+  it('runs refresh inside the atrium-session-refresh Web Lock when the browser has one', async () => {
+    const held: string[] = [];
+    const request = jest.fn(async (name: string, fn: () => Promise<unknown>) => {
+      held.push(name);
+      return fn();
+    });
+    const original = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+    Object.defineProperty(globalThis, 'navigator', { value: { locks: { request } }, configurable: true });
+    try {
+      const { createApiClient } = await import('./client');
+      const client = createApiClient({ baseUrl: 'http://127.0.0.1:9/api/v1', readCookie: () => null });
+      await expect(client.auth.refresh()).resolves.toBe(false);
+      expect(held).toEqual(['atrium-session-refresh']);
+    } finally {
+      if (original) Object.defineProperty(globalThis, 'navigator', original);
+      else delete (globalThis as { navigator?: unknown }).navigator;
+    }
+  });
+});

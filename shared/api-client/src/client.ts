@@ -69,6 +69,15 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
+/**
+ * Refresh tokens rotate and a reused one revokes the session, so two tabs must never refresh at once:
+ * a Web Lock makes the second tab wait, then send the cookie the first tab's refresh just set.
+ */
+function acrossTabs<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManager }).locks : undefined;
+  return locks ? (locks.request('atrium-session-refresh', fn) as Promise<T>) : fn();
+}
+
 export function createApiClient(options: ClientOptions = {}) {
   const readCookie = options.readCookie ?? documentCookie;
   const timeoutMs = options.timeoutMs ?? API_TIMEOUT_MS;
@@ -151,7 +160,7 @@ export function createApiClient(options: ClientOptions = {}) {
   function refresh(): Promise<boolean> {
     return single('refresh', async () => {
       try {
-        const res = await raw('POST', 'auth/refresh');
+        const res = await acrossTabs(() => raw('POST', 'auth/refresh'));
         return res.ok;
       } catch {
         return false;
@@ -232,7 +241,7 @@ export function createApiClient(options: ClientOptions = {}) {
     autoLogin(): Promise<User | null> {
       return single('autoLogin', async () => {
         try {
-          const res = await raw('POST', 'auth/auto-login', { timeout: autoLoginTimeoutMs });
+          const res = await acrossTabs(() => raw('POST', 'auth/auto-login', { timeout: autoLoginTimeoutMs }));
           const body = authResult(await readBody(res));
           if (res.ok && body?.success && body.user) {
             markSignedIn(body.user);
