@@ -13,9 +13,15 @@ const remoteBoundary = {
       'error',
       {
         patterns: [
-          { group: ['@atrium/host', '@atrium/host/*'], message: 'A remote never imports the host: use shared/* or the event bus.' },
-          { group: ['@atrium/remote-*'], message: 'Remotes never import each other: use the router, the bus or shared/*.' },
-          { group: ['../../*', '../../../*'], message: "Stay inside this remote: shared code belongs in shared/*." },
+          {
+            group: ['@atrium/host', '@atrium/host/*'],
+            message: 'A remote never imports the host: use shared/* or the event bus.',
+          },
+          {
+            group: ['@atrium/remote-*'],
+            message: 'Remotes never import each other: use the router, the bus or shared/*.',
+          },
+          { group: ['../../*', '../../../*'], message: 'Stay inside this remote: shared code belongs in shared/*.' },
           { group: ['@mantine/*'], message: 'Use Mantine through @atrium/ui (the shared singleton).' },
           { group: ['react-router', 'react-router-dom'], message: "Use the host's router through @atrium/ui." },
           { group: ['rxjs', 'rxjs/*'], message: 'Use the bus through @atrium/event-bus.' },

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { execSync } from 'node:child_process';
 
-const chromium = process.env.CHROMIUM_PATH ?? execSync('command -v chromium || command -v chromium-browser', { encoding: 'utf8' }).trim();
+const chromium =
+  process.env.CHROMIUM_PATH ??
+  execSync('command -v chromium || command -v chromium-browser', { encoding: 'utf8' }).trim();
 const dataDir = path.join(os.tmpdir(), `atrium-e2e-${Date.now()}`, 'db');
 
 export default defineConfig({
@@ -20,7 +22,15 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     },
   },
   // The production builds, each app on its own port: API + host on 3000, remotes on 3001–3006.

@@ -20,7 +20,11 @@ function pnpmBin() {
   const local = path.join(root, '.tools/node_modules/.bin/pnpm');
   if (!existsSync(local)) {
     console.log(`Installing pnpm ${want} into .tools/ ...`);
-    execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', path.join(root, '.tools'), `pnpm@${want}`], { stdio: 'inherit' });
+    execFileSync(
+      'npm',
+      ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', path.join(root, '.tools'), `pnpm@${want}`],
+      { stdio: 'inherit' },
+    );
   }
   return local;
 }
@@ -35,7 +39,10 @@ const mode = process.argv[2] ?? 'start';
 sh(pnpm, ['install', '--frozen-lockfile']);
 sh(pnpm, ['exec', 'turbo', 'run', 'build', '--concurrency=2', '--output-logs=errors-only']);
 if (mode === 'start') sh(process.execPath, ['scripts/start-all.mjs']);
-else if (mode === 'test') sh(process.execPath, ['scripts/test-all.mjs'], { PATH: `${path.dirname(path.resolve(root, pnpm))}:${process.env.PATH}` });
+else if (mode === 'test')
+  sh(process.execPath, ['scripts/test-all.mjs'], {
+    PATH: `${path.dirname(path.resolve(root, pnpm))}:${process.env.PATH}`,
+  });
 else if (mode !== 'build') {
   console.error(`unknown mode ${mode}`);
   process.exit(2);

@@ -17,7 +17,11 @@ const REMOTES = [
   ['admin', 3006],
 ];
 
-for (const p of ['server/dist/main.js', 'host/dist/index.html', ...REMOTES.map(([n]) => `remotes/${n}/dist/remoteEntry.js`)]) {
+for (const p of [
+  'server/dist/main.js',
+  'host/dist/index.html',
+  ...REMOTES.map(([n]) => `remotes/${n}/dist/remoteEntry.js`),
+]) {
   if (!existsSync(path.join(root, p))) {
     console.error(`Missing ${p}: build first (pnpm build), or use "npm run go" which installs and builds.`);
     process.exit(1);
@@ -52,7 +56,12 @@ process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
 for (const [name, port] of REMOTES) {
-  run(`remote ${name}:${port}`, process.execPath, [path.join(root, 'shared/build/bin/atrium-serve.mjs'), String(port), path.join(root, 'remotes', name, 'dist')], {});
+  run(
+    `remote ${name}:${port}`,
+    process.execPath,
+    [path.join(root, 'shared/build/bin/atrium-serve.mjs'), String(port), path.join(root, 'remotes', name, 'dist')],
+    {},
+  );
 }
 run('api+host:3000', process.execPath, [path.join(root, 'server/dist/main.js')], {
   PORT: process.env.PORT ?? '3000',

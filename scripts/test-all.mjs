@@ -12,7 +12,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
-const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'atrium-tests-'));
 
 const JEST_PACKAGES = [
@@ -65,7 +68,9 @@ const want = (name) => !only || only.some((o) => name.includes(o));
 for (const dir of JEST_PACKAGES) if (want(dir)) runJest(dir, dir);
 
 if (want('postgres')) {
-  const pgUrl = process.env.TEST_DATABASE_URL ?? ((await reachable('127.0.0.1', 5432)) ? 'postgres://postgres@127.0.0.1:5432/postgres' : null);
+  const pgUrl =
+    process.env.TEST_DATABASE_URL ??
+    ((await reachable('127.0.0.1', 5432)) ? 'postgres://postgres@127.0.0.1:5432/postgres' : null);
   if (pgUrl) runJest('server', 'server (PostgreSQL)', { TEST_DATABASE_URL: pgUrl });
   else console.log('\n>>> server (PostgreSQL): no PostgreSQL at 127.0.0.1:5432, pass not run\n');
 }

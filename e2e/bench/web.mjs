@@ -12,11 +12,23 @@ import { chromium } from '@playwright/test';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BASE = 'http://localhost:3000';
-const APPS = { 3000: 'host', 3001: 'crm', 3002: 'work', 3003: 'documents-signatures', 3004: 'comms', 3005: 'community-market', 3006: 'admin' };
+const APPS = {
+  3000: 'host',
+  3001: 'crm',
+  3002: 'work',
+  3003: 'documents-signatures',
+  3004: 'comms',
+  3005: 'community-market',
+  3006: 'admin',
+};
 const TARGET_KB = 200;
 
 const server = spawn(process.execPath, [path.join(root, 'scripts/start-all.mjs')], {
-  env: { ...process.env, DATA_DIR: path.join(os.tmpdir(), `atrium-bench-${Date.now()}`, 'db'), REGISTER_RATE_LIMIT: '100' },
+  env: {
+    ...process.env,
+    DATA_DIR: path.join(os.tmpdir(), `atrium-bench-${Date.now()}`, 'db'),
+    REGISTER_RATE_LIMIT: '100',
+  },
   stdio: 'ignore',
 });
 const stop = () => server.kill('SIGTERM');
@@ -54,7 +66,17 @@ async function measure(browser, url, signIn) {
   cold.on('response', async (res) => {
     const u = new URL(res.url());
     if (!u.pathname.endsWith('.js')) return;
-    seen.push(res.body().then((b) => ({ app: APPS[u.port || 80] ?? u.host, path: u.pathname, raw: b.length, gz: gzipSync(b, { level: 9 }).length })).catch(() => null));
+    seen.push(
+      res
+        .body()
+        .then((b) => ({
+          app: APPS[u.port || 80] ?? u.host,
+          path: u.pathname,
+          raw: b.length,
+          gz: gzipSync(b, { level: 9 }).length,
+        }))
+        .catch(() => null),
+    );
   });
   await cold.goto(`${BASE}${url}`);
   await cold.waitForLoadState('networkidle');
@@ -68,7 +90,8 @@ function report(title, files) {
   for (const f of files) byApp[f.app] = (byApp[f.app] ?? 0) + f.gz;
   const total = files.reduce((a, f) => a + f.gz, 0);
   console.log(`\n${title}: ${(total / 1024).toFixed(1)} KB gz JS in ${files.length} files`);
-  for (const [app, gz] of Object.entries(byApp).sort((a, b) => b[1] - a[1])) console.log(`  ${app.padEnd(22)} ${(gz / 1024).toFixed(1)} KB`);
+  for (const [app, gz] of Object.entries(byApp).sort((a, b) => b[1] - a[1]))
+    console.log(`  ${app.padEnd(22)} ${(gz / 1024).toFixed(1)} KB`);
   return total;
 }
 
@@ -77,13 +100,23 @@ try {
   await waitForHealth();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? execSync('command -v chromium', { encoding: 'utf8' }).trim(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   const signin = report('cold /signin (baseline: host only)', await measure(browser, '/signin', false));
   const contacts = report('cold /contacts (shell + remotes + shared)', await measure(browser, '/contacts', true));
   await browser.close();
   console.log(`\n/contacts adds ${((contacts - signin) / 1024).toFixed(1)} KB gz over the /signin baseline`);
-  console.log(`target shell + /contacts <= ${TARGET_KB} KB gz: ${contacts / 1024 <= TARGET_KB ? 'MET' : 'NOT MET'} (${(contacts / 1024).toFixed(1)} KB)`);
+  console.log(
+    `target shell + /contacts <= ${TARGET_KB} KB gz: ${contacts / 1024 <= TARGET_KB ? 'MET' : 'NOT MET'} (${(contacts / 1024).toFixed(1)} KB)`,
+  );
 } finally {
   stop();
 }

@@ -18,7 +18,10 @@ test('sign up, sign in, shell and sidebar, contacts from the API, sign out', asy
 
   // Contacts created through the API, with the browser's session cookies.
   const token = await csrf(context.request);
-  for (const [first, email] of [['Ada', 'ada@clients.test'], ['Grace', 'grace@clients.test']]) {
+  for (const [first, email] of [
+    ['Ada', 'ada@clients.test'],
+    ['Grace', 'grace@clients.test'],
+  ]) {
     const res = await context.request.post('/api/v1/contacts', {
       data: { firstName: first, lastName: 'Client', email, business: 'Lovelace & Co' },
       headers: { 'x-xsrf-token': token },
@@ -45,10 +48,18 @@ test('sign up, sign in, shell and sidebar, contacts from the API, sign out', asy
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText('Are you sure you want to sign out? You will need to sign in again to access your account.');
+  await expect(dialog).toContainText(
+    'Are you sure you want to sign out? You will need to sign in again to access your account.',
+  );
   await dialog.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/signin$/);
-  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('authTokenTimestamp'), localStorage.getItem('lastActivity')])).toEqual([null, null, null]);
+  expect(
+    await page.evaluate(() => [
+      localStorage.getItem('token'),
+      localStorage.getItem('authTokenTimestamp'),
+      localStorage.getItem('lastActivity'),
+    ]),
+  ).toEqual([null, null, null]);
   await page.goto('/contacts');
   await expect(page).toHaveURL(/\/signin$/);
 });

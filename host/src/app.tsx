@@ -11,7 +11,12 @@ import { SignUpPage } from './auth/sign-up-page';
 import { remotesState, startRemotes } from './federation/remotes';
 import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
-import { DocumentExpiredPage, DocumentNotFoundPage, EsignDisclosurePage, UnavailableFlowPage } from './pages/public-pages';
+import {
+  DocumentExpiredPage,
+  DocumentNotFoundPage,
+  EsignDisclosurePage,
+  UnavailableFlowPage,
+} from './pages/public-pages';
 import { RemotePage } from './shell/remote-page';
 import { ShellLayout } from './shell/shell-layout';
 
@@ -30,7 +35,9 @@ const PENDING_PUBLIC: [string, string][] = [
 function BusNavigation() {
   const navigate = useNavigate();
   useEffect(() => {
-    const a = bus.on('auth:session-expired').subscribe(({ message }) => navigate('/signin', { replace: true, state: { message } }));
+    const a = bus
+      .on('auth:session-expired')
+      .subscribe(({ message }) => navigate('/signin', { replace: true, state: { message } }));
     const b = bus.on('navigate').subscribe(({ to, state, replace }) => navigate(to, { state, replace }));
     return () => {
       a.unsubscribe();

@@ -27,10 +27,7 @@ module.exports = function createJestConfig({ dir, env = 'jsdom', setupFiles = []
     },
     transformIgnorePatterns: [`/node_modules/(?!(?:\\.pnpm/)?(?:${esm})[@/])`],
     moduleNameMapper: { '\\.(css)$': require.resolve('identity-obj-proxy') },
-    setupFilesAfterEnv: [
-      ...(env === 'jsdom' ? [path.join(__dirname, 'jest-setup.cjs')] : []),
-      ...setupFiles,
-    ],
+    setupFilesAfterEnv: [...(env === 'jsdom' ? [path.join(__dirname, 'jest-setup.cjs')] : []), ...setupFiles],
     testTimeout: 20000,
   };
 };

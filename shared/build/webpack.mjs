@@ -48,7 +48,9 @@ export function createConfig({ dir, name, port, exposes, title = 'Atrium', defin
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js'],
         // Host only: remotes externalise runtime-core by its request name, which an alias would bypass.
-        alias: exposes ? {} : { '@module-federation/runtime-core$': runtimeCore, '@module-federation/sdk$': federationSdk },
+        alias: exposes
+          ? {}
+          : { '@module-federation/runtime-core$': runtimeCore, '@module-federation/sdk$': federationSdk },
       },
       module: {
         rules: [

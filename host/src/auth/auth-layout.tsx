@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { Anchor, Center, Paper, Stack, Text, Title } from '@atrium/ui';
 import { Link } from 'react-router-dom';
 
-export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <Center mih="100vh" p="md" bg="var(--mantine-color-default-hover)">
       <Stack w="100%" maw={420} gap="lg">

@@ -21,13 +21,19 @@ describe('SignInPage', () => {
   });
 
   it("shows the server's answer ('Invalid credentials') and stays on the page", async () => {
-    jest.spyOn(api.auth, 'login').mockResolvedValue({ success: false, code: 'LOGIN_FAILED', error: 'Invalid credentials' });
+    jest
+      .spyOn(api.auth, 'login')
+      .mockResolvedValue({ success: false, code: 'LOGIN_FAILED', error: 'Invalid credentials' });
     renderAt('/signin', <SignInPage />);
     fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'maya@studio.com' } });
     fireEvent.change(screen.getByLabelText(/Password/), { target: { value: 'wrong-one-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials');
-    expect(api.auth.login).toHaveBeenCalledWith({ email: 'maya@studio.com', password: 'wrong-one-1', rememberMe: true });
+    expect(api.auth.login).toHaveBeenCalledWith({
+      email: 'maya@studio.com',
+      password: 'wrong-one-1',
+      rememberMe: true,
+    });
   });
 
   it('goes home after a successful sign-in', async () => {

@@ -63,9 +63,26 @@ export function SignInPage() {
               {error}
             </Alert>
           )}
-          <TextInput label="Email" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
-          <PasswordInput label="Password" autoComplete="current-password" required key={form.key('password')} {...form.getInputProps('password')} />
-          <Checkbox label="Keep me signed in" key={form.key('rememberMe')} {...form.getInputProps('rememberMe', { type: 'checkbox' })} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <Checkbox
+            label="Keep me signed in"
+            key={form.key('rememberMe')}
+            {...form.getInputProps('rememberMe', { type: 'checkbox' })}
+          />
           <Button type="submit" loading={submitting} fullWidth>
             Sign in
           </Button>

@@ -25,7 +25,9 @@ export function SignUpPage() {
       setSubmitting(false);
       if (isApiError(e) && e.code === 'VALIDATION_ERROR' && Array.isArray(e.data)) {
         // The server speaks the same schema: put its field messages on the fields.
-        form.setErrors(Object.fromEntries((e.data as { field: string; message: string }[]).map((d) => [d.field, d.message])));
+        form.setErrors(
+          Object.fromEntries((e.data as { field: string; message: string }[]).map((d) => [d.field, d.message])),
+        );
         return;
       }
       setError(isApiError(e) ? e.message : MESSAGES.signupFailed);
@@ -53,10 +55,29 @@ export function SignUpPage() {
             </Alert>
           )}
           <Group grow align="flex-start">
-            <TextInput label="First name" autoComplete="given-name" required key={form.key('firstName')} {...form.getInputProps('firstName')} />
-            <TextInput label="Last name" autoComplete="family-name" required key={form.key('lastName')} {...form.getInputProps('lastName')} />
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              required
+              key={form.key('firstName')}
+              {...form.getInputProps('firstName')}
+            />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              required
+              key={form.key('lastName')}
+              {...form.getInputProps('lastName')}
+            />
           </Group>
-          <TextInput label="Email" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
           <PasswordInput
             label="Password"
             description="At least 8 characters, with a letter and a number"
@@ -65,7 +86,12 @@ export function SignUpPage() {
             key={form.key('password')}
             {...form.getInputProps('password')}
           />
-          <TextInput label="Business name" placeholder="Optional" key={form.key('businessName')} {...form.getInputProps('businessName')} />
+          <TextInput
+            label="Business name"
+            placeholder="Optional"
+            key={form.key('businessName')}
+            {...form.getInputProps('businessName')}
+          />
           <Button type="submit" loading={submitting} fullWidth>
             Create account
           </Button>

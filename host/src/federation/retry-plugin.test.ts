@@ -5,7 +5,13 @@ describe('backoff retry plugin', () => {
   afterEach(() => jest.useRealTimers());
 
   function args(getRemoteEntry: jest.Mock) {
-    return { getRemoteEntry, origin: {}, remoteInfo: { name: 'crm' }, globalLoading: { crm: Promise.resolve() } as Record<string, unknown>, uniqueKey: 'crm' };
+    return {
+      getRemoteEntry,
+      origin: {},
+      remoteInfo: { name: 'crm' },
+      globalLoading: { crm: Promise.resolve() } as Record<string, unknown>,
+      uniqueKey: 'crm',
+    };
   }
 
   it('retries 3 times, 1 s doubling, clearing the cached failure before each try', async () => {

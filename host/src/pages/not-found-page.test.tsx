@@ -5,7 +5,12 @@ import { NotFoundPage } from './not-found-page';
 
 describe('NotFoundPage', () => {
   it('shows the error panel naming the remote that failed to load', async () => {
-    Object.assign(remotesState, { status: 'ready', modules: {}, failed: { crm: 'ScriptExternalLoadError' }, manifestError: null });
+    Object.assign(remotesState, {
+      status: 'ready',
+      modules: {},
+      failed: { crm: 'ScriptExternalLoadError' },
+      manifestError: null,
+    });
     renderAt('/contacts', <NotFoundPage />, '*');
     expect(await screen.findByTestId('remote-error-panel')).toHaveTextContent('crm');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();

@@ -15,7 +15,14 @@ export function NotFoundPage() {
   if (failed.length > 0 || snap.manifestError) {
     return (
       <Center mih={320} p="xl">
-        <Alert color="red" variant="light" title="Part of Atrium could not be loaded" maw={560} role="alert" data-testid="remote-error-panel">
+        <Alert
+          color="red"
+          variant="light"
+          title="Part of Atrium could not be loaded"
+          maw={560}
+          role="alert"
+          data-testid="remote-error-panel"
+        >
           <Stack gap="sm">
             <Text size="sm">
               {snap.manifestError

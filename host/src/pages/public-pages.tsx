@@ -16,11 +16,17 @@ function Message({ title, body }: { title: string; body: string }) {
 }
 
 export const DocumentExpiredPage = () => (
-  <Message title="This document has expired" body="The link you followed is no longer valid. Ask the sender for a new link." />
+  <Message
+    title="This document has expired"
+    body="The link you followed is no longer valid. Ask the sender for a new link."
+  />
 );
 
 export const DocumentNotFoundPage = () => (
-  <Message title="Document not found" body="We couldn't find this document. It may have been deleted, or the link may be incomplete." />
+  <Message
+    title="Document not found"
+    body="We couldn't find this document. It may have been deleted, or the link may be incomplete."
+  />
 );
 
 export function EsignDisclosurePage() {

@@ -2,7 +2,13 @@ import { useEffect, useState } from 'react';
 import { CLOCK_TICK_MS } from '@atrium/contracts';
 import { Text } from '@atrium/ui';
 
-const fmt = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const fmt = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 /** Header date and time, refreshed every minute. */
 export function Clock() {

@@ -9,7 +9,13 @@ export function Header({ mobileOpened, onMobileToggle }: { mobileOpened: boolean
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
       <Group wrap="nowrap" gap="sm">
-        <Burger opened={mobileOpened} onClick={onMobileToggle} hiddenFrom="lg" size="sm" aria-label="Toggle navigation" />
+        <Burger
+          opened={mobileOpened}
+          onClick={onMobileToggle}
+          hiddenFrom="lg"
+          size="sm"
+          aria-label="Toggle navigation"
+        />
         <Text component={Link} to="/" fw={800} fz={20} c="atrium" style={{ textDecoration: 'none' }}>
           Atrium
         </Text>

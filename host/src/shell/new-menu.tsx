@@ -23,7 +23,9 @@ export function NewMenu() {
         {entries.map((e) => (
           <Menu.Item
             key={e.key}
-            onClick={() => (e.action.type === 'navigate' ? navigate(e.action.to) : bus.emit('modal:open', { id: e.action.id }))}
+            onClick={() =>
+              e.action.type === 'navigate' ? navigate(e.action.to) : bus.emit('modal:open', { id: e.action.id })
+            }
           >
             {e.label}
           </Menu.Item>

@@ -29,7 +29,12 @@ export function ShellLayout() {
         <Header mobileOpened={mobileOpened} onMobileToggle={toggleMobile} />
       </AppShell.Header>
       <AppShell.Navbar data-testid="sidebar" data-collapsed={collapsed && isDesktop}>
-        <Sidebar collapsed={collapsed && isDesktop} onToggle={() => setCollapsed((c) => !c)} view={view} onNavigate={closeMobile} />
+        <Sidebar
+          collapsed={collapsed && isDesktop}
+          onToggle={() => setCollapsed((c) => !c)}
+          view={view}
+          onNavigate={closeMobile}
+        />
       </AppShell.Navbar>
       <AppShell.Main>
         <Outlet />

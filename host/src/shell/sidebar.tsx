@@ -1,5 +1,14 @@
 import { NavLink as RouterLink, useLocation } from 'react-router-dom';
-import { ActionIcon, IconChevronLeft, IconChevronRight, NavIcon, NavLink, ScrollArea, Stack, Tooltip } from '@atrium/ui';
+import {
+  ActionIcon,
+  IconChevronLeft,
+  IconChevronRight,
+  NavIcon,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Tooltip,
+} from '@atrium/ui';
 import { useNavEntries } from './use-nav-entries';
 
 interface SidebarProps {
@@ -12,7 +21,8 @@ interface SidebarProps {
 export function Sidebar({ collapsed, onToggle, view, onNavigate }: SidebarProps) {
   const entries = useNavEntries(view);
   const { pathname } = useLocation();
-  const isActive = (path: string) => (path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`));
+  const isActive = (path: string) =>
+    path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);
   return (
     <Stack h="100%" justify="space-between" gap={0}>
       <ScrollArea>
@@ -45,7 +55,11 @@ export function Sidebar({ collapsed, onToggle, view, onNavigate }: SidebarProps)
       </ScrollArea>
       {view === 'desktop' && (
         <Stack p="xs" align={collapsed ? 'center' : 'flex-end'}>
-          <ActionIcon variant="subtle" onClick={onToggle} aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}>
+          <ActionIcon
+            variant="subtle"
+            onClick={onToggle}
+            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          >
             {collapsed ? <IconChevronRight size={18} /> : <IconChevronLeft size={18} />}
           </ActionIcon>
         </Stack>

@@ -1,12 +1,24 @@
 import type { RemoteNavEntry } from '@atrium/contracts';
 import { navEntriesFrom } from './use-nav-entries';
 
-const e = (key: RemoteNavEntry['key'], only?: RemoteNavEntry['only']): RemoteNavEntry => ({ key, label: key, path: `/${key}`, icon: key, only });
+const e = (key: RemoteNavEntry['key'], only?: RemoteNavEntry['only']): RemoteNavEntry => ({
+  key,
+  label: key,
+  path: `/${key}`,
+  icon: key,
+  only,
+});
 
 describe('sidebar entries', () => {
   it("puts Home first and the remotes' entries in the spec's order, whatever order remotes load in", () => {
     const modules = [{ nav: [e('emails'), e('contacts')] }, { nav: [e('projects'), e('tasks')] }];
-    expect(navEntriesFrom(modules, 'desktop').map((x) => x.key)).toEqual(['home', 'projects', 'tasks', 'contacts', 'emails']);
+    expect(navEntriesFrom(modules, 'desktop').map((x) => x.key)).toEqual([
+      'home',
+      'projects',
+      'tasks',
+      'contacts',
+      'emails',
+    ]);
   });
 
   it('shows Subscription instead of Automation below the lg breakpoint', () => {

@@ -14,7 +14,9 @@ describe('UserMenu', () => {
     fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('Are you sure you want to sign out? You will need to sign in again to access your account.');
+    expect(dialog).toHaveTextContent(
+      'Are you sure you want to sign out? You will need to sign in again to access your account.',
+    );
     expect(logout).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
     await waitFor(() => expect(screen.getByText('sign-in page')).toBeInTheDocument());
@@ -25,7 +27,10 @@ describe('UserMenu', () => {
     session.user = { firstName: 'Maya', lastName: 'Lin', email: 'maya@studio.com' } as never;
     renderAt('/contacts', <UserMenu />);
     fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
-    expect(await screen.findByRole('menuitem', { name: 'Manage your Profile' })).toHaveAttribute('href', '/settings/profile');
+    expect(await screen.findByRole('menuitem', { name: 'Manage your Profile' })).toHaveAttribute(
+      'href',
+      '/settings/profile',
+    );
   });
 
   it('Cancel keeps the user signed in', async () => {

@@ -28,20 +28,35 @@ beforeEach(() => server.reset());
 
 describe('errors from the server', () => {
   it('a body with code and error gives that code and message, with the status', async () => {
-    server.on('GET', 'contacts/9', { status: 404, body: { success: false, code: 'NOT_FOUND', error: 'Contact not found' } });
+    server.on('GET', 'contacts/9', {
+      status: 404,
+      body: { success: false, code: 'NOT_FOUND', error: 'Contact not found' },
+    });
     const err = await rejection(client().get('contacts/9'));
-    expect(err).toMatchObject({ name: 'ApiError', status: 404, code: 'NOT_FOUND', message: 'Contact not found', quiet: false });
+    expect(err).toMatchObject({
+      name: 'ApiError',
+      status: 404,
+      code: 'NOT_FOUND',
+      message: 'Contact not found',
+      quiet: false,
+    });
   });
 
   it('field details of a validation error become data', async () => {
     const details = [{ field: 'email', message: 'Email is invalid' }];
-    server.on('POST', 'contacts', { status: 400, body: { success: false, code: 'VALIDATION_ERROR', error: 'Invalid contact', details } });
+    server.on('POST', 'contacts', {
+      status: 400,
+      body: { success: false, code: 'VALIDATION_ERROR', error: 'Invalid contact', details },
+    });
     const err = await rejection(client().post('contacts', {}));
     expect(err).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', message: 'Invalid contact', data: details });
   });
 
   it('a custom product code is passed through (e.g. DUPLICATE_COMMUNITY_NAME)', async () => {
-    server.on('POST', 'communities', { status: 409, body: { success: false, code: 'DUPLICATE_COMMUNITY_NAME', error: 'dup' } });
+    server.on('POST', 'communities', {
+      status: 409,
+      body: { success: false, code: 'DUPLICATE_COMMUNITY_NAME', error: 'dup' },
+    });
     const err = await rejection(client().post('communities', { name: 'x' }));
     expect(err).toMatchObject({ status: 409, code: 'DUPLICATE_COMMUNITY_NAME', message: 'dup' });
   });
@@ -56,7 +71,11 @@ describe('errors from the server', () => {
   it('a 429 and a 500 with a body keep their status for reporting', async () => {
     server.on('GET', 'search', { status: 429, body: { code: 'RATE_LIMITED', error: 'Slow down' } });
     server.on('GET', 'projects', { status: 500, body: { error: 'boom' } });
-    await expect(client().get('search')).rejects.toMatchObject({ status: 429, code: 'RATE_LIMITED', message: 'Slow down' });
+    await expect(client().get('search')).rejects.toMatchObject({
+      status: 429,
+      code: 'RATE_LIMITED',
+      message: 'Slow down',
+    });
     await expect(client().get('projects')).rejects.toMatchObject({ status: 500, code: '500', message: 'boom' });
   });
 
@@ -69,7 +88,11 @@ describe('errors from the server', () => {
   });
 
   it('an error answer whose body is not JSON counts as no body', async () => {
-    server.on('GET', 'proxy', { status: 503, body: '<html>Service Unavailable</html>', headers: { 'content-type': 'text/html' } });
+    server.on('GET', 'proxy', {
+      status: 503,
+      body: '<html>Service Unavailable</html>',
+      headers: { 'content-type': 'text/html' },
+    });
     const err = await rejection(client().get('proxy'));
     expect(err).toMatchObject({ status: 503, code: 'NETWORK_ERROR', message: 'Service Unavailable' });
   });
@@ -103,16 +126,30 @@ describe('fromResponse / networkError', () => {
     expect(fromResponse(400, { code: 'A', error: 'e', message: 'm' }, 'Bad Request', false).message).toBe('e');
     expect(fromResponse(400, { code: 'A', message: 'm' }, 'Bad Request', false).message).toBe('m');
     expect(fromResponse(400, { code: 'A' }, 'Bad Request', false).message).toBe('Bad Request');
-    expect(fromResponse(400, { code: '' }, '', true)).toMatchObject({ code: '400', message: 'Request failed with status 400', quiet: true });
+    expect(fromResponse(400, { code: '' }, '', true)).toMatchObject({
+      code: '400',
+      message: 'Request failed with status 400',
+      quiet: true,
+    });
   });
 
   it('no body gives NETWORK_ERROR but keeps the status and the quiet flag', () => {
-    expect(fromResponse(404, undefined, 'Not Found', true)).toMatchObject({ status: 404, code: 'NETWORK_ERROR', message: 'Not Found', quiet: true });
+    expect(fromResponse(404, undefined, 'Not Found', true)).toMatchObject({
+      status: 404,
+      code: 'NETWORK_ERROR',
+      message: 'Not Found',
+      quiet: true,
+    });
     expect(fromResponse(500, undefined, '', false).message).toBe('Request failed with status 500');
   });
 
   it('networkError has status 0 and the given message', () => {
-    expect(networkError('offline')).toMatchObject({ status: 0, code: 'NETWORK_ERROR', message: 'offline', quiet: false });
+    expect(networkError('offline')).toMatchObject({
+      status: 0,
+      code: 'NETWORK_ERROR',
+      message: 'offline',
+      quiet: false,
+    });
   });
 
   it('isApiError rejects look-alikes', () => {

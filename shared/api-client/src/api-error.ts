@@ -36,7 +36,13 @@ export function fromResponse(status: number, body: unknown, statusText: string, 
     return new ApiError(status, code, message, b.details ?? body, quiet);
   }
   // No body: NETWORK_ERROR with the message (the HTTP status is kept for callers and reporting).
-  return new ApiError(status, CLIENT_ERROR_CODES.network, statusText || `Request failed with status ${status}`, undefined, quiet);
+  return new ApiError(
+    status,
+    CLIENT_ERROR_CODES.network,
+    statusText || `Request failed with status ${status}`,
+    undefined,
+    quiet,
+  );
 }
 
 /** No answer at all (offline, DNS, timeout, CORS): NETWORK_ERROR with the message, status 0. */

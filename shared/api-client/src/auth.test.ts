@@ -30,7 +30,10 @@ beforeEach(() => {
 
 describe('auth.login', () => {
   it('a 401 on auth/login does not refresh and resolves LOGIN_FAILED with the server message', async () => {
-    server.on('POST', 'auth/login', { status: 401, body: { success: false, code: 'LOGIN_FAILED', error: 'Wrong email or password' } });
+    server.on('POST', 'auth/login', {
+      status: 401,
+      body: { success: false, code: 'LOGIN_FAILED', error: 'Wrong email or password' },
+    });
     const out = await client().auth.login(creds);
     expect(out).toEqual({ success: false, code: 'LOGIN_FAILED', error: 'Wrong email or password' });
     expect(server.calls('POST', 'auth/refresh')).toHaveLength(0);
@@ -41,9 +44,17 @@ describe('auth.login', () => {
 
   it("falls back to 'Invalid credentials' when the server gives no message", async () => {
     server.on('POST', 'auth/login', { status: 401, body: { success: false } });
-    await expect(client().auth.login(creds)).resolves.toEqual({ success: false, code: 'LOGIN_FAILED', error: 'Invalid credentials' });
+    await expect(client().auth.login(creds)).resolves.toEqual({
+      success: false,
+      code: 'LOGIN_FAILED',
+      error: 'Invalid credentials',
+    });
     server.on('POST', 'auth/login', { status: 401 });
-    await expect(client().auth.login(creds)).resolves.toEqual({ success: false, code: 'LOGIN_FAILED', error: MESSAGES.invalidCredentials });
+    await expect(client().auth.login(creds)).resolves.toEqual({
+      success: false,
+      code: 'LOGIN_FAILED',
+      error: MESSAGES.invalidCredentials,
+    });
     expect(server.calls('POST', 'auth/refresh')).toHaveLength(0);
   });
 
@@ -60,14 +71,25 @@ describe('auth.login', () => {
 
   it("a 200 without a user resolves 'Invalid response from server'", async () => {
     server.on('POST', 'auth/login', { body: { success: true } });
-    await expect(client().auth.login(creds)).resolves.toEqual({ success: false, code: 'LOGIN_FAILED', error: 'Invalid response from server' });
+    await expect(client().auth.login(creds)).resolves.toEqual({
+      success: false,
+      code: 'LOGIN_FAILED',
+      error: 'Invalid response from server',
+    });
     server.on('POST', 'auth/login', { body: 'not json' });
-    await expect(client().auth.login(creds)).resolves.toEqual({ success: false, code: 'LOGIN_FAILED', error: MESSAGES.invalidResponse });
+    await expect(client().auth.login(creds)).resolves.toEqual({
+      success: false,
+      code: 'LOGIN_FAILED',
+      error: MESSAGES.invalidResponse,
+    });
     expect(session.status).toBe('unknown');
   });
 
   it('passes EMAIL_NOT_VERIFIED through as its own code', async () => {
-    server.on('POST', 'auth/login', { status: 403, body: { success: false, code: 'EMAIL_NOT_VERIFIED', error: 'Please verify your email' } });
+    server.on('POST', 'auth/login', {
+      status: 403,
+      body: { success: false, code: 'EMAIL_NOT_VERIFIED', error: 'Please verify your email' },
+    });
     const out = await client().auth.login(creds);
     expect(out).toEqual({ success: false, code: 'EMAIL_NOT_VERIFIED', error: 'Please verify your email' });
     expect(server.calls('POST', 'auth/renew-csrf')).toHaveLength(0);
@@ -102,7 +124,11 @@ describe('auth.login', () => {
 
   it('a generic request to auth/login that answers 401 is thrown, not refreshed', async () => {
     server.on('POST', 'auth/login', { status: 401, body: { code: 'LOGIN_FAILED', error: 'bad' } });
-    await expect(client().post('auth/login', creds)).rejects.toMatchObject({ status: 401, code: 'LOGIN_FAILED', message: 'bad' });
+    await expect(client().post('auth/login', creds)).rejects.toMatchObject({
+      status: 401,
+      code: 'LOGIN_FAILED',
+      message: 'bad',
+    });
     expect(order()).toEqual(['POST auth/login']);
   });
 });
@@ -222,7 +248,10 @@ describe('auth.logout', () => {
 describe('auth.register', () => {
   it('throws the validation error with its field details', async () => {
     const details = [{ field: 'email', message: 'Email is invalid' }];
-    server.on('POST', 'auth/register', { status: 400, body: { success: false, code: 'VALIDATION_ERROR', error: 'Invalid data', details } });
+    server.on('POST', 'auth/register', {
+      status: 400,
+      body: { success: false, code: 'VALIDATION_ERROR', error: 'Invalid data', details },
+    });
     const err = await client()
       .auth.register({ firstName: 'A', lastName: 'B', email: 'x', password: 'abcdefg1' })
       .catch((e: unknown) => e);

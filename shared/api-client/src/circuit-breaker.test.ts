@@ -86,7 +86,10 @@ describe('403 CSRF renewal', () => {
   });
 
   it('does not renew on a 403 that is not about CSRF', async () => {
-    server.on('PATCH', 'projects/1', { status: 403, body: { code: 'FORBIDDEN', error: 'Not a member of this project' } });
+    server.on('PATCH', 'projects/1', {
+      status: 403,
+      body: { code: 'FORBIDDEN', error: 'Not a member of this project' },
+    });
     await expect(client().patch('projects/1', {})).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
     expect(order()).toEqual(['PATCH projects/1']);
   });
@@ -121,7 +124,9 @@ describe('403 CSRF renewal', () => {
     expect(server.calls('POST', 'auth/renew-csrf')).toHaveLength(3);
     await a.post('x').catch(() => undefined);
     expect(server.calls('POST', 'auth/renew-csrf')).toHaveLength(3);
-    await client().post('x').catch(() => undefined);
+    await client()
+      .post('x')
+      .catch(() => undefined);
     expect(server.calls('POST', 'auth/renew-csrf')).toHaveLength(4);
   });
 });

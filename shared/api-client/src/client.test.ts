@@ -2,7 +2,14 @@
  * Transport rules of the shared client against a real local HTTP server:
  * CSRF header (spec 7), 401 refresh-and-replay and session expiry (spec 4 and 8), timeouts (spec 7).
  */
-import { API_TIMEOUT_MS, AUTO_LOGIN_TIMEOUT_MS, MESSAGES, STORAGE_KEYS, XSRF_COOKIE, XSRF_HEADER } from '@atrium/contracts';
+import {
+  API_TIMEOUT_MS,
+  AUTO_LOGIN_TIMEOUT_MS,
+  MESSAGES,
+  STORAGE_KEYS,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from '@atrium/contracts';
 import { bus } from '@atrium/event-bus';
 import { ApiError } from './api-error';
 import { createApiClient, type ClientOptions } from './client';
@@ -89,7 +96,11 @@ describe('CSRF header on non-GET requests', () => {
 
   it('follows the newest header when a later response rotates the token (error responses included)', async () => {
     server.on('GET', 'one', { body: {}, headers: { [XSRF_HEADER]: 'hdr-1' } });
-    server.on('GET', 'two', { status: 404, body: { code: 'NOT_FOUND', error: 'x' }, headers: { [XSRF_HEADER]: 'hdr-2' } });
+    server.on('GET', 'two', {
+      status: 404,
+      body: { code: 'NOT_FOUND', error: 'x' },
+      headers: { [XSRF_HEADER]: 'hdr-2' },
+    });
     const api = client();
     await api.get('one');
     await api.post('a');
@@ -142,7 +153,9 @@ describe('401: one refresh, then replay', () => {
   });
 
   it('replays a non-GET with the same body and the CSRF header', async () => {
-    server.on('POST', 'tasks', (_r, nth) => (nth === 1 ? { status: 401, body: {} } : { status: 201, body: { data: { id: 't1' } } }));
+    server.on('POST', 'tasks', (_r, nth) =>
+      nth === 1 ? { status: 401, body: {} } : { status: 201, body: { data: { id: 't1' } } },
+    );
     const out = await client().post('tasks', { title: 'Write tests' });
     expect(out).toEqual({ data: { id: 't1' } });
     const tasks = server.calls('POST', 'tasks');
@@ -240,7 +253,9 @@ describe('timeouts', () => {
     server.on('GET', 'slow', { body: { ok: true }, delayMs: 200 });
     const api = client({ timeoutMs: 80 });
     await expect(api.get('slow', undefined, { timeout: 2000 })).resolves.toEqual({ ok: true });
-    const err = await caught(createApiClient({ baseUrl: server.url, readCookie: () => cookie }).get('slow', undefined, { timeout: 50 }));
+    const err = await caught(
+      createApiClient({ baseUrl: server.url, readCookie: () => cookie }).get('slow', undefined, { timeout: 50 }),
+    );
     expect(err.code).toBe('NETWORK_ERROR');
   });
 

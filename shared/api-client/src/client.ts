@@ -137,7 +137,11 @@ export function createApiClient(options: ClientOptions = {}) {
   function single<T>(kind: 'refresh' | 'autoLogin', fn: () => Promise<T>): Promise<T> {
     if (sessionFlight) {
       if (flightKind === kind) return sessionFlight as Promise<T>;
-      if (kind === 'refresh') return sessionFlight.then((user) => user != null, () => false) as Promise<T>;
+      if (kind === 'refresh')
+        return sessionFlight.then(
+          (user) => user != null,
+          () => false,
+        ) as Promise<T>;
       const again = () => single(kind, fn);
       return sessionFlight.then(again, again);
     }
@@ -178,7 +182,12 @@ export function createApiClient(options: ClientOptions = {}) {
     throw new ApiError(401, 'AUTH_FAILED', MESSAGES.authFailed);
   }
 
-  async function request<T>(method: Method, path: string, o: RequestOptions = {}, retried = { auth: false, csrf: false }): Promise<T> {
+  async function request<T>(
+    method: Method,
+    path: string,
+    o: RequestOptions = {},
+    retried = { auth: false, csrf: false },
+  ): Promise<T> {
     const clean = path.replace(/^\//, '');
     if (method !== 'GET' && !lastXsrf && !readCookie(XSRF_COOKIE) && !/^auth\/(renew-csrf|csrf)$/.test(clean)) {
       await renewCsrf().catch(() => false);
@@ -193,7 +202,12 @@ export function createApiClient(options: ClientOptions = {}) {
       if (!retried.auth && (await refresh())) return request<T>(method, path, o, { ...retried, auth: true });
       return expire();
     }
-    const message = body && typeof body === 'object' ? String((body as { error?: unknown; message?: unknown }).error ?? (body as { message?: unknown }).message ?? '') : '';
+    const message =
+      body && typeof body === 'object'
+        ? String(
+            (body as { error?: unknown; message?: unknown }).error ?? (body as { message?: unknown }).message ?? '',
+          )
+        : '';
     if (res.status === 403 && CSRF_TEXT.test(message) && !retried.csrf && breaker.tryAcquire()) {
       await renewCsrf();
       return request<T>(method, path, o, { ...retried, csrf: true });
@@ -206,14 +220,20 @@ export function createApiClient(options: ClientOptions = {}) {
 
   const auth = {
     /** Never throws: resolves to the spec's result shape with the spec's messages. */
-    async login(input: LoginInput): Promise<{ success: true; user: User } | { success: false; code: string; error: string }> {
+    async login(
+      input: LoginInput,
+    ): Promise<{ success: true; user: User } | { success: false; code: string; error: string }> {
       let res: Response;
       try {
         await (lastXsrf || readCookie(XSRF_COOKIE) ? Promise.resolve() : renewCsrf().catch(() => false));
         res = await raw('POST', 'auth/login', { json: { rememberMe: true, ...input } });
       } catch (e) {
         const err = e as ApiError;
-        return { success: false, code: 'LOGIN_FAILED', error: err.message === MESSAGES.requestTimedOut ? err.message : MESSAGES.invalidCredentials };
+        return {
+          success: false,
+          code: 'LOGIN_FAILED',
+          error: err.message === MESSAGES.requestTimedOut ? err.message : MESSAGES.invalidCredentials,
+        };
       }
       const body = authResult(await readBody(res));
       if (res.ok && body?.success && body.user) {
@@ -223,7 +243,8 @@ export function createApiClient(options: ClientOptions = {}) {
         return { success: true, user: body.user };
       }
       if (res.ok) return { success: false, code: 'LOGIN_FAILED', error: MESSAGES.invalidResponse };
-      if (body?.code === 'EMAIL_NOT_VERIFIED') return { success: false, code: 'EMAIL_NOT_VERIFIED', error: body.error ?? 'Email not verified' };
+      if (body?.code === 'EMAIL_NOT_VERIFIED')
+        return { success: false, code: 'EMAIL_NOT_VERIFIED', error: body.error ?? 'Email not verified' };
       return { success: false, code: 'LOGIN_FAILED', error: body?.error || MESSAGES.invalidCredentials };
     },
 

@@ -4,8 +4,7 @@ import type { ApiClient } from './client';
 /** Typed calls for contacts (spec section 7 "Contacts"). */
 export function contactsApi(client: ApiClient) {
   return {
-    list: (query: ContactListQuery = {}) =>
-      client.get<ListEnvelope<Contact>>('contacts', { ...query }),
+    list: (query: ContactListQuery = {}) => client.get<ListEnvelope<Contact>>('contacts', { ...query }),
     get: async (id: string) => (await client.get<{ data: Contact }>(`contacts/${encodeURIComponent(id)}`)).data,
     create: async (input: ContactInput) => (await client.post<{ data: Contact }>('contacts', input)).data,
   };

@@ -13,7 +13,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => server.reset());
 
-async function failure(method: Method, path: string, status: number, body: unknown = { code: 'X', error: 'failed' }): Promise<ApiError> {
+async function failure(
+  method: Method,
+  path: string,
+  status: number,
+  body: unknown = { code: 'X', error: 'failed' },
+): Promise<ApiError> {
   server.on(method, path, { status, body });
   try {
     await client().request(method, path);

@@ -6,9 +6,7 @@ export const businessMemberSchema = z.object({
   businessId: z.string(),
   userId: z.string(),
   role: memberRoleSchema,
-  user: z
-    .object({ _id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() })
-    .optional(),
+  user: z.object({ _id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() }).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -51,9 +51,13 @@ describe('pagination', () => {
 describe('RemoteModule contract', () => {
   const load = () => Promise.resolve({ default: () => null });
   it('accepts a well-formed module and rejects others', () => {
-    expect(isRemoteModule({ name: 'crm', routes: [{ path: '/contacts', load }], nav: [], newMenu: [], widgets: [] })).toBe(true);
+    expect(
+      isRemoteModule({ name: 'crm', routes: [{ path: '/contacts', load }], nav: [], newMenu: [], widgets: [] }),
+    ).toBe(true);
     expect(isRemoteModule({ name: 'nope', routes: [], nav: [], newMenu: [], widgets: [] })).toBe(false);
-    expect(isRemoteModule({ name: 'crm', routes: [{ path: 'contacts', load }], nav: [], newMenu: [], widgets: [] })).toBe(false);
+    expect(
+      isRemoteModule({ name: 'crm', routes: [{ path: 'contacts', load }], nav: [], newMenu: [], widgets: [] }),
+    ).toBe(false);
     expect(isRemoteModule(null)).toBe(false);
   });
 });

@@ -7,7 +7,10 @@ export const contactStatusSchema = z.enum(CONTACT_STATUSES);
 export type ContactStatus = z.infer<typeof contactStatusSchema>;
 
 const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
-const optionalText = (max = 200) => text(max).nullish().transform((v) => (v ? v : null));
+const optionalText = (max = 200) =>
+  text(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
 const optionalUrl = optionalText(500).refine(
   (v) => v === null || /^https?:\/\/[^\s]+$/i.test(v),
   'Enter a full profile URL starting with http:// or https://',

@@ -35,7 +35,13 @@ describe('email rules (spec section 5)', () => {
     expect(emailSchema.safeParse(undefined).error?.issues[0]?.message).toBe(EMAIL_MESSAGES.required);
   });
 
-  const valid = ['a@b.co', 'alice@example.com', 'first.last+tag@sub.example.org', "o'hara@studio.ie", '  Mixed@Case.COM  '];
+  const valid = [
+    'a@b.co',
+    'alice@example.com',
+    'first.last+tag@sub.example.org',
+    "o'hara@studio.ie",
+    '  Mixed@Case.COM  ',
+  ];
   it.each(valid)('%j is valid', (input) => {
     expect(emailError(input)).toBeNull();
     expect(emailSchema.safeParse(input).success).toBe(true);

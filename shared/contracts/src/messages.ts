@@ -9,8 +9,7 @@ export const MESSAGES = {
   autoLoginFailed: 'Auto-login failed',
   signupFailed: 'Signup failed',
   unexpected: 'An unexpected error occurred',
-  signOutConfirm:
-    'Are you sure you want to sign out? You will need to sign in again to access your account.',
+  signOutConfirm: 'Are you sure you want to sign out? You will need to sign in again to access your account.',
   somethingWentWrong: 'Something went wrong',
   appUpdateAvailable: 'App Update Available',
   refreshPage: 'Refresh Page',

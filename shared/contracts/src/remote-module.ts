@@ -45,14 +45,7 @@ export interface RemoteModule {
   widgets: RemoteDashboardWidget[];
 }
 
-export const REMOTE_NAMES = [
-  'crm',
-  'work',
-  'documents_signatures',
-  'comms',
-  'community_market',
-  'admin',
-] as const;
+export const REMOTE_NAMES = ['crm', 'work', 'documents_signatures', 'comms', 'community_market', 'admin'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 /** Port map of ARCHITECTURE.md; the manifest may point anywhere at deploy time. */

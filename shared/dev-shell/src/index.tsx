@@ -5,7 +5,19 @@ import { useSnapshot } from 'valtio';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { api, session } from '@atrium/api-client';
 import type { RemoteModule } from '@atrium/contracts';
-import { Alert, Anchor, Button, Container, Group, PageSkeleton, PasswordInput, Stack, Text, TextInput, UiProvider } from '@atrium/ui';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Group,
+  PageSkeleton,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  UiProvider,
+} from '@atrium/ui';
 
 function SignIn() {
   const [email, setEmail] = useState('');
@@ -57,7 +69,10 @@ function Shell({ module }: { module: RemoteModule }) {
               const Page = lazy(r.load);
               return <Route key={r.path} path={r.path} element={<Page />} />;
             })}
-            <Route path="*" element={<Text c="dimmed">Pick a route above. This remote exposes {module.routes.length} route(s).</Text>} />
+            <Route
+              path="*"
+              element={<Text c="dimmed">Pick a route above. This remote exposes {module.routes.length} route(s).</Text>}
+            />
           </Routes>
         </Suspense>
       )}

@@ -11,7 +11,16 @@ interface ConfirmDialogProps {
   danger?: boolean;
 }
 
-export function ConfirmDialog({ opened, title, message, confirmLabel, onConfirm, onCancel, loading, danger }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  opened,
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  loading,
+  danger,
+}: ConfirmDialogProps) {
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered>
       <Text size="sm">{message}</Text>
@@ -28,6 +37,8 @@ export function ConfirmDialog({ opened, title, message, confirmLabel, onConfirm,
 }
 
 /** The shared delete confirmation: Cancel and Delete. */
-export function DeleteConfirmDialog(props: Omit<ConfirmDialogProps, 'confirmLabel' | 'danger' | 'title'> & { title?: string }) {
+export function DeleteConfirmDialog(
+  props: Omit<ConfirmDialogProps, 'confirmLabel' | 'danger' | 'title'> & { title?: string },
+) {
   return <ConfirmDialog {...props} title={props.title ?? 'Delete'} confirmLabel="Delete" danger />;
 }

@@ -14,7 +14,9 @@ function Harness({ error }: { error: Error }) {
     <>
       <button onClick={() => setPath('/b')}>go</button>
       <button onClick={() => setBroken(false)}>fix</button>
-      <ErrorBoundary resetKey={path}>{broken && path === '/a' ? <Boom error={error} /> : <p>page {path}</p>}</ErrorBoundary>
+      <ErrorBoundary resetKey={path}>
+        {broken && path === '/a' ? <Boom error={error} /> : <p>page {path}</p>}
+      </ErrorBoundary>
     </>
   );
 }

@@ -66,9 +66,11 @@ export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 
   override render() {
     if (this.state.error) {
-      return this.props.fallback
-        ? this.props.fallback(this.state.error, this.reset)
-        : <ErrorScreen error={this.state.error} onReset={this.reset} />;
+      return this.props.fallback ? (
+        this.props.fallback(this.state.error, this.reset)
+      ) : (
+        <ErrorScreen error={this.state.error} onReset={this.reset} />
+      );
     }
     return this.props.children;
   }

@@ -11,8 +11,7 @@ const CODE_MESSAGES: Record<string, string> = {
  */
 export function handleError(error: unknown, opts: { message?: string; silent?: boolean } = {}): string {
   const e = error as { message?: string; code?: string; quiet?: boolean } | null;
-  const message =
-    opts.message ?? (e?.code && CODE_MESSAGES[e.code]) ?? (e?.message ? e.message : MESSAGES.unexpected);
+  const message = opts.message ?? (e?.code && CODE_MESSAGES[e.code]) ?? (e?.message ? e.message : MESSAGES.unexpected);
   if (opts.silent || e?.quiet) return message;
   try {
     toast.error(message);

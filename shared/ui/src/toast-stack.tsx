@@ -18,7 +18,10 @@ export function ToastStack({ duration = TOAST_DURATION_MS }: { duration?: number
     };
     const shown = bus.on('toast:show').subscribe((t) => {
       setToasts((list) => [...list, t]);
-      timers.set(t.id, setTimeout(() => remove(t.id), duration));
+      timers.set(
+        t.id,
+        setTimeout(() => remove(t.id), duration),
+      );
     });
     const dismissed = bus.on('toast:dismiss').subscribe(({ id }) => remove(id));
     return () => {

@@ -9,15 +9,45 @@ import ContactsPage from './contacts-page';
 
 function contact(i: number, over: Partial<Contact> = {}): Contact {
   return {
-    _id: `c${i}`, firstName: `First${i}`, lastName: `Last${i}`, name: `First${i} Last${i}`, email: `p${i}@clients.test`,
-    phone: null, phoneCode: null, phoneNumber: null, business: null, status: 'Active', jobTitle: null, industry: null,
-    specialities: null, foundDate: null, lastContact: null, dateCreated: '2026-11-20T10:00:00.000Z', address: null,
-    address2: null, city: null, state: null, zipCode: null, country: null, linkedin: null, x: null, instagram: null,
-    facebook: null, blog: null, youtube: null, tiktok: null, other: null, notes: null, groupIds: [], ...over,
+    _id: `c${i}`,
+    firstName: `First${i}`,
+    lastName: `Last${i}`,
+    name: `First${i} Last${i}`,
+    email: `p${i}@clients.test`,
+    phone: null,
+    phoneCode: null,
+    phoneNumber: null,
+    business: null,
+    status: 'Active',
+    jobTitle: null,
+    industry: null,
+    specialities: null,
+    foundDate: null,
+    lastContact: null,
+    dateCreated: '2026-11-20T10:00:00.000Z',
+    address: null,
+    address2: null,
+    city: null,
+    state: null,
+    zipCode: null,
+    country: null,
+    linkedin: null,
+    x: null,
+    instagram: null,
+    facebook: null,
+    blog: null,
+    youtube: null,
+    tiktok: null,
+    other: null,
+    notes: null,
+    groupIds: [],
+    ...over,
   };
 }
 const envelope = (rows: Contact[], total = rows.length, page = 1): ListEnvelope<Contact> => ({
-  success: true, data: rows, pagination: { total, page, limit: 20, totalPages: Math.max(1, Math.ceil(total / 20)) },
+  success: true,
+  data: rows,
+  pagination: { total, page, limit: 20, totalPages: Math.max(1, Math.ceil(total / 20)) },
 });
 
 let lastSearch = '';
@@ -33,7 +63,15 @@ function renderPage(path = '/contacts') {
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={[path]}>
           <Routes>
-            <Route path="/contacts" element={<><ContactsPage /><Where /></>} />
+            <Route
+              path="/contacts"
+              element={
+                <>
+                  <ContactsPage />
+                  <Where />
+                </>
+              }
+            />
           </Routes>
         </MemoryRouter>
       </QueryClientProvider>
@@ -45,7 +83,11 @@ describe('ContactsPage', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('lists contacts from the API with the range line', async () => {
-    const list = jest.spyOn(contacts, 'list').mockResolvedValue(envelope([contact(1, { phone: '+1 555', business: 'Acme' }), contact(2, { status: 'Inactive' })]));
+    const list = jest
+      .spyOn(contacts, 'list')
+      .mockResolvedValue(
+        envelope([contact(1, { phone: '+1 555', business: 'Acme' }), contact(2, { status: 'Inactive' })]),
+      );
     renderPage();
     expect(await screen.findByText('First1 Last1')).toBeInTheDocument();
     expect(screen.getByText('p2@clients.test')).toBeInTheDocument();
@@ -70,7 +112,9 @@ describe('ContactsPage', () => {
     renderPage();
     expect(await screen.findByText('No contacts yet.')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Search contacts'), { target: { value: 'grace' } });
-    await waitFor(() => expect(list).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'grace' })), { timeout: 2000 });
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'grace' })), {
+      timeout: 2000,
+    });
     expect(lastSearch).toBe('?search=grace');
     expect(await screen.findByText('No contacts match your search.')).toBeInTheDocument();
   });
@@ -78,7 +122,9 @@ describe('ContactsPage', () => {
   it('shows a clear error with Try again when the list fails, and recovers', async () => {
     const list = jest
       .spyOn(contacts, 'list')
-      .mockRejectedValueOnce(new ApiError(0, 'NETWORK_ERROR', 'Request timed out. Please check your connection and try again.'))
+      .mockRejectedValueOnce(
+        new ApiError(0, 'NETWORK_ERROR', 'Request timed out. Please check your connection and try again.'),
+      )
       .mockResolvedValue(envelope([contact(7)]));
     renderPage();
     expect(await screen.findByText('Contacts could not be loaded')).toBeInTheDocument();

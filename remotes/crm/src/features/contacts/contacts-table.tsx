@@ -51,7 +51,12 @@ export function ContactsTable({ rows }: { rows: Contact[] }) {
                     {c.email}
                   </Anchor>
                   <Tooltip label="Copy email">
-                    <ActionIcon variant="subtle" size="sm" aria-label={`Copy ${c.email}`} onClick={() => void copyEmail(c.email)}>
+                    <ActionIcon
+                      variant="subtle"
+                      size="sm"
+                      aria-label={`Copy ${c.email}`}
+                      onClick={() => void copyEmail(c.email)}
+                    >
                       <IconCopy size={14} />
                     </ActionIcon>
                   </Tooltip>
