@@ -105,3 +105,23 @@ test('with the crm remote down, the shell keeps working and shows the error pane
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { name: 'Contacts' })).toBeVisible({ timeout: 30_000 });
 });
+
+test('remotes are found at run time from /remotes.json: a changed entry URL is used without a rebuild', async ({
+  page,
+}) => {
+  await signUpThroughUi(page, newUser());
+  const requested: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('remoteEntry.js')) requested.push(r.url());
+  });
+  // A deployment that moved the crm remote: same server, new entry URL in the manifest only.
+  await page.route('**/remotes.json', async (route) => {
+    const res = await route.fetch();
+    const manifest = (await res.json()) as { remotes: { name: string; entry: string }[] };
+    for (const r of manifest.remotes) if (r.name === 'crm') r.entry = `${r.entry}?release=2026-11-25`;
+    await route.fulfill({ response: res, json: manifest });
+  });
+  await page.goto('/contacts');
+  await expect(page.getByRole('heading', { name: 'Contacts' })).toBeVisible();
+  expect(requested).toContain('http://localhost:3001/remoteEntry.js?release=2026-11-25');
+});
