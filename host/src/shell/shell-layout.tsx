@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_EXPANDED } from '@atrium/contracts';
 import { AppShell, useDisclosure, useMediaQuery } from '@atrium/ui';
 import { Header } from './header';
+import { ModalHost } from './modal-host';
 import { Sidebar } from './sidebar';
 
 /** Sidebar widths are in spacing units of 4 px: 64 → 256 px expanded, 16 → 64 px collapsed. */
@@ -39,6 +40,7 @@ export function ShellLayout() {
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>
+      <ModalHost />
     </AppShell>
   );
 }

@@ -7,5 +7,10 @@ export function contactsApi(client: ApiClient) {
     list: (query: ContactListQuery = {}) => client.get<ListEnvelope<Contact>>('contacts', { ...query }),
     get: async (id: string) => (await client.get<{ data: Contact }>(`contacts/${encodeURIComponent(id)}`)).data,
     create: async (input: ContactInput) => (await client.post<{ data: Contact }>('contacts', input)).data,
+    update: async (id: string, input: ContactInput) =>
+      (await client.put<{ data: Contact }>(`contacts/${encodeURIComponent(id)}`, input)).data,
+    remove: async (id: string) => {
+      await client.delete(`contacts/${encodeURIComponent(id)}`);
+    },
   };
 }

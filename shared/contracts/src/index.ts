@@ -7,3 +7,4 @@ export * from './user';
 export * from './business';
 export * from './contact';
 export * from './remote-module';
+export * from './countries';

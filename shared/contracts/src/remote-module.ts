@@ -36,6 +36,19 @@ export interface RemoteDashboardWidget {
   load: () => Promise<{ default: ComponentType }>;
 }
 
+/** Props the host gives a modal it mounts for a remote. */
+export interface RemoteModalProps {
+  onClose: () => void;
+  /** Whatever the opener passed on the bus (e.g. an entity id to edit). */
+  data?: unknown;
+}
+
+/** A modal a remote offers to the whole app: the host mounts it when 'modal:open' names its id. */
+export interface RemoteModal {
+  id: string;
+  load: () => Promise<{ default: ComponentType<RemoteModalProps> }>;
+}
+
 /** What every remote's './module' exposes as its default export. The host knows remotes only through this. */
 export interface RemoteModule {
   name: RemoteName;
@@ -43,6 +56,8 @@ export interface RemoteModule {
   nav: RemoteNavEntry[];
   newMenu: RemoteNewMenuEntry[];
   widgets: RemoteDashboardWidget[];
+  /** Optional: modals other apps may open through the bus (e.g. '+ New' → Contact). */
+  modals?: RemoteModal[];
 }
 
 export const REMOTE_NAMES = ['crm', 'work', 'documents_signatures', 'comms', 'community_market', 'admin'] as const;
@@ -73,6 +88,8 @@ export function isRemoteModule(value: unknown): value is RemoteModule {
     Array.isArray(m.nav) &&
     Array.isArray(m.newMenu) &&
     Array.isArray(m.widgets) &&
+    (m.modals === undefined ||
+      (Array.isArray(m.modals) && m.modals.every((x) => typeof x.id === 'string' && typeof x.load === 'function'))) &&
     m.routes.every((r) => typeof r.path === 'string' && r.path.startsWith('/') && typeof r.load === 'function')
   );
 }

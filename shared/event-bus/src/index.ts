@@ -17,7 +17,7 @@ export interface BusEvents {
   /** The api-client gave up on the session: the host goes to /signin with this message. */
   'auth:session-expired': { message: string };
   navigate: { to: string; state?: unknown; replace?: boolean };
-  'modal:open': { id: string };
+  'modal:open': { id: string; data?: unknown };
   'entity:changed': { entity: string; id?: string };
 }
 export type BusEventName = keyof BusEvents;

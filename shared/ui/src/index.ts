@@ -30,6 +30,7 @@ export {
   ScrollArea,
   Select,
   SimpleGrid,
+  Textarea,
   Skeleton,
   Stack,
   Table,
@@ -81,3 +82,6 @@ export { ConfirmDialog, DeleteConfirmDialog } from './confirm-dialog';
 export { NavIcon } from './icons';
 export { handleError } from './handle-error';
 export { retryImport } from './retry-import';
+export { ChipMultiSelect, visibleChips, type MultiSelectOption } from './inputs/chip-multi-select';
+export { SearchableSelect } from './inputs/searchable-select';
+export { AddressFields } from './inputs/address-fields';

@@ -1,0 +1,51 @@
+import { Suspense, lazy, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { useSnapshot } from 'valtio';
+import type { RemoteModalProps } from '@atrium/contracts';
+import { bus } from '@atrium/event-bus';
+import { ErrorBoundary, handleError, retryImport } from '@atrium/ui';
+import { remotesState } from '../federation/remotes';
+
+type Load = () => Promise<{ default: ComponentType<RemoteModalProps> }>;
+const cache = new WeakMap<Load, ComponentType<RemoteModalProps>>();
+function lazyModal(load: Load) {
+  let c = cache.get(load);
+  if (!c) {
+    c = lazy(() => retryImport(load));
+    cache.set(load, c);
+  }
+  return c;
+}
+
+/** Mounts the modal a remote offers when any app raises 'modal:open' with its id ('+ New' → Contact…). */
+export function ModalHost() {
+  const snap = useSnapshot(remotesState);
+  const [open, setOpen] = useState<{ id: string; data?: unknown; key: number } | null>(null);
+  useEffect(() => {
+    const sub = bus.on('modal:open').subscribe((m) => setOpen({ ...m, key: Date.now() }));
+    return () => sub.unsubscribe();
+  }, []);
+  const modal = useMemo(
+    () =>
+      open
+        ? Object.values(snap.modules)
+            .flatMap((m) => m.modals ?? [])
+            .find((x) => x.id === open.id)
+        : undefined,
+    [open, snap.modules],
+  );
+  useEffect(() => {
+    if (open && snap.status === 'ready' && !modal) {
+      handleError(new Error('This item cannot be created right now: its app is not available.'));
+      setOpen(null);
+    }
+  }, [open, modal, snap.status]);
+  if (!open || !modal) return null;
+  const Modal = lazyModal(modal.load as Load);
+  return (
+    <ErrorBoundary resetKey={String(open.key)}>
+      <Suspense fallback={null}>
+        <Modal key={open.key} data={open.data} onClose={() => setOpen(null)} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
