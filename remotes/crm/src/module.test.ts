@@ -5,7 +5,11 @@ describe('crm remote module', () => {
   it('satisfies the RemoteModule contract and serves /contacts with a Contacts sidebar entry', async () => {
     expect(isRemoteModule(remoteModule)).toBe(true);
     expect(remoteModule.name).toBe('crm');
-    expect(remoteModule.routes.map((r) => r.path)).toEqual(['/contacts']);
+    expect(remoteModule.routes.map((r) => r.path)).toEqual(['/contacts', '/contacts/:contactId']);
+    expect(remoteModule.newMenu).toEqual([
+      { key: 'contact', label: 'Contact', order: 1, action: { type: 'modal', id: 'contact' } },
+    ]);
+    expect(remoteModule.modals?.map((m) => m.id)).toEqual(['contact']);
     expect(remoteModule.nav).toEqual([{ key: 'contacts', label: 'Contacts', path: '/contacts', icon: 'contacts' }]);
     const page = await remoteModule.routes[0]!.load();
     expect(typeof page.default).toBe('function');

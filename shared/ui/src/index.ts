@@ -45,7 +45,7 @@ export {
   useMantineColorScheme,
 } from '@mantine/core';
 export { useDebouncedValue, useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
-export { useForm, schemaResolver } from '@mantine/form';
+export { useForm, schemaResolver, type UseFormReturnType } from '@mantine/form';
 export {
   IconAlertTriangle,
   IconChevronLeft,

@@ -1,7 +1,7 @@
 import type { Contact } from '@atrium/contracts';
 import { contactDisplayName } from '@atrium/contracts';
 import { toast } from '@atrium/event-bus';
-import { ActionIcon, Anchor, Badge, Group, IconCopy, Table, Text, Tooltip } from '@atrium/ui';
+import { ActionIcon, Anchor, Badge, Group, IconCopy, Link, Table, Text, Tooltip, UnstyledButton } from '@atrium/ui';
 
 const dateFmt = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
@@ -20,7 +20,7 @@ async function copyEmail(email: string) {
   }
 }
 
-export function ContactsTable({ rows }: { rows: Contact[] }) {
+export function ContactsTable({ rows, onOpen }: { rows: Contact[]; onOpen: (contact: Contact) => void }) {
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="Contacts">
@@ -38,7 +38,20 @@ export function ContactsTable({ rows }: { rows: Contact[] }) {
           {rows.map((c) => (
             <Table.Tr key={c._id}>
               <Table.Td>
-                <Text fw={500}>{contactDisplayName(c)}</Text>
+                <Group gap={6} wrap="nowrap">
+                  <UnstyledButton onClick={() => onOpen(c)} aria-label={`Edit ${contactDisplayName(c)}`}>
+                    <Text fw={500}>{contactDisplayName(c)}</Text>
+                  </UnstyledButton>
+                  <Anchor
+                    component={Link}
+                    to={`/contacts/${c._id}`}
+                    size="xs"
+                    c="dimmed"
+                    aria-label={`Open ${contactDisplayName(c)}`}
+                  >
+                    Open
+                  </Anchor>
+                </Group>
                 {c.jobTitle && (
                   <Text size="xs" c="dimmed">
                     {c.jobTitle}

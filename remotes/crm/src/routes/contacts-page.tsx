@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS, type ContactStatus } from '@atrium/contracts';
+import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS, type Contact, type ContactStatus } from '@atrium/contracts';
 import {
   Alert,
   Button,
   Group,
+  IconPlus,
   IconSearch,
   PageSkeleton,
   Pagination,
@@ -16,8 +17,9 @@ import {
   useDebouncedValue,
   useSearchParams,
 } from '@atrium/ui';
-import { ContactsTable } from './contacts-table';
-import { useContacts } from './use-contacts';
+import { ContactModal } from '../features/contact-form/contact-modal';
+import { ContactsTable } from '../features/contacts/contacts-table';
+import { useContacts } from '../features/contacts/use-contacts';
 
 const STATUS_OPTIONS = [
   { value: '', label: 'All statuses' },
@@ -31,6 +33,8 @@ export default function ContactsPage() {
   const status = (params.get('status') || undefined) as ContactStatus | undefined;
   const [search, setSearch] = useState(params.get('search') ?? '');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  // undefined: closed; null: adding; a contact: editing it.
+  const [editing, setEditing] = useState<Contact | null | undefined>(undefined);
 
   // Keep the address bar the source of truth, so a search or a page can be shared and survives reload.
   useEffect(() => {
@@ -66,6 +70,9 @@ export default function ContactsPage() {
         <Title order={1} fz={26}>
           Contacts
         </Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)}>
+          Add Contact
+        </Button>
       </Group>
       <Group>
         <TextInput
@@ -102,7 +109,7 @@ export default function ContactsPage() {
             {query.search || status ? 'No contacts match your search.' : 'No contacts yet.'}
           </Text>
         ) : (
-          <ContactsTable rows={data.data} />
+          <ContactsTable rows={data.data} onOpen={setEditing} />
         )}
       </Paper>
       {data && total > 0 && (
@@ -115,6 +122,7 @@ export default function ContactsPage() {
           )}
         </Group>
       )}
+      {editing !== undefined && <ContactModal contact={editing} onClose={() => setEditing(undefined)} />}
     </Stack>
   );
 }

@@ -1,0 +1,80 @@
+import { CONTACT_STATUSES, emailError, type Contact, type ContactInput } from '@atrium/contracts';
+
+/** The form keeps every field as text (inputs are uncontrolled strings); the schema normalises blanks. */
+export interface ContactFormValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneCode: string;
+  phoneNumber: string;
+  status: string;
+  groupIds: string[];
+  lastContact: string;
+  business: string;
+  industry: string;
+  specialities: string;
+  foundDate: string;
+  address: string;
+  address2: string;
+  country: string;
+  state: string;
+  city: string;
+  zipCode: string;
+  blog: string;
+  x: string;
+  facebook: string;
+  instagram: string;
+  linkedin: string;
+  youtube: string;
+  tiktok: string;
+  other: string;
+}
+
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
+
+/** New contacts default to Active; any other status found when a contact is opened is reset to Active. */
+export function toFormValues(c?: Contact | null): ContactFormValues {
+  const status = c && (CONTACT_STATUSES as readonly string[]).includes(c.status) ? c.status : 'Active';
+  return {
+    firstName: c?.firstName ?? '',
+    lastName: c?.lastName ?? '',
+    email: c?.email ?? '',
+    phoneCode: c?.phoneCode ?? '+1',
+    phoneNumber: c?.phoneNumber ?? '',
+    status,
+    groupIds: c?.groupIds ? [...c.groupIds] : [],
+    lastContact: day(c?.lastContact ?? null),
+    business: c?.business ?? '',
+    industry: c?.industry ?? '',
+    specialities: c?.specialities ?? '',
+    foundDate: day(c?.foundDate ?? null),
+    address: c?.address ?? '',
+    address2: c?.address2 ?? '',
+    country: c?.country ?? '',
+    state: c?.state ?? '',
+    city: c?.city ?? '',
+    zipCode: c?.zipCode ?? '',
+    blog: c?.blog ?? '',
+    x: c?.x ?? '',
+    facebook: c?.facebook ?? '',
+    instagram: c?.instagram ?? '',
+    linkedin: c?.linkedin ?? '',
+    youtube: c?.youtube ?? '',
+    tiktok: c?.tiktok ?? '',
+    other: c?.other ?? '',
+  };
+}
+
+/** What is sent: the phone code only travels with a number. */
+export function toInput(v: ContactFormValues): ContactInput {
+  return { ...v, status: v.status as ContactInput['status'], phoneCode: v.phoneNumber.trim() ? v.phoneCode : null };
+}
+
+/**
+ * Spec section 4: create is enabled when first name and email are non-empty and the email is valid;
+ * edit also needs the form to differ from the original.
+ */
+export function canSubmit(v: ContactFormValues, mode: 'create' | 'edit', dirty: boolean): boolean {
+  const basics = v.firstName.trim().length > 0 && v.email.trim().length > 0 && emailError(v.email) === null;
+  return mode === 'create' ? basics : basics && dirty;
+}

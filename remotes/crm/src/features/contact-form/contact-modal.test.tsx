@@ -1,0 +1,156 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ApiError, contactGroups, contacts } from '@atrium/api-client';
+import type { Contact } from '@atrium/contracts';
+import { bus, type BusMessage } from '@atrium/event-bus';
+import { UiProvider } from '@atrium/ui';
+import { ContactModal } from './contact-modal';
+
+const existing = {
+  _id: 'c1',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  phone: null,
+  phoneCode: null,
+  phoneNumber: null,
+  business: null,
+  status: 'Prospect',
+  jobTitle: null,
+  industry: null,
+  specialities: null,
+  foundDate: null,
+  lastContact: null,
+  dateCreated: '2026-11-20T10:00:00.000Z',
+  address: null,
+  address2: null,
+  city: null,
+  state: null,
+  zipCode: null,
+  country: null,
+  linkedin: null,
+  x: null,
+  instagram: null,
+  facebook: null,
+  blog: null,
+  youtube: null,
+  tiktok: null,
+  other: null,
+  notes: null,
+  groupIds: [],
+} as unknown as Contact;
+
+let events: BusMessage[] = [];
+let sub: { unsubscribe(): void };
+beforeEach(() => {
+  events = [];
+  sub = bus.all().subscribe((m) => events.push(m));
+  jest.spyOn(contactGroups, 'list').mockResolvedValue({
+    success: true,
+    data: [{ _id: 'g1', name: 'VIP', color: '#e03131' }],
+    pagination: { total: 1, page: 1, limit: 100, hasNextPage: false },
+  });
+});
+afterEach(() => {
+  sub.unsubscribe();
+  jest.restoreAllMocks();
+});
+
+function renderModal(contact?: Contact) {
+  const onClose = jest.fn();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <UiProvider>
+      <QueryClientProvider client={client}>
+        <ContactModal contact={contact} onClose={onClose} />
+      </QueryClientProvider>
+    </UiProvider>,
+  );
+  return onClose;
+}
+const field = (label: RegExp) => screen.getByLabelText(label);
+const toasts = () =>
+  events.filter((e) => e.type === 'toast:show').map((e) => (e.payload as { message: string }).message);
+
+describe('ContactModal', () => {
+  it("'Add Contact' enables Create Contact only with a first name and a valid email, creates, toasts and goes to /contacts", async () => {
+    const create = jest.spyOn(contacts, 'create').mockResolvedValue(existing);
+    const onClose = renderModal();
+    expect(screen.getByText('Add Contact')).toBeInTheDocument();
+    const submit = screen.getByRole('button', { name: 'Create Contact' });
+    expect(submit).toBeDisabled();
+    fireEvent.change(field(/^First name/), { target: { value: 'Grace' } });
+    fireEvent.change(field(/^Email/), { target: { value: 'grace@navy' } });
+    expect(submit).toBeDisabled();
+    fireEvent.change(field(/^Email/), { target: { value: 'grace@navy.mil' } });
+    expect(submit).toBeEnabled();
+    fireEvent.click(submit);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(create).toHaveBeenCalledWith(
+      expect.objectContaining({ firstName: 'Grace', email: 'grace@navy.mil', status: 'Active', phoneCode: null }),
+    );
+    expect(toasts()).toContain('Contact created successfully');
+    expect(events).toContainEqual({ type: 'navigate', payload: { to: '/contacts' } });
+  });
+
+  it('keeps the form and shows the failure toast and server field messages when create fails', async () => {
+    jest
+      .spyOn(contacts, 'create')
+      .mockRejectedValue(
+        new ApiError(400, 'VALIDATION_ERROR', 'Validation failed', [
+          { field: 'email', message: 'Email address is too long' },
+        ]),
+      );
+    const onClose = renderModal();
+    fireEvent.change(field(/^First name/), { target: { value: 'Grace' } });
+    fireEvent.change(field(/^Email/), { target: { value: 'grace@navy.mil' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Contact' }));
+    expect(await screen.findByText('Email address is too long')).toBeInTheDocument();
+    expect(toasts()).toContain('Failed to create contact. Please try again.');
+    expect(onClose).not.toHaveBeenCalled();
+    expect(field(/^First name/)).toHaveValue('Grace');
+  });
+
+  it("'Edit Contact' resets an unknown status to Active and needs a change before Save Changes", async () => {
+    const update = jest.spyOn(contacts, 'update').mockResolvedValue(existing);
+    renderModal(existing);
+    expect(screen.getByText('Edit Contact')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('Active');
+    const save = screen.getByRole('button', { name: 'Save Changes' });
+    expect(save).toBeDisabled();
+    fireEvent.change(field(/^Last name/), { target: { value: 'King' } });
+    expect(save).toBeEnabled();
+    fireEvent.click(save);
+    await waitFor(() => expect(update).toHaveBeenCalledWith('c1', expect.objectContaining({ lastName: 'King' })));
+  });
+
+  it("'Delete Contact' asks with the spec's text before deleting", async () => {
+    const remove = jest.spyOn(contacts, 'remove').mockResolvedValue();
+    const onClose = renderModal(existing);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Contact' }));
+    expect(
+      await screen.findByText('Are you sure you want to delete this contact? This action cannot be undone.'),
+    ).toBeInTheDocument();
+    expect(remove).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(remove).toHaveBeenCalledWith('c1'));
+    await act(async () => {});
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('says notes come after creation on the Notes tab of a new contact', async () => {
+    renderModal();
+    fireEvent.click(screen.getByRole('tab', { name: 'Notes' }));
+    expect(await screen.findByText('Notes will be available after creating the contact')).toBeInTheDocument();
+  });
+});
+
+describe('ContactModal field messages', () => {
+  it('shows the shared email rule message when the email field is left', async () => {
+    renderModal();
+    fireEvent.change(field(/^Email/), { target: { value: 'grace@navy' } });
+    fireEvent.blur(field(/^Email/));
+    expect(await screen.findByText('Email address domain must contain a dot (e.g., navy.com)')).toBeInTheDocument();
+  });
+});

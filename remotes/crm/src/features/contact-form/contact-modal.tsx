@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import { CONTACT_FORM_BODY_HEIGHT_PX, MESSAGES, contactInputSchema, type Contact } from '@atrium/contracts';
+import { bus, toast } from '@atrium/event-bus';
+import { isApiError } from '@atrium/api-client';
+import {
+  AddressFields,
+  Box,
+  Button,
+  DeleteConfirmDialog,
+  Group,
+  Modal,
+  ScrollArea,
+  Tabs,
+  Text,
+  schemaResolver,
+  useForm,
+} from '@atrium/ui';
+import { BusinessFields, DetailsFields, SocialFields } from './contact-fields';
+import { canSubmit, toFormValues, toInput, type ContactFormValues } from './contact-form-values';
+import { useContactMutations, useGroupOptions } from './use-contact-mutations';
+
+interface ContactModalProps {
+  contact?: Contact | null;
+  onClose: () => void;
+}
+
+/** 'Add Contact' / 'Edit Contact' (spec section 2): five tabs, 420 px body, the section 4 submit rules. */
+export function ContactModal({ contact, onClose }: ContactModalProps) {
+  const mode = contact ? 'edit' : 'create';
+  const { create, update, remove } = useContactMutations();
+  const groups = useGroupOptions();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const form = useForm<ContactFormValues>({
+    initialValues: toFormValues(contact),
+    validate: schemaResolver(contactInputSchema, { sync: true }),
+    validateInputOnBlur: true,
+  });
+  const busy = create.isPending || update.isPending || remove.isPending;
+  const enabled = canSubmit(form.values, mode, form.isDirty());
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      if (contact) {
+        await update.mutateAsync({ id: contact._id, input: toInput(values) });
+        toast.success('Contact updated successfully');
+      } else {
+        await create.mutateAsync(toInput(values));
+        toast.success(MESSAGES.contactCreated);
+        bus.emit('navigate', { to: '/contacts' });
+      }
+      onClose();
+    } catch (e) {
+      // The server speaks the same schema: its field messages land on the same fields.
+      if (isApiError(e) && e.code === 'VALIDATION_ERROR' && Array.isArray(e.data)) {
+        form.setErrors(
+          Object.fromEntries((e.data as { field: string; message: string }[]).map((d) => [d.field, d.message])),
+        );
+      }
+      toast.error(contact ? 'Failed to update contact. Please try again.' : MESSAGES.contactCreateFailed);
+    }
+  });
+
+  const deleteContact = async () => {
+    if (!contact) return;
+    try {
+      await remove.mutateAsync(contact._id);
+      toast.success('Contact deleted');
+      setConfirmDelete(false);
+      onClose();
+    } catch (e) {
+      toast.error(isApiError(e) ? e.message : 'Failed to delete contact. Please try again.');
+    }
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={contact ? 'Edit Contact' : 'Add Contact'}
+      size="lg"
+      closeOnClickOutside={!busy}
+    >
+      <form onSubmit={submit} noValidate>
+        <Tabs defaultValue="details" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="details">Details</Tabs.Tab>
+            <Tabs.Tab value="business">Business</Tabs.Tab>
+            <Tabs.Tab value="address">Address</Tabs.Tab>
+            <Tabs.Tab value="social">Social</Tabs.Tab>
+            <Tabs.Tab value="notes">Notes</Tabs.Tab>
+          </Tabs.List>
+          <ScrollArea h={CONTACT_FORM_BODY_HEIGHT_PX} type="auto" offsetScrollbars data-testid="contact-form-body">
+            <Box py="md" pr="xs">
+              <Tabs.Panel value="details">
+                <DetailsFields form={form} groups={groups.data ?? []} dateCreated={contact?.dateCreated} />
+              </Tabs.Panel>
+              <Tabs.Panel value="business">
+                <BusinessFields form={form} />
+              </Tabs.Panel>
+              <Tabs.Panel value="address">
+                <AddressFields inputProps={(key) => form.getInputProps(key)} />
+              </Tabs.Panel>
+              <Tabs.Panel value="social">
+                <SocialFields form={form} />
+              </Tabs.Panel>
+              <Tabs.Panel value="notes">
+                <Text c="dimmed" ta="center" py="xl">
+                  {contact
+                    ? 'Notes for this contact are on its page.'
+                    : 'Notes will be available after creating the contact'}
+                </Text>
+              </Tabs.Panel>
+            </Box>
+          </ScrollArea>
+        </Tabs>
+        <Group justify="space-between" mt="md">
+          <Box>
+            {contact && (
+              <Button variant="subtle" color="red" onClick={() => setConfirmDelete(true)} disabled={busy}>
+                Delete Contact
+              </Button>
+            )}
+          </Box>
+          <Group>
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!enabled} loading={create.isPending || update.isPending}>
+              {contact ? 'Save Changes' : 'Create Contact'}
+            </Button>
+          </Group>
+        </Group>
+      </form>
+      <DeleteConfirmDialog
+        opened={confirmDelete}
+        title="Delete Contact"
+        message={MESSAGES.deleteContactConfirm}
+        loading={remove.isPending}
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() => void deleteContact()}
+      />
+    </Modal>
+  );
+}

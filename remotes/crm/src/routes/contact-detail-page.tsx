@@ -1,0 +1,132 @@
+import { useState, type ReactNode } from 'react';
+import { contactDisplayName } from '@atrium/contracts';
+import { isApiError } from '@atrium/api-client';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Link,
+  PageSkeleton,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  useParams,
+} from '@atrium/ui';
+import { ContactModal } from '../features/contact-form/contact-modal';
+import { useContact } from '../features/contact-form/use-contact-mutations';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm">{children || '—'}</Text>
+    </Stack>
+  );
+}
+
+const fmt = (iso: string | null) =>
+  iso ? (Number.isNaN(Date.parse(iso)) ? 'Invalid date' : new Date(iso).toLocaleDateString()) : '';
+
+/** /contacts/{contactId}: everything known about one client. */
+export default function ContactDetailPage() {
+  const { contactId } = useParams();
+  const { data: c, isPending, error } = useContact(contactId);
+  const [editing, setEditing] = useState(false);
+
+  if (isPending) return <PageSkeleton />;
+  if (error || !c) {
+    const missing = isApiError(error) && error.status === 404;
+    return (
+      <Alert color={missing ? 'gray' : 'red'} title={missing ? 'Contact not found' : 'Contact could not be loaded'}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{missing ? 'It may have been deleted.' : error?.message}</Text>
+          <Anchor component={Link} to="/contacts">
+            Back to contacts
+          </Anchor>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  const socials = (['linkedin', 'x', 'instagram', 'facebook', 'blog', 'youtube', 'tiktok', 'other'] as const).filter(
+    (k) => c[k],
+  );
+  const address = [c.address, c.address2, [c.zipCode, c.city].filter(Boolean).join(' '), c.state, c.country].filter(
+    Boolean,
+  );
+
+  return (
+    <Stack>
+      <Anchor component={Link} to="/contacts" size="sm">
+        ← Contacts
+      </Anchor>
+      <Group justify="space-between">
+        <Group>
+          <Title order={1} fz={26}>
+            {contactDisplayName(c)}
+          </Title>
+          <Badge color={c.status === 'Active' ? 'atrium' : 'gray'} variant="light" tt="none">
+            {c.status}
+          </Badge>
+        </Group>
+        <Button onClick={() => setEditing(true)}>Edit Contact</Button>
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Card withBorder>
+          <Title order={2} fz="md" mb="sm">
+            Details
+          </Title>
+          <SimpleGrid cols={2}>
+            <Field label="Email">
+              <Anchor href={`mailto:${c.email}`}>{c.email}</Anchor>
+            </Field>
+            <Field label="Phone">{c.phone}</Field>
+            <Field label="Job title">{c.jobTitle}</Field>
+            <Field label="Last contact">{fmt(c.lastContact)}</Field>
+            <Field label="Date created">{fmt(c.dateCreated)}</Field>
+          </SimpleGrid>
+        </Card>
+        <Card withBorder>
+          <Title order={2} fz="md" mb="sm">
+            Business
+          </Title>
+          <SimpleGrid cols={2}>
+            <Field label="Business name">{c.business}</Field>
+            <Field label="Industry">{c.industry}</Field>
+            <Field label="Specialities">{c.specialities}</Field>
+            <Field label="Found date">{fmt(c.foundDate)}</Field>
+          </SimpleGrid>
+        </Card>
+        <Card withBorder>
+          <Title order={2} fz="md" mb="sm">
+            Address
+          </Title>
+          <Text size="sm">{address.length ? address.join(', ') : '—'}</Text>
+        </Card>
+        <Card withBorder>
+          <Title order={2} fz="md" mb="sm">
+            Social
+          </Title>
+          {socials.length === 0 ? (
+            <Text size="sm">—</Text>
+          ) : (
+            <Stack gap={4}>
+              {socials.map((k) => (
+                <Anchor key={k} href={c[k]!} target="_blank" rel="noopener noreferrer" size="sm">
+                  {c[k]}
+                </Anchor>
+              ))}
+            </Stack>
+          )}
+        </Card>
+      </SimpleGrid>
+      {editing && <ContactModal contact={c} onClose={() => setEditing(false)} />}
+    </Stack>
+  );
+}
