@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
-import { Box, Burger, Group, Text } from '@atrium/ui';
+import { ActionIcon, Box, Burger, Group, IconSearch, Modal, Text, useDisclosure } from '@atrium/ui';
 import { Clock } from './clock';
 import { NewMenu } from './new-menu';
-import { SearchBox } from './search-box';
+import { GlobalSearch } from './search/global-search';
 import { UserMenu } from './user-menu';
 
 export function Header({ mobileOpened, onMobileToggle }: { mobileOpened: boolean; onMobileToggle: () => void }) {
+  const [searchOpened, search] = useDisclosure(false);
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
       <Group wrap="nowrap" gap="sm">
@@ -21,9 +22,15 @@ export function Header({ mobileOpened, onMobileToggle }: { mobileOpened: boolean
         </Text>
       </Group>
       <Box style={{ flex: 1, maxWidth: 420 }} visibleFrom="sm">
-        <SearchBox />
+        <GlobalSearch />
       </Box>
       <Group wrap="nowrap" gap="md">
+        <ActionIcon variant="subtle" hiddenFrom="sm" onClick={search.open} aria-label="Open search">
+          <IconSearch size={18} />
+        </ActionIcon>
+        <Modal opened={searchOpened} onClose={search.close} title="Search" yOffset={16}>
+          <GlobalSearch autoFocus onDone={search.close} />
+        </Modal>
         <NewMenu />
         <Clock />
         {/* The notification bell and its dropdown land with the notifications work; its place is kept. */}

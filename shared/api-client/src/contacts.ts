@@ -14,3 +14,21 @@ export function contactsApi(client: ApiClient) {
     },
   };
 }
+
+export interface ContactGroupSummary {
+  _id: string;
+  name: string;
+  color: string;
+}
+
+/** Typed calls for contact groups (spec section 7 "Contact groups"). */
+export function contactGroupsApi(client: ApiClient) {
+  return {
+    list: (query: { page?: number; limit?: number; search?: string } = {}) =>
+      client.get<{
+        success: true;
+        data: ContactGroupSummary[];
+        pagination: { total: number; page: number; limit: number; hasNextPage: boolean };
+      }>('contact-groups', { ...query }),
+  };
+}

@@ -8,3 +8,4 @@ export * from './business';
 export * from './contact';
 export * from './remote-module';
 export * from './countries';
+export * from './search';

@@ -26,6 +26,7 @@ export {
   NavLink,
   Pagination,
   Paper,
+  Popover,
   PasswordInput,
   ScrollArea,
   Select,

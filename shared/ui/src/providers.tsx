@@ -6,9 +6,9 @@ import { ToastStack } from './toast-stack';
 const manager = typeof window !== 'undefined' ? darkModeManager() : undefined;
 
 /** Theme, dark mode and the toast stack. The host renders it once; standalone remote shells too. */
-export function UiProvider({ children }: { children: ReactNode }) {
+export function UiProvider({ children, env }: { children: ReactNode; env?: 'default' | 'test' }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={manager}>
+    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={manager} env={env}>
       {children}
       <ToastStack />
     </MantineProvider>

@@ -1,0 +1,96 @@
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { search } from '@atrium/api-client';
+import { MESSAGES, SEARCH_DEBOUNCE_MS, SEARCH_DROPDOWN_MAX_HEIGHT_PX, type SearchResult } from '@atrium/contracts';
+import { IconSearch, Kbd, Popover, ScrollArea, Text, TextInput, useDebouncedValue, useHotkeys } from '@atrium/ui';
+import { clearRecent, readRecent, rememberSearch } from './recent-searches';
+import { RecentList, ResultGroups } from './search-results';
+
+/** Header search (spec section 2): mod+k, Esc, 300 ms debounce, grouped results, recent searches. */
+export function GlobalSearch({ autoFocus = false, onDone }: { autoFocus?: boolean; onDone?: () => void }) {
+  const ref = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
+  const [value, setValue] = useState('');
+  const [opened, setOpened] = useState(false);
+  const [recent, setRecent] = useState<string[]>(readRecent);
+  const [term] = useDebouncedValue(value.trim(), SEARCH_DEBOUNCE_MS);
+  useHotkeys([['mod+k', () => ref.current?.focus()]]);
+
+  const results = useQuery({
+    queryKey: ['global-search', term],
+    queryFn: ({ signal }) => search.all(term, signal),
+    enabled: term.length > 0,
+    staleTime: 30_000,
+    retry: false,
+  });
+
+  const close = () => {
+    setOpened(false);
+    ref.current?.blur();
+    onDone?.();
+  };
+  const pick = (r: SearchResult) => {
+    setRecent(rememberSearch(value));
+    close();
+    if (r.type === 'project') navigate(`/projects/${r.id}`);
+    else if (r.type === 'task') navigate('/tasks', { state: { taskId: r.id } });
+    else navigate(`/contacts/${r.id}`);
+  };
+
+  let body;
+  if (!value.trim()) {
+    body = <RecentList items={recent} onPick={(t) => setValue(t)} onClear={() => (clearRecent(), setRecent([]))} />;
+  } else if (results.isError) {
+    body = (
+      <Text size="sm" c="red" ta="center" py="sm">
+        Error searching
+      </Text>
+    );
+  } else if (term !== value.trim() || results.isFetching || !results.data) {
+    body = (
+      <Text size="sm" c="dimmed" ta="center" py="sm">
+        Searching...
+      </Text>
+    );
+  } else if (results.data.length === 0) {
+    body = (
+      <Text size="sm" c="dimmed" ta="center" py="sm">
+        {MESSAGES.noResults}
+      </Text>
+    );
+  } else {
+    body = <ResultGroups results={results.data} onPick={pick} />;
+  }
+
+  return (
+    <Popover opened={opened} onChange={setOpened} width="target" position="bottom-start" shadow="md" trapFocus={false}>
+      <Popover.Target>
+        <TextInput
+          ref={ref}
+          autoFocus={autoFocus}
+          value={value}
+          onChange={(e) => {
+            setValue(e.currentTarget.value);
+            setOpened(true);
+          }}
+          onFocus={() => setOpened(true)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') close();
+            if (e.key === 'Enter' && value.trim()) setRecent(rememberSearch(value));
+          }}
+          placeholder={MESSAGES.searchPlaceholder}
+          aria-label="Search"
+          leftSection={<IconSearch size={16} />}
+          rightSection={<Kbd size="xs">⌘K</Kbd>}
+          rightSectionWidth={48}
+        />
+      </Popover.Target>
+      <Popover.Dropdown p="xs" onMouseDown={(e) => e.preventDefault()} data-testid="search-dropdown">
+        <ScrollArea.Autosize mah={SEARCH_DROPDOWN_MAX_HEIGHT_PX} type="auto">
+          {body}
+        </ScrollArea.Autosize>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
