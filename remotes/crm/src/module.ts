@@ -9,7 +9,20 @@ const remoteModule: RemoteModule = {
   ],
   nav: [{ key: 'contacts', label: 'Contacts', path: '/contacts', icon: 'contacts' }],
   newMenu: [{ key: 'contact', label: 'Contact', order: 1, action: { type: 'modal', id: 'contact' } }],
-  widgets: [],
+  widgets: [
+    {
+      key: 'recent-contacts',
+      title: 'Recent contacts',
+      order: 20,
+      load: () => import('./features/widgets/recent-contacts-widget'),
+    },
+    {
+      key: 'customer-insights',
+      title: 'Customer insights',
+      order: 80,
+      load: () => import('./features/widgets/customer-insights-widget'),
+    },
+  ],
   modals: [{ id: 'contact', load: () => import('./features/contact-form/contact-modal-entry') }],
 };
 

@@ -4,7 +4,11 @@ import type { ApiClient } from './client';
 /** Typed calls for contacts (spec section 7 "Contacts"). */
 export function contactsApi(client: ApiClient) {
   return {
-    list: (query: ContactListQuery = {}) => client.get<ListEnvelope<Contact>>('contacts', { ...query }),
+    /** Any filter of spec section 3 besides the typed ones (dateCreatedFrom, groupIds, sortBy, filters...). */
+    list: (query: ContactListQuery | Record<string, string | number | boolean | undefined> = {}) =>
+      client.get<ListEnvelope<Contact>>('contacts', {
+        ...(query as Record<string, string | number | boolean | undefined>),
+      }),
     get: async (id: string) => (await client.get<{ data: Contact }>(`contacts/${encodeURIComponent(id)}`)).data,
     create: async (input: ContactInput) => (await client.post<{ data: Contact }>('contacts', input)).data,
     update: async (id: string, input: ContactInput) =>
