@@ -25,9 +25,18 @@ import { AuthService } from './modules/auth/auth.service';
 import { BusinessesRepository } from './modules/businesses/businesses.repository';
 import { businessesRoutes } from './modules/businesses/businesses.routes';
 import { BusinessesService } from './modules/businesses/businesses.service';
+import { ContactGroupsRepository } from './modules/contact-groups/contact-groups.repository';
+import { contactGroupsRoutes } from './modules/contact-groups/contact-groups.routes';
+import { ContactGroupsService } from './modules/contact-groups/contact-groups.service';
+import { ContactTagsRepository } from './modules/contact-tags/contact-tags.repository';
+import { contactTagsRoutes } from './modules/contact-tags/contact-tags.routes';
+import { ContactTagsService } from './modules/contact-tags/contact-tags.service';
 import { ContactsRepository } from './modules/contacts/contacts.repository';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { ContactsService } from './modules/contacts/contacts.service';
+import { NotesRepository } from './modules/notes/notes.repository';
+import { notesRoutes } from './modules/notes/notes.routes';
+import { NotesService } from './modules/notes/notes.service';
 import { UsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
@@ -119,6 +128,9 @@ export async function buildApp({ config, database, secret, logger }: AppOptions)
   const users = new UsersService(new UsersRepository(db));
   const businesses = new BusinessesService(new BusinessesRepository(db));
   const contacts = new ContactsService(new ContactsRepository(db));
+  const groups = new ContactGroupsService(new ContactGroupsRepository(db), contacts);
+  const contactTags = new ContactTagsService(new ContactTagsRepository(db));
+  const notes = new NotesService(new NotesRepository(db));
 
   app.decorateRequest('auth', null);
   app.decorate('authenticate', async (request) => {
@@ -147,6 +159,10 @@ export async function buildApp({ config, database, secret, logger }: AppOptions)
       await api.register(usersRoutes, { prefix: '/users', users });
       await api.register(businessesRoutes, { prefix: '/businesses', businesses });
       await api.register(contactsRoutes, { prefix: '/contacts', contacts });
+      await api.register(contactTagsRoutes, { prefix: '/contacts/tags', contactTags });
+      await api.register(contactGroupsRoutes, { prefix: '/contacts/groups', groups, aliasOnly: true });
+      await api.register(contactGroupsRoutes, { prefix: '/contact-groups', groups });
+      await api.register(notesRoutes, { prefix: '/notes', notes });
     },
     { prefix: API_ROOT },
   );

@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { randomUUID } from 'node:crypto';
-import type { Business, ContactStatus, MemberRole } from '@atrium/contracts';
+import {
+  DEFAULT_GROUP_COLOR,
+  DEFAULT_TAG_COLOR,
+  type Business,
+  type ContactStatus,
+  type MemberRole,
+  type NoteCategory,
+  type NoteEntityType,
+  type NotePriority,
+} from '@atrium/contracts';
 
 const id = () =>
   text('id')
@@ -150,8 +159,25 @@ export const contacts = pgTable(
   },
   (t) => [
     index('contacts_business_created_idx').on(t.businessId, t.createdAt.desc(), t.id.desc()),
-    index('contacts_business_status_idx').on(t.businessId, t.status),
     index('contacts_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // One per sort of GET /contacts (text sorts are case-insensitive; empty values last in both directions,
+    // so the nullable ones need an index per direction). They also serve the status / date-range filters.
+    index('contacts_business_status_idx').on(t.businessId, t.status, t.id),
+    index('contacts_business_first_name_idx').on(t.businessId, sql`lower(${t.firstName})`, t.id),
+    index('contacts_business_last_name_idx').on(t.businessId, sql`lower(${t.lastName}) ASC NULLS LAST`, t.id),
+    index('contacts_business_last_name_desc_idx').on(
+      t.businessId,
+      sql`lower(${t.lastName}) DESC NULLS LAST`,
+      t.id.desc(),
+    ),
+    index('contacts_business_email_idx').on(t.businessId, t.email, t.id),
+    index('contacts_business_business_idx').on(t.businessId, sql`lower(${t.business}) ASC NULLS LAST`, t.id),
+    index('contacts_business_business_desc_idx').on(
+      t.businessId,
+      sql`lower(${t.business}) DESC NULLS LAST`,
+      t.id.desc(),
+    ),
+    index('contacts_business_last_contact_idx').on(t.businessId, t.lastContact.desc().nullsLast(), t.id.desc()),
   ],
 );
 
@@ -163,11 +189,15 @@ export const contactGroups = pgTable(
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    color: text('color'),
+    color: text('color').notNull().default(DEFAULT_GROUP_COLOR),
+    description: text('description'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('contact_groups_business_idx').on(t.businessId)],
+  (t) => [
+    uniqueIndex('contact_groups_business_name_key').on(t.businessId, sql`lower(${t.name})`),
+    index('contact_groups_business_created_idx').on(t.businessId, t.createdAt, t.id),
+  ],
 );
 
 export const contactGroupMembers = pgTable(
@@ -184,5 +214,85 @@ export const contactGroupMembers = pgTable(
       .references(() => businesses.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.contactId, t.groupId] }), index('contact_group_members_group_idx').on(t.groupId)],
+  (t) => [
+    primaryKey({ columns: [t.contactId, t.groupId] }),
+    index('contact_group_members_group_idx').on(t.groupId),
+    // Contact counts of all of a business's groups in one index-only aggregate.
+    index('contact_group_members_business_group_idx').on(t.businessId, t.groupId),
+  ],
+);
+
+export const contactTags = pgTable(
+  'contact_tags',
+  {
+    id: id(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    color: text('color').notNull().default(DEFAULT_TAG_COLOR),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('contact_tags_business_name_key').on(t.businessId, sql`lower(${t.name})`)],
+);
+
+export const contactTagLinks = pgTable(
+  'contact_tag_links',
+  {
+    contactId: text('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    tagId: text('tag_id')
+      .notNull()
+      .references(() => contactTags.id, { onDelete: 'cascade' }),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.contactId, t.tagId] }), index('contact_tag_links_tag_idx').on(t.tagId, t.contactId)],
+);
+
+/** A note on an entity of the business (a contact now; projects, tasks and meetings later). */
+export const notes = pgTable(
+  'notes',
+  {
+    id: id(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    entityType: text('entity_type').$type<NoteEntityType>().notNull(),
+    entityId: text('entity_id').notNull(),
+    title: text('title'),
+    /** Sanitised HTML (server-side allow-list). */
+    content: text('content').notNull(),
+    /** The plain text of content, for search. */
+    contentText: text('content_text').notNull(),
+    category: text('category').$type<NoteCategory>().notNull().default('general'),
+    priority: text('priority').$type<NotePriority>(),
+    isPinned: boolean('is_pinned').notNull().default(false),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Lower-cased title and text the search matches as a substring; trigram-indexed. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(coalesce(title, '') || ' ' || content_text)`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('notes_entity_idx').on(
+      t.businessId,
+      t.entityType,
+      t.entityId,
+      t.isPinned.desc(),
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index('notes_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
 );

@@ -55,6 +55,8 @@ export const contactInputSchema = z.object({
   other: optionalUrl,
   notes: optionalText(10_000),
   groupIds: z.array(z.string().min(1)).max(200).default([]),
+  /** Tag ids of the business. Left out on PUT, the contact keeps its tags; on POST it means none. */
+  tags: z.array(z.string().min(1)).max(200).optional(),
 });
 export type ContactInput = z.input<typeof contactInputSchema>;
 export type ContactData = z.output<typeof contactInputSchema>;
@@ -92,6 +94,8 @@ export const contactSchema = z.object({
   other: z.string().nullable(),
   notes: z.string().nullable(),
   groupIds: z.array(z.string()),
+  /** Tag ids (the server always sends them; optional so older fixtures stay valid). */
+  tags: z.array(z.string()).optional(),
 });
 export type Contact = z.infer<typeof contactSchema>;
 

@@ -9,3 +9,8 @@ export * from './contact';
 export * from './remote-module';
 export * from './countries';
 export * from './search';
+export * from './filters';
+export * from './contact-list';
+export * from './contact-groups';
+export * from './contact-tags';
+export * from './notes';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contactInputSchema, contactListQuerySchema, contactSchema, listEnvelopeSchema } from '@atrium/contracts';
-import { callerOf, errorResponses } from '../../lib/http';
+import { contactInputSchema, contactListParamsSchema, contactSchema, listEnvelopeSchema } from '@atrium/contracts';
+import { callerOf, errorResponses, okSchema } from '../../lib/http';
 import type { ContactsService } from './contacts.service';
 
 const contactAnswer = z.object({ success: z.literal(true), data: contactSchema });
@@ -16,7 +16,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ contacts: ContactsService }
     {
       schema: {
         tags: ['contacts'],
-        querystring: contactListQuerySchema,
+        querystring: contactListParamsSchema,
         response: { 200: listEnvelopeSchema(contactSchema), ...errorResponses(400, 401, 403) },
       },
     },
@@ -48,5 +48,36 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ contacts: ContactsService }
       },
     },
     async (request) => ({ success: true as const, data: await contacts.get(callerOf(request), request.params.id) }),
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags: ['contacts'],
+        params: idParams,
+        body: contactInputSchema,
+        response: { 200: contactAnswer, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await contacts.update(callerOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags: ['contacts'],
+        params: idParams,
+        response: { 200: okSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await contacts.remove(callerOf(request), request.params.id);
+      return { success: true as const };
+    },
   );
 };

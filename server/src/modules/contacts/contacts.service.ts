@@ -1,6 +1,14 @@
-import { composePhone, makePagination, type Contact, type ContactData, type ListEnvelope } from '@atrium/contracts';
+import {
+  composePhone,
+  makePagination,
+  type Contact,
+  type ContactData,
+  type ContactListParamsData,
+  type FieldError,
+  type ListEnvelope,
+} from '@atrium/contracts';
 import { AppError } from '../../lib/errors';
-import type { ContactFilter, ContactRow, ContactsRepository } from './contacts.repository';
+import type { ContactRow, ContactsRepository, NewContact } from './contacts.repository';
 
 export function toContactDto(row: ContactRow): Contact {
   return {
@@ -36,6 +44,7 @@ export function toContactDto(row: ContactRow): Contact {
     other: row.other,
     notes: row.notes,
     groupIds: row.groupIds,
+    tags: row.tags,
   };
 }
 
@@ -44,44 +53,74 @@ export interface Caller {
   businessId: string;
 }
 
+const notFound = () => new AppError('NOT_FOUND', 'Contact not found');
+
+/** Dates sort newest first unless asked otherwise; everything else A→Z. */
+const defaultOrder = (sortBy: ContactListParamsData['sortBy']) =>
+  sortBy === 'dateCreated' || sortBy === 'lastContact' ? 'desc' : 'asc';
+
 export class ContactsService {
   constructor(private readonly repo: ContactsRepository) {}
 
-  async list(caller: Caller, filter: ContactFilter): Promise<ListEnvelope<Contact>> {
-    const { rows, total } = await this.repo.list(caller.businessId, filter);
+  async list(caller: Caller, params: ContactListParamsData): Promise<ListEnvelope<Contact>> {
+    const sortOrder = params.sortOrder ?? defaultOrder(params.sortBy);
+    const { rows, total } = await this.repo.list(caller.businessId, { ...params, sortOrder });
     return {
       success: true,
       data: rows.map(toContactDto),
-      pagination: makePagination(total, filter.page, filter.limit),
+      // An export is one page holding every match.
+      pagination: params.export
+        ? makePagination(total, 1, Math.max(total, 1))
+        : makePagination(total, params.page, params.limit),
     };
   }
 
   async get(caller: Caller, id: string): Promise<Contact> {
     const row = await this.repo.findById(caller.businessId, id);
-    if (!row) throw new AppError('NOT_FOUND', 'Contact not found');
+    if (!row) throw notFound();
     return toContactDto(row);
   }
 
   async create(caller: Caller, input: ContactData): Promise<Contact> {
-    const { groupIds, foundDate, lastContact, ...fields } = input;
+    const { fields, groups, tags } = await this.prepare(caller, input);
+    const row = await this.repo.create(caller.businessId, caller.userId, fields, groups, tags ?? []);
+    return toContactDto(row);
+  }
+
+  /** PUT: every field replaced; groups replaced; tags replaced when given, kept when left out. */
+  async update(caller: Caller, id: string, input: ContactData): Promise<Contact> {
+    const { fields, groups, tags } = await this.prepare(caller, input);
+    const row = await this.repo.update(caller.businessId, id, fields, groups, tags);
+    if (!row) throw notFound();
+    return toContactDto(row);
+  }
+
+  async remove(caller: Caller, id: string): Promise<void> {
+    if (!(await this.repo.delete(caller.businessId, id))) throw notFound();
+  }
+
+  /** Checks group and tag ids against the business and turns the input into columns. */
+  private async prepare(caller: Caller, input: ContactData) {
+    const { groupIds, tags: tagList, foundDate, lastContact, ...rest } = input;
     const groups = [...new Set(groupIds)];
-    const known = new Set(await this.repo.existingGroupIds(caller.businessId, groups));
-    const unknown = groups.findIndex((g) => !known.has(g));
-    if (unknown !== -1) {
-      throw new AppError('VALIDATION_ERROR', 'Validation failed', [
-        { field: `groupIds.${unknown}`, message: 'Contact group not found' },
-      ]);
-    }
-    const id = await this.repo.create(
-      caller.businessId,
-      caller.userId,
-      {
-        ...fields,
-        foundDate: foundDate ? new Date(foundDate) : null,
-        lastContact: lastContact ? new Date(lastContact) : null,
-      },
-      groups,
-    );
-    return this.get(caller, id);
+    const tags = tagList ? [...new Set(tagList)] : undefined;
+    const [knownGroups, knownTags] = await Promise.all([
+      this.repo.existingGroupIds(caller.businessId, groups),
+      this.repo.existingTagIds(caller.businessId, tags ?? []),
+    ]);
+    const details: FieldError[] = [];
+    const groupSet = new Set(knownGroups);
+    const badGroup = groupIds.findIndex((g) => !groupSet.has(g));
+    if (badGroup !== -1) details.push({ field: `groupIds.${badGroup}`, message: 'Contact group not found' });
+    const tagSet = new Set(knownTags);
+    const badTag = tagList ? tagList.findIndex((t) => !tagSet.has(t)) : -1;
+    if (badTag !== -1) details.push({ field: `tags.${badTag}`, message: 'Contact tag not found' });
+    if (details.length > 0) throw new AppError('VALIDATION_ERROR', 'Validation failed', details);
+    const fields: NewContact = {
+      ...rest,
+      foundDate: foundDate ? new Date(foundDate) : null,
+      lastContact: lastContact ? new Date(lastContact) : null,
+    };
+    return { fields, groups, tags };
   }
 }
