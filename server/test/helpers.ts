@@ -150,6 +150,33 @@ export class Agent {
   get(url: string, extra: Partial<AgentRequest> = {}) {
     return this.request({ method: 'GET', url: `${API_ROOT}${url}`, ...extra });
   }
+
+  put(url: string, payload?: unknown, extra: Partial<AgentRequest> = {}) {
+    return this.request({
+      method: 'PUT',
+      url: `${API_ROOT}${url}`,
+      payload: payload as InjectOptions['payload'],
+      ...extra,
+    });
+  }
+
+  patch(url: string, payload?: unknown, extra: Partial<AgentRequest> = {}) {
+    return this.request({
+      method: 'PATCH',
+      url: `${API_ROOT}${url}`,
+      payload: payload as InjectOptions['payload'],
+      ...extra,
+    });
+  }
+
+  delete(url: string, payload?: unknown, extra: Partial<AgentRequest> = {}) {
+    return this.request({
+      method: 'DELETE',
+      url: `${API_ROOT}${url}`,
+      payload: payload as InjectOptions['payload'],
+      ...extra,
+    });
+  }
 }
 
 let counter = 0;
@@ -177,6 +204,14 @@ export async function signedInAgent(app: FastifyInstance, overrides: Record<stri
     signup,
     body: res.json() as { user: { id: string; businessId: string }; accessToken: string; refreshToken: string },
   };
+}
+
+/** A query string from a record (values encoded; objects as JSON). */
+export function qs(params: Record<string, unknown>): string {
+  const parts = Object.entries(params)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v))}`);
+  return parts.length > 0 ? `?${parts.join('&')}` : '';
 }
 
 /** The Set-Cookie header lines of a response, by cookie name. */

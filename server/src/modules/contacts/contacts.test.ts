@@ -1,4 +1,6 @@
+import { count, eq } from 'drizzle-orm';
 import { contactSchema, listEnvelopeSchema } from '@atrium/contracts';
+import { contactTagLinks } from '../../db/schema';
 import { Agent, createTestApp, signedInAgent, type TestApp } from '../../../test/helpers';
 
 const envelope = listEnvelopeSchema(contactSchema).strict();
@@ -209,6 +211,137 @@ describe('contacts', () => {
       expect(read.statusCode).toBe(404);
       expect(read.json()).toEqual({ success: false, code: 'NOT_FOUND', error: 'Contact not found' });
       expect((await lister.get(`/contacts/${target._id}`)).statusCode).toBe(200);
+    });
+  });
+
+  describe('update and delete', () => {
+    let editor: Agent;
+    let groupA: string;
+    let groupB: string;
+    let tagA: string;
+    let tagB: string;
+
+    beforeAll(async () => {
+      editor = (await signedInAgent(t.app)).agent;
+      groupA = (await editor.post('/contact-groups', { name: 'A' })).json().data._id;
+      groupB = (await editor.post('/contact-groups', { name: 'B' })).json().data._id;
+      tagA = (await editor.post('/contacts/tags', { name: 'lead' })).json().data._id;
+      tagB = (await editor.post('/contacts/tags', { name: 'vip' })).json().data._id;
+    });
+
+    test('POST takes tags; answers carry tag ids', async () => {
+      const c = await create(editor, { firstName: 'T', email: 't@example.com', tags: [tagA, tagB, tagA] });
+      expect([...c.tags!].sort()).toEqual([tagA, tagB].sort());
+      const plain = await create(editor, { firstName: 'U', email: 'u@example.com' });
+      expect(plain.tags).toEqual([]);
+    });
+
+    test('PUT replaces every field, the groups and the tags', async () => {
+      const c = await create(editor, {
+        firstName: 'Old',
+        lastName: 'Name',
+        email: 'old@example.com',
+        city: 'Paris',
+        groupIds: [groupA],
+        tags: [tagA],
+      });
+      const res = await editor.put(`/contacts/${c._id}`, {
+        firstName: 'New',
+        email: 'NEW@example.com',
+        status: 'Inactive',
+        lastContact: '2026-01-02',
+        groupIds: [groupB],
+        tags: [tagB],
+      });
+      expect(res.statusCode).toBe(200);
+      const updated = contactSchema.strict().parse(res.json().data);
+      expect(updated).toMatchObject({
+        _id: c._id,
+        firstName: 'New',
+        lastName: null,
+        name: 'New',
+        email: 'new@example.com',
+        status: 'Inactive',
+        city: null,
+        lastContact: '2026-01-02T00:00:00.000Z',
+        dateCreated: c.dateCreated,
+        groupIds: [groupB],
+        tags: [tagB],
+      });
+      expect((await editor.get(`/contacts/${c._id}`)).json().data).toEqual(updated);
+    });
+
+    test('PUT without tags keeps them; with [] clears them; groups [] clears groups', async () => {
+      const c = await create(editor, { firstName: 'K', email: 'k@example.com', groupIds: [groupA], tags: [tagA] });
+      const kept = (await editor.put(`/contacts/${c._id}`, { firstName: 'K', email: 'k@example.com' })).json().data;
+      expect(kept.tags).toEqual([tagA]);
+      expect(kept.groupIds).toEqual([]);
+      const cleared = (
+        await editor.put(`/contacts/${c._id}`, { firstName: 'K', email: 'k@example.com', tags: [] })
+      ).json().data;
+      expect(cleared.tags).toEqual([]);
+    });
+
+    test('PUT validates like POST and refuses foreign groups and tags', async () => {
+      const c = await create(editor, { firstName: 'V', email: 'v@example.com' });
+      const bad = await editor.put(`/contacts/${c._id}`, { firstName: '', email: 'x' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().details.map((d: { field: string }) => d.field)).toEqual(['firstName', 'email']);
+
+      const stranger = (await signedInAgent(t.app)).agent;
+      const foreignTag = (await stranger.post('/contacts/tags', { name: 'theirs' })).json().data._id;
+      const foreignGroup = (await stranger.post('/contact-groups', { name: 'theirs' })).json().data._id;
+      const res = await editor.put(`/contacts/${c._id}`, {
+        firstName: 'V',
+        email: 'v@example.com',
+        groupIds: [groupA, foreignGroup],
+        tags: [foreignTag],
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'VALIDATION_ERROR',
+        error: 'Validation failed',
+        details: [
+          { field: 'groupIds.1', message: 'Contact group not found' },
+          { field: 'tags.0', message: 'Contact tag not found' },
+        ],
+      });
+      expect((await editor.get(`/contacts/${c._id}`)).json().data.groupIds).toEqual([]);
+    });
+
+    test("PUT and DELETE of another business's contact (or a missing one) are 404 and change nothing", async () => {
+      const c = await create(editor, { firstName: 'Mine', email: 'mine@example.com' });
+      const put = await other.put(`/contacts/${c._id}`, { firstName: 'Stolen', email: 's@example.com' });
+      expect(put.statusCode).toBe(404);
+      expect(put.json()).toEqual({ success: false, code: 'NOT_FOUND', error: 'Contact not found' });
+      const del = await other.delete(`/contacts/${c._id}`);
+      expect(del.statusCode).toBe(404);
+      expect((await editor.get(`/contacts/${c._id}`)).json().data.firstName).toBe('Mine');
+      expect((await editor.delete('/contacts/nope')).statusCode).toBe(404);
+    });
+
+    test('DELETE removes the contact with its memberships, tag links and notes', async () => {
+      const c = await create(editor, {
+        firstName: 'Gone',
+        email: 'gone@example.com',
+        groupIds: [groupA],
+        tags: [tagA],
+      });
+      const note = await editor.post('/notes', { content: '<p>hello</p>', entityType: 'contact', entityId: c._id });
+      expect(note.statusCode).toBe(201);
+      const before = (await editor.get(`/contact-groups/${groupA}`)).json().data.contactCount;
+
+      const res = await editor.delete(`/contacts/${c._id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true });
+      expect((await editor.get(`/contacts/${c._id}`)).statusCode).toBe(404);
+      expect((await editor.get(`/contact-groups/${groupA}`)).json().data.contactCount).toBe(before - 1);
+      expect((await editor.get(`/notes/${note.json().data._id}`)).statusCode).toBe(404);
+      const { db } = t.database;
+      const [links] = await db.select({ n: count() }).from(contactTagLinks).where(eq(contactTagLinks.contactId, c._id));
+      expect(links!.n).toBe(0);
+      expect((await editor.delete(`/contacts/${c._id}`)).statusCode).toBe(404);
     });
   });
 });
