@@ -1,5 +1,5 @@
 import { createApiClient } from './client';
-import { contactGroupsApi, contactsApi } from './contacts';
+import { contactGroupsApi, contactTagsApi, contactsApi } from './contacts';
 import { searchApi } from './search';
 
 export { createApiClient, type ApiClient, type ClientOptions, type RequestOptions } from './client';
@@ -7,11 +7,12 @@ export { ApiError, isApiError } from './api-error';
 export { isQuiet } from './quiet';
 export { CircuitBreaker } from './circuit-breaker';
 export { session, clearSession, type SessionState, type SessionStatus } from './session';
-export { contactGroupsApi, contactsApi, type ContactGroupSummary } from './contacts';
+export { contactGroupsApi, contactTagsApi, contactsApi, type ContactGroupSummary } from './contacts';
 export { searchApi } from './search';
 
 /** The one client of the page: host and every remote import this same instance (federation singleton). */
 export const api = createApiClient();
 export const contacts = contactsApi(api);
 export const contactGroups = contactGroupsApi(api);
+export const contactTags = contactTagsApi(api);
 export const search = searchApi(api);

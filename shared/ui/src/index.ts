@@ -19,6 +19,7 @@ export {
   Container,
   Divider,
   Group,
+  Indicator,
   Kbd,
   Loader,
   Menu,

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ApiError, contacts } from '@atrium/api-client';
+import { ApiError, contactGroups, contactTags, contacts } from '@atrium/api-client';
 import type { Contact, ListEnvelope } from '@atrium/contracts';
 import { bus, type Toast } from '@atrium/event-bus';
 import { UiProvider } from '@atrium/ui';
@@ -80,6 +80,14 @@ function renderPage(path = '/contacts') {
 }
 
 describe('ContactsPage', () => {
+  beforeEach(() => {
+    jest.spyOn(contactGroups, 'list').mockResolvedValue({
+      success: true,
+      data: [{ _id: 'g1', name: 'VIP', color: '#e03131' } as never],
+      pagination: { total: 1, page: 1, limit: 100, hasNextPage: false },
+    });
+    jest.spyOn(contactTags, 'list').mockResolvedValue([]);
+  });
   afterEach(() => jest.restoreAllMocks());
 
   it('lists contacts from the API with the range line', async () => {
@@ -146,5 +154,68 @@ describe('ContactsPage', () => {
     sub.unsubscribe();
     expect(writeText).toHaveBeenCalledWith('p3@clients.test');
     expect(toasts.map((t) => [t.type, t.message])).toEqual([['success', 'Copied p3@clients.test']]);
+  });
+
+  it('sorts by a column header: ascending, then descending', async () => {
+    const list = jest.spyOn(contacts, 'list').mockResolvedValue(envelope([contact(1)]));
+    renderPage();
+    await screen.findByText('First1 Last1');
+    fireEvent.click(screen.getByRole('button', { name: 'Email' }));
+    await waitFor(() =>
+      expect(list).toHaveBeenLastCalledWith(expect.objectContaining({ sortBy: 'email', sortOrder: 'asc' })),
+    );
+    expect(lastSearch).toBe('?sortBy=email&sortOrder=asc');
+    fireEvent.click(screen.getByRole('button', { name: /Email/ }));
+    await waitFor(() =>
+      expect(list).toHaveBeenLastCalledWith(expect.objectContaining({ sortBy: 'email', sortOrder: 'desc' })),
+    );
+  });
+
+  it('reads filters from the address and sends them to the API', async () => {
+    const list = jest.spyOn(contacts, 'list').mockResolvedValue(envelope([]));
+    renderPage('/contacts?status=Inactive&groupIds=g1&dateCreatedFrom=2026-01-01');
+    expect(await screen.findByText('No contacts match your search.')).toBeInTheDocument();
+    expect(list).toHaveBeenCalledWith(
+      expect.objectContaining({ status: 'Inactive', groupIds: ['g1'], dateCreatedFrom: '2026-01-01' }),
+    );
+  });
+
+  it('selects rows and deletes them after confirmation', async () => {
+    jest.spyOn(contacts, 'list').mockResolvedValue(envelope([contact(1), contact(2), contact(3)]));
+    const remove = jest.spyOn(contacts, 'remove').mockResolvedValue();
+    renderPage();
+    await screen.findByText('First1 Last1');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select First1 Last1' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select First3 Last3' }));
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(
+      await screen.findByText('Are you sure you want to delete 2 contact(s)? This action cannot be undone.'),
+    ).toBeInTheDocument();
+    expect(remove).not.toHaveBeenCalled();
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(remove).toHaveBeenCalledTimes(2));
+    expect(remove.mock.calls.map((c) => c[0]).sort()).toEqual(['c1', 'c3']);
+    await waitFor(() => expect(screen.queryByText('2 selected')).not.toBeInTheDocument());
+  });
+
+  it('exports the current filter as CSV', async () => {
+    jest.spyOn(contacts, 'list').mockResolvedValue(envelope([contact(1)]));
+    const exportAll = jest.spyOn(contacts, 'exportAll').mockResolvedValue([contact(1), contact(2)]);
+    const clicks = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const blobs: Blob[] = [];
+    Object.assign(URL, { createObjectURL: (b: Blob) => (blobs.push(b), 'blob:x'), revokeObjectURL: () => {} });
+    renderPage('/contacts?status=Active');
+    await screen.findByText('First1 Last1');
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    expect(exportAll).toHaveBeenCalledWith(expect.objectContaining({ status: 'Active' }));
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blobs[0]!);
+    });
+    expect(text.split('\r\n').filter(Boolean)).toHaveLength(3);
+    expect(clicks).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
-import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS, type Contact, type ContactStatus } from '@atrium/contracts';
+import { useEffect, useMemo, useState } from 'react';
+import { contacts } from '@atrium/api-client';
+import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS, type Contact, type ContactSortField } from '@atrium/contracts';
+import { toast } from '@atrium/event-bus';
 import {
   Alert,
   Button,
@@ -9,7 +11,6 @@ import {
   PageSkeleton,
   Pagination,
   Paper,
-  Select,
   Stack,
   Text,
   TextInput,
@@ -18,51 +19,57 @@ import {
   useSearchParams,
 } from '@atrium/ui';
 import { ContactModal } from '../features/contact-form/contact-modal';
+import { BulkBar } from '../features/contacts/bulk-bar';
+import { ContactsFilters } from '../features/contacts/contacts-filters';
 import { ContactsTable } from '../features/contacts/contacts-table';
+import { contactsToCsv, downloadCsv } from '../features/contacts/export-csv';
+import { activeFilterCount, nextSort, paramsFromUrl, patchUrl } from '../features/contacts/list-params';
 import { useContacts } from '../features/contacts/use-contacts';
 
-const STATUS_OPTIONS = [
-  { value: '', label: 'All statuses' },
-  { value: 'Active', label: 'Active' },
-  { value: 'Inactive', label: 'Inactive' },
-];
-
 export default function ContactsPage() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const status = (params.get('status') || undefined) as ContactStatus | undefined;
-  const [search, setSearch] = useState(params.get('search') ?? '');
+  const [url, setUrl] = useSearchParams();
+  const params = useMemo(() => paramsFromUrl(url), [url]);
+  const [search, setSearch] = useState(params.search ?? '');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   // undefined: closed; null: adding; a contact: editing it.
   const [editing, setEditing] = useState<Contact | null | undefined>(undefined);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [exporting, setExporting] = useState(false);
+  const patch = (p: Parameters<typeof patchUrl>[1]) => setUrl((u) => patchUrl(u, p));
 
-  // Keep the address bar the source of truth, so a search or a page can be shared and survives reload.
   useEffect(() => {
-    if ((params.get('search') ?? '') === debounced) return;
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      if (debounced) next.set('search', debounced);
-      else next.delete('search');
-      next.delete('page');
+    if ((url.get('search') ?? '') !== debounced) setUrl((u) => patchUrl(u, { search: debounced }));
+  }, [debounced, url, setUrl]);
+
+  const { data, isPending, isError, error, refetch, isFetching } = useContacts(params);
+
+  const select = (ids: string[], on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      for (const id of ids)
+        if (on) next.add(id);
+        else next.delete(id);
       return next;
     });
-  }, [debounced, params, setParams]);
 
-  const query = { page, limit: DEFAULT_PAGE_SIZE, search: params.get('search') || undefined, status };
-  const { data, isPending, isError, error, refetch, isFetching } = useContacts(query);
-
-  const setParam = (key: string, value: string | null) =>
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      if (key !== 'page') next.delete('page');
-      return next;
-    });
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const rows = await contacts.exportAll(params);
+      downloadCsv(contactsToCsv(rows), `contacts-${new Date().toISOString().slice(0, 10)}.csv`);
+      toast.success(`Exported ${rows.length} contact(s)`);
+    } catch (e) {
+      toast.error((e as Error).message || 'Export failed');
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const total = data?.pagination.total ?? 0;
+  const page = params.page ?? 1;
   const from = total === 0 ? 0 : (page - 1) * DEFAULT_PAGE_SIZE + 1;
   const to = Math.min(total, page * DEFAULT_PAGE_SIZE);
+  const filtered = !!params.search || activeFilterCount(params) > 0;
 
   return (
     <Stack gap="md">
@@ -70,9 +77,14 @@ export default function ContactsPage() {
         <Title order={1} fz={26}>
           Contacts
         </Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)}>
-          Add Contact
-        </Button>
+        <Group gap="xs">
+          <Button variant="default" onClick={() => void exportCsv()} loading={exporting} disabled={total === 0}>
+            Export CSV
+          </Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)}>
+            Add Contact
+          </Button>
+        </Group>
       </Group>
       <Group>
         <TextInput
@@ -83,15 +95,9 @@ export default function ContactsPage() {
           onChange={(e) => setSearch(e.currentTarget.value)}
           w={320}
         />
-        <Select
-          aria-label="Status"
-          data={STATUS_OPTIONS}
-          value={status ?? ''}
-          onChange={(v) => setParam('status', v || null)}
-          allowDeselect={false}
-          w={180}
-        />
+        <ContactsFilters params={params} onChange={patch} />
       </Group>
+      {selected.size > 0 && <BulkBar ids={[...selected]} onDone={() => setSelected(new Set())} />}
       <Paper withBorder radius="md" p="sm" aria-busy={isFetching}>
         {isPending ? (
           <PageSkeleton rows={6} />
@@ -106,10 +112,17 @@ export default function ContactsPage() {
           </Alert>
         ) : data.data.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl">
-            {query.search || status ? 'No contacts match your search.' : 'No contacts yet.'}
+            {filtered ? 'No contacts match your search.' : 'No contacts yet.'}
           </Text>
         ) : (
-          <ContactsTable rows={data.data} onOpen={setEditing} />
+          <ContactsTable
+            rows={data.data}
+            onOpen={setEditing}
+            params={params}
+            onSort={(field: ContactSortField) => patch(nextSort(params, field))}
+            selected={selected}
+            onSelect={select}
+          />
         )}
       </Paper>
       {data && total > 0 && (
@@ -118,7 +131,7 @@ export default function ContactsPage() {
             Showing {from}–{to} of {total} contacts
           </Text>
           {data.pagination.totalPages > 1 && (
-            <Pagination total={data.pagination.totalPages} value={page} onChange={(p) => setParam('page', String(p))} />
+            <Pagination total={data.pagination.totalPages} value={page} onChange={(p) => patch({ page: String(p) })} />
           )}
         </Group>
       )}

@@ -48,7 +48,7 @@ beforeEach(() => {
   sub = bus.all().subscribe((m) => events.push(m));
   jest.spyOn(contactGroups, 'list').mockResolvedValue({
     success: true,
-    data: [{ _id: 'g1', name: 'VIP', color: '#e03131' }],
+    data: [{ _id: 'g1', name: 'VIP', color: '#e03131' } as never],
     pagination: { total: 1, page: 1, limit: 100, hasNextPage: false },
   });
 });

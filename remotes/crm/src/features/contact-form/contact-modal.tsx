@@ -17,7 +17,8 @@ import {
 } from '@atrium/ui';
 import { BusinessFields, DetailsFields, SocialFields } from './contact-fields';
 import { canSubmit, toFormValues, toInput, type ContactFormValues } from './contact-form-values';
-import { useContactMutations, useGroupOptions } from './use-contact-mutations';
+import { useGroupOptions } from '../contacts/use-contact-options';
+import { useContactMutations } from './use-contact-mutations';
 
 interface ContactModalProps {
   contact?: Contact | null;

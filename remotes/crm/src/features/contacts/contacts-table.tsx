@@ -1,7 +1,19 @@
-import type { Contact } from '@atrium/contracts';
+import type { Contact, ContactListParams, ContactSortField } from '@atrium/contracts';
 import { contactDisplayName } from '@atrium/contracts';
 import { toast } from '@atrium/event-bus';
-import { ActionIcon, Anchor, Badge, Group, IconCopy, Link, Table, Text, Tooltip, UnstyledButton } from '@atrium/ui';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Checkbox,
+  Group,
+  IconCopy,
+  Link,
+  Table,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@atrium/ui';
 
 const dateFmt = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
@@ -20,23 +32,77 @@ async function copyEmail(email: string) {
   }
 }
 
-export function ContactsTable({ rows, onOpen }: { rows: Contact[]; onOpen: (contact: Contact) => void }) {
+interface ContactsTableProps {
+  rows: Contact[];
+  onOpen: (contact: Contact) => void;
+  params: ContactListParams;
+  onSort: (field: ContactSortField) => void;
+  selected: Set<string>;
+  onSelect: (ids: string[], on: boolean) => void;
+}
+
+function SortHeader({
+  field,
+  label,
+  params,
+  onSort,
+}: {
+  field: ContactSortField;
+  label: string;
+  params: ContactListParams;
+  onSort: (f: ContactSortField) => void;
+}) {
+  const active = params.sortBy === field;
+  const arrow = active ? (params.sortOrder === 'desc' ? ' ↓' : ' ↑') : '';
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <Table.Th aria-sort={active ? (params.sortOrder === 'desc' ? 'descending' : 'ascending') : 'none'}>
+      <UnstyledButton onClick={() => onSort(field)} fw={700} fz="sm">
+        {label}
+        {arrow}
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+export function ContactsTable({ rows, onOpen, params, onSort, selected, onSelect }: ContactsTableProps) {
+  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r._id));
+  const someOnPage = rows.some((r) => selected.has(r._id));
+  return (
+    <Table.ScrollContainer minWidth={820}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="Contacts">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Email</Table.Th>
+            <Table.Th w={36}>
+              <Checkbox
+                aria-label="Select all on this page"
+                checked={allOnPage}
+                indeterminate={someOnPage && !allOnPage}
+                onChange={(e) =>
+                  onSelect(
+                    rows.map((r) => r._id),
+                    e.currentTarget.checked,
+                  )
+                }
+              />
+            </Table.Th>
+            <SortHeader field="firstName" label="Name" params={params} onSort={onSort} />
+            <SortHeader field="email" label="Email" params={params} onSort={onSort} />
             <Table.Th>Phone</Table.Th>
-            <Table.Th>Business</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Created</Table.Th>
+            <SortHeader field="business" label="Business" params={params} onSort={onSort} />
+            <SortHeader field="status" label="Status" params={params} onSort={onSort} />
+            <SortHeader field="dateCreated" label="Created" params={params} onSort={onSort} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((c) => (
-            <Table.Tr key={c._id}>
+            <Table.Tr key={c._id} bg={selected.has(c._id) ? 'var(--mantine-primary-color-light)' : undefined}>
+              <Table.Td>
+                <Checkbox
+                  aria-label={`Select ${contactDisplayName(c)}`}
+                  checked={selected.has(c._id)}
+                  onChange={(e) => onSelect([c._id], e.currentTarget.checked)}
+                />
+              </Table.Td>
               <Table.Td>
                 <Group gap={6} wrap="nowrap">
                   <UnstyledButton onClick={() => onOpen(c)} aria-label={`Edit ${contactDisplayName(c)}`}>

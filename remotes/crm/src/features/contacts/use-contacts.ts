@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { contacts } from '@atrium/api-client';
-import type { ContactListQuery } from '@atrium/contracts';
+import type { ContactListParams } from '@atrium/contracts';
 
-export function useContacts(query: ContactListQuery) {
+export function useContacts(params: ContactListParams) {
   return useQuery({
-    queryKey: ['contacts', 'list', query],
-    queryFn: () => contacts.list(query),
+    queryKey: ['contacts', 'list', params],
+    queryFn: () => contacts.list(params),
     placeholderData: keepPreviousData,
   });
 }
