@@ -5,7 +5,12 @@ describe('crm remote module', () => {
   it('satisfies the RemoteModule contract and serves /contacts with a Contacts sidebar entry', async () => {
     expect(isRemoteModule(remoteModule)).toBe(true);
     expect(remoteModule.name).toBe('crm');
-    expect(remoteModule.routes.map((r) => r.path)).toEqual(['/contacts', '/contacts/:contactId']);
+    expect(remoteModule.routes.map((r) => r.path)).toEqual([
+      '/contacts',
+      '/contacts/:contactId',
+      '/groups',
+      '/groups/create',
+    ]);
     expect(remoteModule.newMenu).toEqual([
       { key: 'contact', label: 'Contact', order: 1, action: { type: 'modal', id: 'contact' } },
     ]);

@@ -6,6 +6,8 @@ const remoteModule: RemoteModule = {
   routes: [
     { path: '/contacts', load: () => import('./routes/contacts-page') },
     { path: '/contacts/:contactId', load: () => import('./routes/contact-detail-page') },
+    { path: '/groups', load: () => import('./routes/groups-page') },
+    { path: '/groups/create', load: () => import('./routes/group-create-page') },
   ],
   nav: [{ key: 'contacts', label: 'Contacts', path: '/contacts', icon: 'contacts' }],
   newMenu: [{ key: 'contact', label: 'Contact', order: 1, action: { type: 'modal', id: 'contact' } }],

@@ -16,6 +16,8 @@ export {
   Center,
   Checkbox,
   CloseButton,
+  ColorInput,
+  ColorSwatch,
   Container,
   Divider,
   Group,

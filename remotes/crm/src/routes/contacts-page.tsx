@@ -8,6 +8,7 @@ import {
   Group,
   IconPlus,
   IconSearch,
+  Link,
   PageSkeleton,
   Pagination,
   Paper,
@@ -78,6 +79,9 @@ export default function ContactsPage() {
           Contacts
         </Title>
         <Group gap="xs">
+          <Button component={Link} to="/groups" variant="default">
+            Groups
+          </Button>
           <Button variant="default" onClick={() => void exportCsv()} loading={exporting} disabled={total === 0}>
             Export CSV
           </Button>

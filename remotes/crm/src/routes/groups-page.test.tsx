@@ -1,0 +1,88 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ApiError, contactGroups } from '@atrium/api-client';
+import { UiProvider } from '@atrium/ui';
+import GroupCreatePage from './group-create-page';
+import GroupsPage from './groups-page';
+
+const vip = {
+  _id: 'g1',
+  name: 'VIP',
+  color: '#e03131',
+  description: 'Best clients',
+  contactCount: 4,
+  createdAt: '',
+  updatedAt: '',
+};
+
+function renderAt(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <UiProvider env="test">
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/groups" element={<GroupsPage />} />
+            <Route path="/groups/create" element={<GroupCreatePage />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </UiProvider>,
+  );
+}
+
+describe('groups pages', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('lists groups with their size and links each to its filtered contacts', async () => {
+    jest
+      .spyOn(contactGroups, 'list')
+      .mockResolvedValue({
+        success: true,
+        data: [vip],
+        pagination: { total: 1, page: 1, limit: 20, hasNextPage: false },
+      });
+    renderAt('/groups');
+    const link = await screen.findByRole('link', { name: 'VIP' });
+    expect(link).toHaveAttribute('href', '/contacts?groupIds=g1');
+    expect(screen.getByText('Best clients')).toBeInTheDocument();
+    expect(screen.getByText('4')).toBeInTheDocument();
+  });
+
+  it('deletes a group after confirmation', async () => {
+    jest
+      .spyOn(contactGroups, 'list')
+      .mockResolvedValue({
+        success: true,
+        data: [vip],
+        pagination: { total: 1, page: 1, limit: 20, hasNextPage: false },
+      });
+    const remove = jest.spyOn(contactGroups, 'remove').mockResolvedValue();
+    renderAt('/groups');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete VIP' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(remove).toHaveBeenCalledWith('g1'));
+  });
+
+  it('creates a group, blocks a blank name, and shows a taken name on the field', async () => {
+    jest
+      .spyOn(contactGroups, 'list')
+      .mockResolvedValue({ success: true, data: [], pagination: { total: 0, page: 1, limit: 20, hasNextPage: false } });
+    const create = jest
+      .spyOn(contactGroups, 'create')
+      .mockRejectedValueOnce(new ApiError(409, 'CONFLICT', 'A group with this name already exists'))
+      .mockResolvedValue(vip);
+    renderAt('/groups/create');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Group' }));
+    expect(await screen.findByText('Group name is required')).toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'VIP' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Group' }));
+    expect(await screen.findByText('A group with this name already exists')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'VIP 2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Group' }));
+    expect(await screen.findByText('No groups yet. Create one to organise your contacts.')).toBeInTheDocument();
+    expect(create).toHaveBeenLastCalledWith({ name: 'VIP 2', color: '#0ca678', description: '' });
+  });
+});
