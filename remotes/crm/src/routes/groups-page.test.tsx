@@ -36,13 +36,11 @@ describe('groups pages', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('lists groups with their size and links each to its filtered contacts', async () => {
-    jest
-      .spyOn(contactGroups, 'list')
-      .mockResolvedValue({
-        success: true,
-        data: [vip],
-        pagination: { total: 1, page: 1, limit: 20, hasNextPage: false },
-      });
+    jest.spyOn(contactGroups, 'list').mockResolvedValue({
+      success: true,
+      data: [vip],
+      pagination: { total: 1, page: 1, limit: 20, hasNextPage: false },
+    });
     renderAt('/groups');
     const link = await screen.findByRole('link', { name: 'VIP' });
     expect(link).toHaveAttribute('href', '/contacts?groupIds=g1');
@@ -51,13 +49,11 @@ describe('groups pages', () => {
   });
 
   it('deletes a group after confirmation', async () => {
-    jest
-      .spyOn(contactGroups, 'list')
-      .mockResolvedValue({
-        success: true,
-        data: [vip],
-        pagination: { total: 1, page: 1, limit: 20, hasNextPage: false },
-      });
+    jest.spyOn(contactGroups, 'list').mockResolvedValue({
+      success: true,
+      data: [vip],
+      pagination: { total: 1, page: 1, limit: 20, hasNextPage: false },
+    });
     const remove = jest.spyOn(contactGroups, 'remove').mockResolvedValue();
     renderAt('/groups');
     fireEvent.click(await screen.findByRole('button', { name: 'Delete VIP' }));

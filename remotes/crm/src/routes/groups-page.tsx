@@ -23,6 +23,7 @@ import {
   useDebouncedValue,
 } from '@atrium/ui';
 import { GroupForm } from '../features/groups/group-form';
+import { TagsPanel } from '../features/tags/tags-panel';
 import { useGroupMutations, useGroups } from '../features/groups/use-groups';
 
 const LIMIT = 20;
@@ -149,6 +150,7 @@ export default function GroupsPage() {
           </Group>
         </Group>
       )}
+      <TagsPanel />
       <Modal opened={!!editing} onClose={() => setEditing(null)} title="Edit Group">
         {editing && (
           <GroupForm

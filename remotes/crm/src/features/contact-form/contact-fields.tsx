@@ -15,10 +15,12 @@ const PHONE_CODES = [...new Set(COUNTRIES.map((c) => c.phoneCode))].map((code) =
 export function DetailsFields({
   form,
   groups,
+  tags,
   dateCreated,
 }: {
   form: Form;
   groups: MultiSelectOption[];
+  tags: MultiSelectOption[];
   dateCreated?: string;
 }) {
   return (
@@ -50,6 +52,14 @@ export function DetailsFields({
         value={form.getValues().groupIds}
         onChange={(v) => form.setFieldValue('groupIds', v)}
         error={form.errors.groupIds as string | undefined}
+      />
+      <ChipMultiSelect
+        label="Tags"
+        placeholder="Add tags"
+        data={tags}
+        value={form.getValues().tags}
+        onChange={(v) => form.setFieldValue('tags', v)}
+        error={form.errors.tags as string | undefined}
       />
       {dateCreated && (
         <TextInput label="Date created" value={new Date(dateCreated).toLocaleString()} readOnly variant="filled" />

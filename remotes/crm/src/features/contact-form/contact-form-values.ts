@@ -9,6 +9,7 @@ export interface ContactFormValues {
   phoneNumber: string;
   status: string;
   groupIds: string[];
+  tags: string[];
   lastContact: string;
   business: string;
   industry: string;
@@ -43,6 +44,7 @@ export function toFormValues(c?: Contact | null): ContactFormValues {
     phoneNumber: c?.phoneNumber ?? '',
     status,
     groupIds: c?.groupIds ? [...c.groupIds] : [],
+    tags: c?.tags ? [...c.tags] : [],
     lastContact: day(c?.lastContact ?? null),
     business: c?.business ?? '',
     industry: c?.industry ?? '',

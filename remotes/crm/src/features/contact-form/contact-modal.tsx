@@ -17,7 +17,7 @@ import {
 } from '@atrium/ui';
 import { BusinessFields, DetailsFields, SocialFields } from './contact-fields';
 import { canSubmit, toFormValues, toInput, type ContactFormValues } from './contact-form-values';
-import { useGroupOptions } from '../contacts/use-contact-options';
+import { useGroupOptions, useTagOptions } from '../contacts/use-contact-options';
 import { useContactMutations } from './use-contact-mutations';
 
 interface ContactModalProps {
@@ -30,6 +30,7 @@ export function ContactModal({ contact, onClose }: ContactModalProps) {
   const mode = contact ? 'edit' : 'create';
   const { create, update, remove } = useContactMutations();
   const groups = useGroupOptions();
+  const tags = useTagOptions();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const form = useForm<ContactFormValues>({
     initialValues: toFormValues(contact),
@@ -93,7 +94,12 @@ export function ContactModal({ contact, onClose }: ContactModalProps) {
           <ScrollArea h={CONTACT_FORM_BODY_HEIGHT_PX} type="auto" offsetScrollbars data-testid="contact-form-body">
             <Box py="md" pr="xs">
               <Tabs.Panel value="details">
-                <DetailsFields form={form} groups={groups.data ?? []} dateCreated={contact?.dateCreated} />
+                <DetailsFields
+                  form={form}
+                  groups={groups.data ?? []}
+                  tags={tags.data ?? []}
+                  dateCreated={contact?.dateCreated}
+                />
               </Tabs.Panel>
               <Tabs.Panel value="business">
                 <BusinessFields form={form} />

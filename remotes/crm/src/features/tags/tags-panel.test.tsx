@@ -1,0 +1,49 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ApiError, contactTags } from '@atrium/api-client';
+import { UiProvider } from '@atrium/ui';
+import { TagsPanel } from './tags-panel';
+
+function renderPanel() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <UiProvider env="test">
+      <QueryClientProvider client={client}>
+        <TagsPanel />
+      </QueryClientProvider>
+    </UiProvider>,
+  );
+}
+
+describe('TagsPanel', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('shows tags, refuses a blank name, reports a taken one, and creates a new one', async () => {
+    jest.spyOn(contactTags, 'list').mockResolvedValue([{ _id: 't1', name: 'Wedding', color: '#1971c2' } as never]);
+    const create = jest
+      .spyOn(contactTags, 'create')
+      .mockRejectedValueOnce(new ApiError(409, 'CONFLICT', 'A tag with this name already exists'))
+      .mockResolvedValue({ _id: 't2', name: 'Portrait', color: '#0ca678' } as never);
+    renderPanel();
+    expect(await screen.findByText('Wedding')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Add tag' }));
+    expect(await screen.findByText('Tag name is required')).toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('New tag name'), { target: { value: 'Wedding' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add tag' }));
+    expect(await screen.findByText('A tag with this name already exists')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('New tag name'), { target: { value: 'Portrait' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add tag' }));
+    await waitFor(() => expect(create).toHaveBeenLastCalledWith({ name: 'Portrait', color: '#0ca678' }));
+    await waitFor(() => expect(screen.getByLabelText('New tag name')).toHaveValue(''));
+  });
+
+  it('deletes a tag after confirmation', async () => {
+    jest.spyOn(contactTags, 'list').mockResolvedValue([{ _id: 't1', name: 'Wedding', color: '#1971c2' } as never]);
+    const remove = jest.spyOn(contactTags, 'remove').mockResolvedValue();
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete tag Wedding' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(remove).toHaveBeenCalledWith('t1'));
+  });
+});

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { contactTags, isApiError } from '@atrium/api-client';
+import { DEFAULT_TAG_COLOR, contactTagInputSchema, type ContactTag } from '@atrium/contracts';
+import { toast } from '@atrium/event-bus';
+import {
+  Badge,
+  Button,
+  CloseButton,
+  ColorInput,
+  DeleteConfirmDialog,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@atrium/ui';
+
+/** Contact tags: create with a colour, see them as chips, delete with confirmation. */
+export function TagsPanel() {
+  const qc = useQueryClient();
+  const tags = useQuery({ queryKey: ['contact-tags', 'list'], queryFn: () => contactTags.list() });
+  const [name, setName] = useState('');
+  const [color, setColor] = useState(DEFAULT_TAG_COLOR);
+  const [error, setError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<ContactTag | null>(null);
+  const refresh = () => qc.invalidateQueries({ queryKey: ['contact-tags'] });
+  const create = useMutation({
+    mutationFn: (input: { name: string; color: string }) => contactTags.create(input),
+    onSuccess: refresh,
+  });
+  const remove = useMutation({ mutationFn: (id: string) => contactTags.remove(id), onSuccess: refresh });
+
+  const add = async () => {
+    const parsed = contactTagInputSchema.safeParse({ name, color });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Invalid tag');
+    setError(null);
+    try {
+      await create.mutateAsync({ name, color });
+      setName('');
+      toast.success('Tag created');
+    } catch (e) {
+      setError(isApiError(e) ? e.message : 'Failed to create tag');
+    }
+  };
+
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <Title order={2} fz="lg">
+          Tags
+        </Title>
+        {tags.isError ? (
+          <Text size="sm" c="red">
+            Tags could not be loaded.
+          </Text>
+        ) : (tags.data ?? []).length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No tags yet.
+          </Text>
+        ) : (
+          <Group gap="xs">
+            {tags.data!.map((t) => (
+              <Badge
+                key={t._id}
+                color={t.color}
+                variant="filled"
+                tt="none"
+                rightSection={
+                  <CloseButton size="xs" c="white" aria-label={`Delete tag ${t.name}`} onClick={() => setDeleting(t)} />
+                }
+              >
+                {t.name}
+              </Badge>
+            ))}
+          </Group>
+        )}
+        <Group align="flex-start" gap="xs">
+          <TextInput
+            aria-label="New tag name"
+            placeholder="New tag"
+            value={name}
+            error={error}
+            onChange={(e) => setName(e.currentTarget.value)}
+            onKeyDown={(e) => e.key === 'Enter' && void add()}
+          />
+          <ColorInput aria-label="New tag color" value={color} onChange={setColor} format="hex" w={130} />
+          <Button onClick={() => void add()} loading={create.isPending}>
+            Add tag
+          </Button>
+        </Group>
+      </Stack>
+      <DeleteConfirmDialog
+        opened={!!deleting}
+        title="Delete Tag"
+        message={`Delete the tag "${deleting?.name ?? ''}"? It is removed from every contact.`}
+        loading={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={async () => {
+          try {
+            await remove.mutateAsync(deleting!._id);
+            setDeleting(null);
+          } catch (e) {
+            toast.error((e as Error).message);
+          }
+        }}
+      />
+    </Paper>
+  );
+}
