@@ -102,7 +102,21 @@ describe('app: health, 404, remotes manifest, security headers, OpenAPI, static 
         '/api/v1/auth/register',
         '/api/v1/contacts/',
         '/api/v1/contacts/{id}',
+        '/api/v1/contacts/tags/',
+        '/api/v1/contacts/tags/{id}',
+        '/api/v1/contacts/groups/',
+        '/api/v1/contacts/groups/{id}',
+        '/api/v1/contact-groups/',
+        '/api/v1/contact-groups/{id}/assign-contacts',
+        '/api/v1/notes/',
+        '/api/v1/notes/search',
+        '/api/v1/notes/{id}/pin',
       ]),
+    );
+    const listParams = (doc.paths['/api/v1/contacts/']!.get as unknown as { parameters: { name: string }[] })
+      .parameters;
+    expect(listParams.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['groupIds', 'hasGroups', 'tags', 'sortBy', 'export', 'filters', 'lastContactFrom']),
     );
     const login = doc.paths['/api/v1/auth/login']!.post!;
     const body = login.requestBody.content['application/json']!.schema;
