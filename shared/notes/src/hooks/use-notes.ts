@@ -39,7 +39,11 @@ export function useNoteList({ entityType, entityId, view, limit, startPage }: Us
       notes.list(buildListQuery(entityType, entityId, view, pageParam, limit), signal),
     initialPageParam: startPage,
     getNextPageParam: (last) => (last.meta.page < last.meta.totalPages ? last.meta.page + 1 : undefined),
-    placeholderData: keepPreviousData,
+    // While another search, filter or page loads, the last list stays (dimmed) — but never another entity's notes.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === entityType && previousQuery.queryKey[2] === entityId
+        ? keepPreviousData(previous)
+        : undefined,
   });
 }
 
