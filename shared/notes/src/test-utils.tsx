@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Note, NoteListEnvelope } from '@atrium/contracts';
@@ -6,12 +6,13 @@ import { UiProvider } from '@atrium/ui';
 
 export function renderWithProviders(ui: ReactElement) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const result = render(
+  const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>
-      <UiProvider env="test">{ui}</UiProvider>
-    </QueryClientProvider>,
+      <UiProvider env="test">{children}</UiProvider>
+    </QueryClientProvider>
   );
-  return { ...result, client };
+  // A wrapper (not a wrapped element) so that rerender keeps the providers and the cache.
+  return { ...render(ui, { wrapper }), client };
 }
 
 let seq = 0;

@@ -76,6 +76,17 @@ describe('NotesPanel list', () => {
     expect(screen.queryByRole('button', { name: 'Load More Notes' })).not.toBeInTheDocument();
   });
 
+  it("never shows one entity's notes while another entity's load", async () => {
+    const { list } = serve([makeNote({ title: 'First contact note' })]);
+    const { rerender } = panel();
+    await screen.findByText('First contact note');
+    list.mockImplementation(() => new Promise(() => {}));
+    rerender(<NotesPanel entityType="contact" entityId="c2" />);
+    expect(await screen.findByLabelText('Loading notes')).toBeInTheDocument();
+    expect(screen.queryByText('First contact note')).not.toBeInTheDocument();
+    expect(list).toHaveBeenLastCalledWith(expect.objectContaining({ entityId: 'c2' }), expect.anything());
+  });
+
   it("says 'No notes yet' when there are none", async () => {
     serve([]);
     panel();
@@ -237,7 +248,7 @@ describe('NotesPanel changes', () => {
 
   it('restores the original title and content when saving an edit fails, with an error toast', async () => {
     const note = makeNote({ _id: 'e1', title: 'Original title', content: '<p>Original text</p>' });
-    serve([note]);
+    const { list } = serve([note]);
     let fail: (e: Error) => void = () => {};
     const update = jest
       .spyOn(notes, 'update')
@@ -262,7 +273,8 @@ describe('NotesPanel changes', () => {
       content: '<p>Changed text</p>',
       category: 'general',
     });
-    // ...and undone when it fails.
+    // ...and undone when it fails, by the client itself (the list refetched afterwards never answers here).
+    list.mockImplementation(() => new Promise(() => {}));
     act(() => fail(new Error('Server said no')));
     expect(await screen.findByText('Original title')).toBeInTheDocument();
     expect(screen.getByText('Original text')).toBeInTheDocument();
