@@ -16,6 +16,7 @@ import type { DatabaseHandle } from './db/client';
 import { sql } from 'drizzle-orm';
 import { CsrfTokens, registerCsrf } from './lib/csrf';
 import { AppError, errorHandler } from './lib/errors';
+import { rejectNul } from './lib/nul';
 import { readAccessToken } from './lib/session-cookies';
 import { TokenService } from './lib/tokens';
 import { registerWeb } from './lib/web';
@@ -140,6 +141,7 @@ export async function buildApp({ config, database, secret, logger }: AppOptions)
   await app.register(
     async (api) => {
       const typed = api.withTypeProvider<ZodTypeProvider>();
+      api.addHook('preValidation', rejectNul);
       typed.get(
         '/health',
         {

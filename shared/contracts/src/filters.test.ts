@@ -124,6 +124,7 @@ describe('checkFilterGroups', () => {
       { field: 'unitPrice', operator: 'in', value: [1, 'x'] },
       { field: 'name', operator: 'notIn', value: [] },
       { field: 'constructor', value: 'x' },
+      { field: 'name', value: 'a\u0000b' },
     ]);
     expect(groups).toEqual([]);
     expect(errors).toEqual([
@@ -138,6 +139,7 @@ describe('checkFilterGroups', () => {
       { field: '0.conditions.8.value.1', message: 'Filter value must be a number' },
       { field: '0.conditions.9.value', message: 'Filter value is required' },
       { field: '0.conditions.10.field', message: "Unknown filter field 'constructor'" },
+      { field: '0.conditions.11.value', message: 'Filter value must not contain NUL characters' },
     ]);
   });
 
@@ -195,6 +197,15 @@ describe('query helpers', () => {
       end: '2026-01-01T08:00:00.001Z',
     });
     expect(parseDateRange('01/02/2026')).toBeNull();
+    expect(parseDateRange('0001-01-01')).toEqual({
+      start: '0001-01-01T00:00:00.000Z',
+      end: '0001-01-02T00:00:00.000Z',
+    });
+    expect(parseDateRange('0000-12-31')).toBeNull();
+    expect(parseDateRange('9999-12-31')).toEqual({
+      start: '9999-12-31T00:00:00.000Z',
+      end: '9999-12-31T23:59:59.999Z',
+    });
     expect(parseDateRange('2023-02-29')).toBeNull();
     expect(dateParamSchema.safeParse('soon').error!.issues[0]!.message).toBe('Enter a valid date (YYYY-MM-DD)');
   });

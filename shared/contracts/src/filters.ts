@@ -203,28 +203,36 @@ const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 const DAY_MS = 86_400_000;
 
-/** 'YYYY-MM-DD' → that UTC day; a full ISO date-time with offset → that instant; anything else → null. */
+function utcDay(year: number, month: number, day: number): number {
+  const d = new Date(0);
+  d.setUTCFullYear(year, month - 1, day);
+  d.setUTCHours(0, 0, 0, 0);
+  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day ? d.getTime() : NaN;
+}
+
+/** The instants PostgreSQL and four-digit ISO text both hold: years 1 to 9999. */
+const MIN_MS = utcDay(1, 1, 1);
+const MAX_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+const iso = (ms: number) => new Date(Math.min(ms, MAX_MS)).toISOString();
+
+/**
+ * 'YYYY-MM-DD' → that UTC day; a full ISO date-time with offset → that instant; anything else (or a year
+ * outside 1–9999) → null.
+ */
 export function parseDateRange(raw: unknown): DateRange | null {
   if (typeof raw !== 'string') return null;
   const text = raw.trim();
   const day = DAY.exec(text);
   if (day) {
-    const start = Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]));
-    const back = new Date(start);
-    if (
-      Number.isNaN(start) ||
-      back.getUTCFullYear() !== Number(day[1]) ||
-      back.getUTCMonth() !== Number(day[2]) - 1 ||
-      back.getUTCDate() !== Number(day[3])
-    ) {
-      return null;
-    }
-    return { start: back.toISOString(), end: new Date(start + DAY_MS).toISOString() };
+    const start = utcDay(Number(day[1]), Number(day[2]), Number(day[3]));
+    if (Number.isNaN(start) || start < MIN_MS) return null;
+    return { start: iso(start), end: iso(start + DAY_MS) };
   }
   if (INSTANT.test(text)) {
     const at = Date.parse(text);
-    if (Number.isNaN(at)) return null;
-    return { start: new Date(at).toISOString(), end: new Date(at + 1).toISOString() };
+    if (Number.isNaN(at) || at < MIN_MS || at > MAX_MS) return null;
+    return { start: iso(at), end: iso(at + 1) };
   }
   return null;
 }
@@ -249,6 +257,7 @@ function checkScalar(spec: FilterFieldSpec, raw: unknown, enumerated: boolean): 
       }
       const text = String(raw).trim();
       if (text.length > 500) return '!Filter value must be at most 500 characters';
+      if (text.includes('\u0000')) return '!Filter value must not contain NUL characters';
       if (enumerated && spec.values) {
         const match = spec.values.find((v) => v.toLowerCase() === text.toLowerCase());
         return match ?? `!Filter value must be one of: ${spec.values.join(', ')}`;

@@ -53,6 +53,19 @@ export interface Caller {
   businessId: string;
 }
 
+/**
+ * Dates that survive the round trip (years 1000–9999: PostgreSQL has no year 0, and the drivers read
+ * three-digit years back wrong); the shared schema only checks that they parse.
+ */
+const FIRST_DAY = new Date('1000-01-01T00:00:00.000Z').getTime();
+const LAST_INSTANT = new Date('9999-12-31T23:59:59.999Z').getTime();
+function storableDate(text: string | null): Date | null | 'invalid' {
+  if (!text) return null;
+  const date = new Date(text);
+  const ms = date.getTime();
+  return Number.isNaN(ms) || ms < FIRST_DAY || ms > LAST_INSTANT ? 'invalid' : date;
+}
+
 const notFound = () => new AppError('NOT_FOUND', 'Contact not found');
 
 /** Dates sort newest first unless asked otherwise; everything else A→Z. */
@@ -115,12 +128,14 @@ export class ContactsService {
     const tagSet = new Set(knownTags);
     const badTag = tagList ? tagList.findIndex((t) => !tagSet.has(t)) : -1;
     if (badTag !== -1) details.push({ field: `tags.${badTag}`, message: 'Contact tag not found' });
-    if (details.length > 0) throw new AppError('VALIDATION_ERROR', 'Validation failed', details);
-    const fields: NewContact = {
-      ...rest,
-      foundDate: foundDate ? new Date(foundDate) : null,
-      lastContact: lastContact ? new Date(lastContact) : null,
-    };
+    const found = storableDate(foundDate);
+    const last = storableDate(lastContact);
+    if (found === 'invalid') details.push({ field: 'foundDate', message: 'Enter a valid date' });
+    if (last === 'invalid') details.push({ field: 'lastContact', message: 'Enter a valid date' });
+    if (details.length > 0 || found === 'invalid' || last === 'invalid') {
+      throw new AppError('VALIDATION_ERROR', 'Validation failed', details);
+    }
+    const fields: NewContact = { ...rest, foundDate: found, lastContact: last };
     return { fields, groups, tags };
   }
 }
