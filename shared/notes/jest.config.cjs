@@ -1,5 +1,1 @@
-module.exports = require('@atrium/build/jest')({
-  dir: __dirname,
-  env: 'jsdom',
-  setupFiles: [require.resolve('./jest.setup.cjs')],
-});
+module.exports = require('@atrium/build/jest')({ dir: __dirname, env: 'jsdom' });

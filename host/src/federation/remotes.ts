@@ -1,6 +1,7 @@
 import { proxy } from 'valtio';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { isRemoteModule, type RemoteModule, type RemoteName, type RemotesManifest } from '@atrium/contracts';
+import './provide-shared';
 import { backoffRetryPlugin } from './retry-plugin';
 
 export interface RemotesState {

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { contactDisplayName } from '@atrium/contracts';
 import { isApiError } from '@atrium/api-client';
 import {
@@ -14,9 +14,11 @@ import {
   Stack,
   Text,
   Title,
+  useLocation,
   useParams,
 } from '@atrium/ui';
 import { ContactModal } from '../features/contact-form/contact-modal';
+import { LazyNotesPanel } from '../features/notes/lazy-notes-panel';
 import { useContact } from '../features/contact-form/use-contact-mutations';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -38,6 +40,11 @@ export default function ContactDetailPage() {
   const { contactId } = useParams();
   const { data: c, isPending, error } = useContact(contactId);
   const [editing, setEditing] = useState(false);
+  const { hash } = useLocation();
+  // Entity notes are reachable at /contacts/{id}#notes (spec section 2).
+  useEffect(() => {
+    if (hash === '#notes' && c) document.getElementById('notes')?.scrollIntoView({ behavior: 'smooth' });
+  }, [hash, c]);
 
   if (isPending) return <PageSkeleton />;
   if (error || !c) {
@@ -126,6 +133,12 @@ export default function ContactDetailPage() {
           )}
         </Card>
       </SimpleGrid>
+      <Card withBorder id="notes">
+        <Title order={2} fz="md" mb="sm">
+          Notes
+        </Title>
+        <LazyNotesPanel entityType="contact" entityId={c._id} />
+      </Card>
       {editing && <ContactModal contact={c} onClose={() => setEditing(false)} />}
     </Stack>
   );

@@ -154,3 +154,19 @@ describe('ContactModal field messages', () => {
     expect(await screen.findByText('Email address domain must contain a dot (e.g., navy.com)')).toBeInTheDocument();
   });
 });
+
+describe('ContactModal notes tab', () => {
+  it('shows the compact notes panel for an existing contact', async () => {
+    const notesModule = await import('@atrium/notes');
+    const list = jest
+      .spyOn(notesModule.notes, 'list')
+      .mockResolvedValue({ success: true, data: [], meta: { total: 0, page: 1, limit: 5, totalPages: 1 } });
+    renderModal(existing);
+    fireEvent.click(screen.getByRole('tab', { name: 'Notes' }));
+    expect(await screen.findByText('No notes yet')).toBeInTheDocument();
+    expect(list).toHaveBeenCalledWith(
+      expect.objectContaining({ entityType: 'contact', entityId: 'c1', limit: 5 }),
+      expect.anything(),
+    );
+  });
+});

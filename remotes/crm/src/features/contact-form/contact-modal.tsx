@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { CONTACT_FORM_BODY_HEIGHT_PX, MESSAGES, contactInputSchema, type Contact } from '@atrium/contracts';
+import {
+  CONTACT_FORM_BODY_HEIGHT_PX,
+  MESSAGES,
+  NOTES_COMPACT_LIMIT,
+  contactInputSchema,
+  type Contact,
+} from '@atrium/contracts';
 import { bus, toast } from '@atrium/event-bus';
 import { isApiError } from '@atrium/api-client';
 import {
@@ -15,6 +21,7 @@ import {
   schemaResolver,
   useForm,
 } from '@atrium/ui';
+import { LazyNotesPanel } from '../notes/lazy-notes-panel';
 import { BusinessFields, DetailsFields, SocialFields } from './contact-fields';
 import { canSubmit, toFormValues, toInput, type ContactFormValues } from './contact-form-values';
 import { useGroupOptions, useTagOptions } from '../contacts/use-contact-options';
@@ -111,11 +118,22 @@ export function ContactModal({ contact, onClose }: ContactModalProps) {
                 <SocialFields form={form} />
               </Tabs.Panel>
               <Tabs.Panel value="notes">
-                <Text c="dimmed" ta="center" py="xl">
-                  {contact
-                    ? 'Notes for this contact are on its page.'
-                    : 'Notes will be available after creating the contact'}
-                </Text>
+                {contact ? (
+                  <LazyNotesPanel
+                    entityType="contact"
+                    entityId={contact._id}
+                    compact
+                    limit={NOTES_COMPACT_LIMIT}
+                    onViewAll={() => {
+                      onClose();
+                      bus.emit('navigate', { to: `/contacts/${contact._id}#notes` });
+                    }}
+                  />
+                ) : (
+                  <Text c="dimmed" ta="center" py="xl">
+                    Notes will be available after creating the contact
+                  </Text>
+                )}
               </Tabs.Panel>
             </Box>
           </ScrollArea>
