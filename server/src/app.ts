@@ -41,6 +41,7 @@ import { NotesService } from './modules/notes/notes.service';
 import { UsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
+import { workRoutes } from './modules/work/work.routes';
 
 export interface AppOptions {
   config: Config;
@@ -165,6 +166,7 @@ export async function buildApp({ config, database, secret, logger }: AppOptions)
       await api.register(contactGroupsRoutes, { prefix: '/contacts/groups', groups, aliasOnly: true });
       await api.register(contactGroupsRoutes, { prefix: '/contact-groups', groups });
       await api.register(notesRoutes, { prefix: '/notes', notes });
+      await api.register(workRoutes);
     },
     { prefix: API_ROOT },
   );
