@@ -32,6 +32,7 @@ export function GlobalSearch({ autoFocus = false, onDone }: { autoFocus?: boolea
   };
   const pick = (r: SearchResult) => {
     setRecent(rememberSearch(value));
+    setValue('');
     close();
     if (r.type === 'project') navigate(`/projects/${r.id}`);
     else if (r.type === 'task') navigate('/tasks', { state: { taskId: r.id } });
