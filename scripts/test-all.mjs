@@ -4,7 +4,7 @@
 //   the API again on PostgreSQL when one answers at 127.0.0.1:5432 (or TEST_DATABASE_URL), and e2e (Playwright).
 // Options: --no-e2e, --only=<name,...>
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,20 +18,22 @@ const only = args
   .split(',');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'atrium-tests-'));
 
-const JEST_PACKAGES = [
-  'shared/contracts',
-  'shared/event-bus',
-  'shared/api-client',
-  'shared/ui',
-  'host',
-  'remotes/crm',
-  'remotes/work',
-  'remotes/documents-signatures',
-  'remotes/comms',
-  'remotes/community-market',
-  'remotes/admin',
-  'server',
-];
+/** Every workspace package with a jest `test` script, shared packages first, the API last. */
+function jestPackages() {
+  const dirs = [
+    ...readdirSync(path.join(root, 'shared')).map((d) => `shared/${d}`).sort(),
+    'host',
+    ...readdirSync(path.join(root, 'remotes')).map((d) => `remotes/${d}`).sort(),
+    'server',
+  ];
+  return dirs.filter((d) => {
+    const file = path.join(root, d, 'package.json');
+    if (!existsSync(file)) return false;
+    const pkg = JSON.parse(readFileSync(file, 'utf8'));
+    return typeof pkg.scripts?.test === 'string' && pkg.scripts.test.startsWith('jest');
+  });
+}
+const JEST_PACKAGES = jestPackages();
 
 const results = [];
 function record(name, passed, failed, note = '') {
