@@ -14,3 +14,4 @@ export * from './contact-list';
 export * from './contact-groups';
 export * from './contact-tags';
 export * from './notes';
+export * from './contact-import';
