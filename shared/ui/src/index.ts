@@ -89,3 +89,4 @@ export { retryImport } from './retry-import';
 export { ChipMultiSelect, visibleChips, type MultiSelectOption } from './inputs/chip-multi-select';
 export { SearchableSelect } from './inputs/searchable-select';
 export { AddressFields } from './inputs/address-fields';
+export { FilterBuilder, type FilterBuilderField } from './inputs/filter-builder';

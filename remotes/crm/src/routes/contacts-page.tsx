@@ -24,7 +24,13 @@ import { BulkBar } from '../features/contacts/bulk-bar';
 import { ContactsFilters } from '../features/contacts/contacts-filters';
 import { ContactsTable } from '../features/contacts/contacts-table';
 import { contactsToCsv, downloadCsv } from '../features/contacts/export-csv';
-import { activeFilterCount, nextSort, paramsFromUrl, patchUrl } from '../features/contacts/list-params';
+import {
+  activeFilterCount,
+  filterGroupsFromUrl,
+  nextSort,
+  paramsFromUrl,
+  patchUrl,
+} from '../features/contacts/list-params';
 import { useContacts } from '../features/contacts/use-contacts';
 
 export default function ContactsPage() {
@@ -99,7 +105,7 @@ export default function ContactsPage() {
           onChange={(e) => setSearch(e.currentTarget.value)}
           w={320}
         />
-        <ContactsFilters params={params} onChange={patch} />
+        <ContactsFilters params={params} groupsDraft={filterGroupsFromUrl(url)} onChange={patch} />
       </Group>
       {selected.size > 0 && <BulkBar ids={[...selected]} onDone={() => setSelected(new Set())} />}
       <Paper withBorder radius="md" p="sm" aria-busy={isFetching}>

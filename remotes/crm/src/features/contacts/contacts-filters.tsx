@@ -1,17 +1,53 @@
-import type { ContactListParams } from '@atrium/contracts';
-import { Button, ChipMultiSelect, Group, Indicator, Popover, Select, SimpleGrid, Stack, TextInput } from '@atrium/ui';
+import { CONTACT_FILTER_FIELDS, CONTACT_STATUSES, type ContactListParams, type FilterGroup } from '@atrium/contracts';
+import {
+  Button,
+  ChipMultiSelect,
+  Divider,
+  FilterBuilder,
+  Group,
+  Indicator,
+  Popover,
+  ScrollArea,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  type FilterBuilderField,
+} from '@atrium/ui';
 import { FILTER_KEYS, activeFilterCount } from './list-params';
 import { useGroupOptions, useTagOptions } from './use-contact-options';
 
 type Patch = Record<string, string | string[] | boolean | null | undefined>;
 
+/** 'lastContact' → 'Last contact'. */
+const labelOf = (name: string) =>
+  name
+    .replace(/([A-Z])/g, ' $1')
+    .replace(/^./, (c) => c.toUpperCase())
+    .replace(/ ([A-Z])/g, (m) => m.toLowerCase());
+const ADVANCED_FIELDS: FilterBuilderField[] = CONTACT_FILTER_FIELDS.map((name) => ({
+  name,
+  label: name === 'x' ? 'X' : labelOf(name),
+  values: name === 'status' ? CONTACT_STATUSES : undefined,
+}));
+
 /** The list filters of spec section 3: status, groups, tags, has-groups and the two date ranges. */
-export function ContactsFilters({ params, onChange }: { params: ContactListParams; onChange: (patch: Patch) => void }) {
+export function ContactsFilters({
+  params,
+  groupsDraft,
+  onChange,
+}: {
+  params: ContactListParams;
+  /** The advanced filter groups as edited (incomplete conditions included). */
+  groupsDraft: FilterGroup[];
+  onChange: (patch: Patch) => void;
+}) {
   const groups = useGroupOptions();
   const tags = useTagOptions();
   const count = activeFilterCount(params);
   return (
-    <Popover position="bottom-start" width={420} shadow="md" trapFocus={false}>
+    <Popover position="bottom-start" width={560} shadow="md" trapFocus={false}>
       <Popover.Target>
         <Indicator label={count} size={16} disabled={count === 0}>
           <Button variant="default">Filters</Button>
@@ -81,12 +117,23 @@ export function ContactsFilters({ params, onChange }: { params: ContactListParam
               onChange={(e) => onChange({ lastContactTo: e.currentTarget.value })}
             />
           </SimpleGrid>
+          <Divider />
+          <Text size="sm" fw={600}>
+            Advanced filters
+          </Text>
+          <ScrollArea.Autosize mah={260} type="auto">
+            <FilterBuilder
+              fields={ADVANCED_FIELDS}
+              value={groupsDraft}
+              onChange={(groups) => onChange({ filters: groups.length ? JSON.stringify(groups) : null })}
+            />
+          </ScrollArea.Autosize>
           <Group justify="flex-end">
             <Button
               variant="subtle"
               size="xs"
               disabled={count === 0}
-              onClick={() => onChange(Object.fromEntries(FILTER_KEYS.map((k) => [k, null])))}
+              onClick={() => onChange({ ...Object.fromEntries(FILTER_KEYS.map((k) => [k, null])), filters: null })}
             >
               Clear filters
             </Button>

@@ -1,4 +1,4 @@
-import { activeFilterCount, nextSort, paramsFromUrl, patchUrl } from './list-params';
+import { activeFilterCount, filterGroupsFromUrl, nextSort, paramsFromUrl, patchUrl } from './list-params';
 
 describe('contacts list params', () => {
   it('reads every filter from the address and ignores unknown values', () => {
@@ -42,5 +42,32 @@ describe('contacts list params', () => {
     expect(nextSort({}, 'email')).toEqual({ sortBy: 'email', sortOrder: 'asc' });
     expect(nextSort({ sortBy: 'email', sortOrder: 'asc' }, 'email')).toEqual({ sortBy: 'email', sortOrder: 'desc' });
     expect(nextSort({ sortBy: 'email', sortOrder: 'desc' }, 'email')).toEqual({ sortBy: null, sortOrder: null });
+  });
+});
+
+describe('advanced filter groups in the address', () => {
+  it('keeps the edited groups but sends only complete conditions and non-empty groups', () => {
+    const groups = [
+      {
+        id: 'g1',
+        combinator: 'OR',
+        conditions: [
+          { id: 'a', field: 'firstName', operator: 'contains', value: 'an' },
+          { id: 'b', field: 'email', operator: 'eq', value: null },
+        ],
+      },
+      { id: 'g2', combinator: 'AND', conditions: [{ id: 'c', field: 'city', operator: 'eq', value: '' }] },
+    ];
+    const url = new URLSearchParams({ filters: JSON.stringify(groups) });
+    expect(filterGroupsFromUrl(url)).toHaveLength(2);
+    expect(paramsFromUrl(url).filters).toEqual([
+      { id: 'g1', combinator: 'OR', conditions: [{ id: 'a', field: 'firstName', operator: 'contains', value: 'an' }] },
+    ]);
+    expect(activeFilterCount(paramsFromUrl(url))).toBe(1);
+  });
+
+  it('treats malformed filters as none', () => {
+    expect(filterGroupsFromUrl(new URLSearchParams('filters=%7Bnope'))).toEqual([]);
+    expect(filterGroupsFromUrl(new URLSearchParams({ filters: '[{"conditions":"x"}]' }))).toEqual([]);
   });
 });

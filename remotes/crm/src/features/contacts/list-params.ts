@@ -1,5 +1,8 @@
 import {
   CONTACT_SORT_FIELDS,
+  filterGroupsSchema,
+  isConditionComplete,
+  type FilterGroup,
   CONTACT_STATUSES,
   DEFAULT_PAGE_SIZE,
   type ContactListParams,
@@ -9,6 +12,25 @@ import {
 
 const list = (v: string | null) => (v ? v.split(',').filter(Boolean) : undefined);
 const text = (v: string | null) => v || undefined;
+
+/** The advanced filter groups as edited (incomplete conditions included); bad JSON counts as none. */
+export function filterGroupsFromUrl(p: URLSearchParams): FilterGroup[] {
+  const raw = p.get('filters');
+  if (!raw) return [];
+  try {
+    const parsed = filterGroupsSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+/** What the API gets: only complete conditions, and no empty groups. */
+export function completeGroups(groups: FilterGroup[]): FilterGroup[] {
+  return groups
+    .map((g) => ({ ...g, conditions: g.conditions.filter((c) => isConditionComplete(c)) }))
+    .filter((g) => g.conditions.length > 0);
+}
 
 /** The address bar is the source of truth for the contacts list: shareable, survives reload. */
 export function paramsFromUrl(p: URLSearchParams): ContactListParams {
@@ -32,6 +54,7 @@ export function paramsFromUrl(p: URLSearchParams): ContactListParams {
       ? (sortBy as ContactSortField)
       : undefined,
     sortOrder: sortOrder === 'asc' || sortOrder === 'desc' ? sortOrder : undefined,
+    filters: completeGroups(filterGroupsFromUrl(p)),
   };
 }
 
@@ -48,10 +71,11 @@ export const FILTER_KEYS = [
 ] as const;
 
 export function activeFilterCount(params: ContactListParams): number {
-  return FILTER_KEYS.filter((k) => {
+  const simple = FILTER_KEYS.filter((k) => {
     const v = params[k];
     return Array.isArray(v) ? v.length > 0 : v !== undefined;
   }).length;
+  return simple + (params.filters ?? []).reduce((n, g) => n + g.conditions.length, 0);
 }
 
 /** Sets (or clears) URL keys; any change but paging goes back to page 1. */
