@@ -64,13 +64,23 @@ test('sign up, sign in, shell and sidebar, contacts from the API, sign out', asy
   await expect(page).toHaveURL(/\/signin$/);
 });
 
-test('a session survives a reload', async ({ page }) => {
+test('a session survives a reload, also on a deep link', async ({ page, context }) => {
   await signUpThroughUi(page, newUser());
   await page.goto('/contacts');
   await expect(page.getByRole('heading', { name: 'Contacts' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Contacts' })).toBeVisible();
   await expect(page).toHaveURL(/\/contacts$/);
+  const token = await csrf(context.request);
+  const created = await context.request.post('/api/v1/contacts', {
+    data: { firstName: 'Deep', lastName: 'Link', email: 'deep@link.test' },
+    headers: { 'x-xsrf-token': token },
+  });
+  const id = (await created.json()).data._id as string;
+  await page.goto(`/contacts/${id}`);
+  await expect(page.getByRole('heading', { name: 'Deep Link' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Deep Link' })).toBeVisible();
 });
 
 test('a toast raised inside the crm remote shows in the host stack', async ({ page, context }) => {

@@ -96,7 +96,13 @@ export function createConfig({ dir, name, port, exposes, title = 'Atrium', defin
           // each); the standalone dev shell keeps its own runtime.
           experiments: prod ? (exposes ? { externalRuntime: true } : { provideExternalRuntime: true }) : {},
         }),
-        new HtmlWebpackPlugin({ template: path.join(import.meta.dirname, 'index.html'), title, chunks: ['main'] }),
+        // Absolute script URLs so deep links (/contacts/123) load /main.js, not /contacts/main.js.
+        new HtmlWebpackPlugin({
+          template: path.join(import.meta.dirname, 'index.html'),
+          title,
+          chunks: ['main'],
+          publicPath: '/',
+        }),
         ...(prod ? [new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:8].css' })] : []),
       ],
       devServer: {
