@@ -32,6 +32,7 @@ export {
   Popover,
   PasswordInput,
   ScrollArea,
+  SegmentedControl,
   Select,
   SimpleGrid,
   Textarea,

@@ -10,6 +10,7 @@ import {
   IconSearch,
   Link,
   PageSkeleton,
+  SegmentedControl,
   Pagination,
   Paper,
   Stack,
@@ -32,6 +33,8 @@ import {
   patchUrl,
 } from '../features/contacts/list-params';
 import { useContacts } from '../features/contacts/use-contacts';
+import { useContactsInfinite } from '../features/contacts/use-contacts-infinite';
+import { VirtualContactsList } from '../features/contacts/virtual-contacts-list';
 
 export default function ContactsPage() {
   const [url, setUrl] = useSearchParams();
@@ -48,7 +51,12 @@ export default function ContactsPage() {
     if ((url.get('search') ?? '') !== debounced) setUrl((u) => patchUrl(u, { search: debounced }));
   }, [debounced, url, setUrl]);
 
-  const { data, isPending, isError, error, refetch, isFetching } = useContacts(params);
+  // 'Pages' (20 per page) or 'Scroll' (everything, loaded as you scroll, virtualized).
+  const scrollMode = url.get('view') === 'scroll';
+  const paged = useContacts(params);
+  const scroll = useContactsInfinite(params, scrollMode);
+  const { data, isPending, isError, error, refetch, isFetching } = paged;
+  const scrollRows = useMemo(() => scroll.data?.pages.flatMap((p) => p.data) ?? [], [scroll.data]);
 
   const select = (ids: string[], on: boolean) =>
     setSelected((prev) => {
@@ -106,6 +114,15 @@ export default function ContactsPage() {
           w={320}
         />
         <ContactsFilters params={params} groupsDraft={filterGroupsFromUrl(url)} onChange={patch} />
+        <SegmentedControl
+          aria-label="View"
+          data={[
+            { value: 'pages', label: 'Pages' },
+            { value: 'scroll', label: 'Scroll' },
+          ]}
+          value={scrollMode ? 'scroll' : 'pages'}
+          onChange={(v) => patch({ view: v === 'scroll' ? 'scroll' : null })}
+        />
       </Group>
       {selected.size > 0 && <BulkBar ids={[...selected]} onDone={() => setSelected(new Set())} />}
       <Paper withBorder radius="md" p="sm" aria-busy={isFetching}>
@@ -124,6 +141,17 @@ export default function ContactsPage() {
           <Text c="dimmed" ta="center" py="xl">
             {filtered ? 'No contacts match your search.' : 'No contacts yet.'}
           </Text>
+        ) : scrollMode ? (
+          <VirtualContactsList
+            rows={scrollRows}
+            total={scroll.data?.pages[0]?.pagination.total ?? total}
+            hasMore={!!scroll.hasNextPage}
+            loadingMore={scroll.isFetchingNextPage}
+            onLoadMore={() => void scroll.fetchNextPage()}
+            onOpen={setEditing}
+            selected={selected}
+            onSelect={select}
+          />
         ) : (
           <ContactsTable
             rows={data.data}
@@ -135,7 +163,7 @@ export default function ContactsPage() {
           />
         )}
       </Paper>
-      {data && total > 0 && (
+      {data && total > 0 && !scrollMode && (
         <Group justify="space-between">
           <Text size="sm" c="dimmed" data-testid="contacts-range">
             Showing {from}–{to} of {total} contacts

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError, contactGroups, contacts } from '@atrium/api-client';
 import type { Contact } from '@atrium/contracts';
@@ -135,8 +135,7 @@ describe('ContactModal', () => {
     expect(remove).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(remove).toHaveBeenCalledWith('c1'));
-    await act(async () => {});
-    expect(onClose).toHaveBeenCalled();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
   it('says notes come after creation on the Notes tab of a new contact', async () => {
