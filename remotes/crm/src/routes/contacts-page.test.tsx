@@ -5,50 +5,10 @@ import { ApiError, contactGroups, contactTags, contacts } from '@atrium/api-clie
 import type { Contact, ListEnvelope } from '@atrium/contracts';
 import { bus, type Toast } from '@atrium/event-bus';
 import { UiProvider } from '@atrium/ui';
+import { envelope, makeContact } from '../test-utils';
 import ContactsPage from './contacts-page';
 
-function contact(i: number, over: Partial<Contact> = {}): Contact {
-  return {
-    _id: `c${i}`,
-    firstName: `First${i}`,
-    lastName: `Last${i}`,
-    name: `First${i} Last${i}`,
-    email: `p${i}@clients.test`,
-    phone: null,
-    phoneCode: null,
-    phoneNumber: null,
-    business: null,
-    status: 'Active',
-    jobTitle: null,
-    industry: null,
-    specialities: null,
-    foundDate: null,
-    lastContact: null,
-    dateCreated: '2026-11-20T10:00:00.000Z',
-    address: null,
-    address2: null,
-    city: null,
-    state: null,
-    zipCode: null,
-    country: null,
-    linkedin: null,
-    x: null,
-    instagram: null,
-    facebook: null,
-    blog: null,
-    youtube: null,
-    tiktok: null,
-    other: null,
-    notes: null,
-    groupIds: [],
-    ...over,
-  };
-}
-const envelope = (rows: Contact[], total = rows.length, page = 1): ListEnvelope<Contact> => ({
-  success: true,
-  data: rows,
-  pagination: { total, page, limit: 20, totalPages: Math.max(1, Math.ceil(total / 20)) },
-});
+const contact = makeContact;
 
 let lastSearch = '';
 function Where() {

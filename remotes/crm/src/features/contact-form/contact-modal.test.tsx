@@ -4,42 +4,17 @@ import { ApiError, contactGroups, contacts } from '@atrium/api-client';
 import type { Contact } from '@atrium/contracts';
 import { bus, type BusMessage } from '@atrium/event-bus';
 import { UiProvider } from '@atrium/ui';
+import { makeContact, renderWithProviders } from '../../test-utils';
 import { ContactModal } from './contact-modal';
 
-const existing = {
+const existing = makeContact(1, {
   _id: 'c1',
   firstName: 'Ada',
   lastName: 'Lovelace',
   name: 'Ada Lovelace',
   email: 'ada@example.com',
-  phone: null,
-  phoneCode: null,
-  phoneNumber: null,
-  business: null,
-  status: 'Prospect',
-  jobTitle: null,
-  industry: null,
-  specialities: null,
-  foundDate: null,
-  lastContact: null,
-  dateCreated: '2026-11-20T10:00:00.000Z',
-  address: null,
-  address2: null,
-  city: null,
-  state: null,
-  zipCode: null,
-  country: null,
-  linkedin: null,
-  x: null,
-  instagram: null,
-  facebook: null,
-  blog: null,
-  youtube: null,
-  tiktok: null,
-  other: null,
-  notes: null,
-  groupIds: [],
-} as unknown as Contact;
+  status: 'Prospect' as Contact['status'],
+});
 
 let events: BusMessage[] = [];
 let sub: { unsubscribe(): void };
@@ -59,14 +34,7 @@ afterEach(() => {
 
 function renderModal(contact?: Contact) {
   const onClose = jest.fn();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <UiProvider>
-      <QueryClientProvider client={client}>
-        <ContactModal contact={contact} onClose={onClose} />
-      </QueryClientProvider>
-    </UiProvider>,
-  );
+  renderWithProviders(<ContactModal contact={contact} onClose={onClose} />);
   return onClose;
 }
 const field = (label: RegExp) => screen.getByLabelText(label);
