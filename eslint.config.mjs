@@ -7,7 +7,7 @@ import globals from 'globals';
 
 const remoteBoundary = {
   files: ['remotes/**/src/**/*.{ts,tsx}'],
-  ignores: ['remotes/**/src/**/*.test.{ts,tsx}'],
+  ignores: ['remotes/**/src/**/*.test.{ts,tsx}', 'remotes/**/src/test-utils.tsx'],
   rules: {
     'no-restricted-imports': [
       'error',

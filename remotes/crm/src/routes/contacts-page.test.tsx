@@ -2,7 +2,6 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError, contactGroups, contactTags, contacts } from '@atrium/api-client';
-import type { Contact, ListEnvelope } from '@atrium/contracts';
 import { bus, type Toast } from '@atrium/event-bus';
 import { UiProvider } from '@atrium/ui';
 import { envelope, makeContact } from '../test-utils';

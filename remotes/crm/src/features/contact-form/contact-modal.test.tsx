@@ -1,9 +1,7 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError, contactGroups, contacts } from '@atrium/api-client';
 import type { Contact } from '@atrium/contracts';
 import { bus, type BusMessage } from '@atrium/event-bus';
-import { UiProvider } from '@atrium/ui';
 import { makeContact, renderWithProviders } from '../../test-utils';
 import { ContactModal } from './contact-modal';
 
