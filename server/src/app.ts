@@ -26,6 +26,7 @@ import { AuthService } from './modules/auth/auth.service';
 import { BusinessesRepository } from './modules/businesses/businesses.repository';
 import { businessesRoutes } from './modules/businesses/businesses.routes';
 import { BusinessesService } from './modules/businesses/businesses.service';
+import { contactImportRoutes, type ContactImportOptions } from './modules/contact-import/contact-import.routes';
 import { ContactGroupsRepository } from './modules/contact-groups/contact-groups.repository';
 import { contactGroupsRoutes } from './modules/contact-groups/contact-groups.routes';
 import { ContactGroupsService } from './modules/contact-groups/contact-groups.service';
@@ -49,12 +50,20 @@ export interface AppOptions {
   /** APP_SECRET or the persisted one (lib/secret.ts). */
   secret: string;
   logger?: FastifyServerOptions['logger'];
+  /** The contact-import worker (poll interval, lease; `enabled: false` leaves jobs queued). */
+  contactImport?: ContactImportOptions['worker'];
 }
 
 const originOf = (url: string) => new URL(url).origin;
 
 /** The whole HTTP application. It does not own the database: the caller opens and closes it. */
-export async function buildApp({ config, database, secret, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  secret,
+  logger,
+  contactImport,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -162,6 +171,7 @@ export async function buildApp({ config, database, secret, logger }: AppOptions)
       await api.register(usersRoutes, { prefix: '/users', users });
       await api.register(businessesRoutes, { prefix: '/businesses', businesses });
       await api.register(contactsRoutes, { prefix: '/contacts', contacts });
+      await api.register(contactImportRoutes, { prefix: '/contacts', db, worker: contactImport });
       await api.register(contactTagsRoutes, { prefix: '/contacts/tags', contactTags });
       await api.register(contactGroupsRoutes, { prefix: '/contacts/groups', groups, aliasOnly: true });
       await api.register(contactGroupsRoutes, { prefix: '/contact-groups', groups });

@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_GROUP_COLOR,
   DEFAULT_TAG_COLOR,
   type Business,
+  type ContactImportField,
+  type ContactImportJobStatus,
+  type ContactImportRowError,
   type ContactStatus,
   type MemberRole,
   type NoteCategory,
@@ -294,5 +297,86 @@ export const notes = pgTable(
       t.id.desc(),
     ),
     index('notes_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+/** A parsed CSV kept for validate/import (24 h, modules/contact-import): its columns; the rows are in chunks. */
+export const contactImportUploads = pgTable(
+  'contact_import_uploads',
+  {
+    id: id(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    headers: jsonb('headers').$type<string[]>().notNull(),
+    rowCount: integer('row_count').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('contact_import_uploads_business_idx').on(t.businessId, t.createdAt),
+    index('contact_import_uploads_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** The rows of an upload, CONTACT_IMPORT_BATCH_SIZE per chunk (one import transaction reads one chunk). */
+export const contactImportChunks = pgTable(
+  'contact_import_chunks',
+  {
+    uploadId: text('upload_id')
+      .notNull()
+      .references(() => contactImportUploads.id, { onDelete: 'cascade' }),
+    chunk: integer('chunk').notNull(),
+    /** Cells in header order. */
+    rows: jsonb('rows').$type<string[][]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.chunk] })],
+);
+
+/**
+ * A durable import job. A worker claims it with a lease (locked_by / locked_until); each chunk's contacts and
+ * the job's cursor (next_chunk) and counters are written in one transaction, so a job whose worker died is
+ * resumed by any instance once the lease has run out, without writing a row twice.
+ */
+export const contactImportJobs = pgTable(
+  'contact_import_jobs',
+  {
+    id: id(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    uploadId: text('upload_id').references(() => contactImportUploads.id, { onDelete: 'set null' }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    mapping: jsonb('mapping').$type<Record<string, ContactImportField>>().notNull(),
+    status: text('status').$type<ContactImportJobStatus>().notNull().default('queued'),
+    total: integer('total').notNull(),
+    processed: integer('processed').notNull().default(0),
+    nextChunk: integer('next_chunk').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    errors: jsonb('errors')
+      .$type<ContactImportRowError[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    errorCount: integer('error_count').notNull().default(0),
+    failure: text('failure'),
+    attempts: integer('attempts').notNull().default(0),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('contact_import_jobs_upload_idx').on(t.uploadId),
+    // The worker's claim: unfinished jobs, oldest first.
+    index('contact_import_jobs_pending_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} IN ('queued', 'running')`),
   ],
 );

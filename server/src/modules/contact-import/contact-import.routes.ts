@@ -1,0 +1,136 @@
+import multipart from '@fastify/multipart';
+import * as z from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CONTACT_IMPORT_MAX_FILE_BYTES,
+  CONTACT_IMPORT_MESSAGES as M,
+  contactImportJobSchema,
+  contactImportRequestSchema,
+  contactImportStartSchema,
+  contactUploadResultSchema,
+  contactValidateResultSchema,
+} from '@atrium/contracts';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { callerOf, errorResponses } from '../../lib/http';
+import { ContactImportRepository } from './contact-import.repository';
+import { ContactImportService } from './contact-import.service';
+import { ContactImportWorker, type ContactImportWorkerOptions } from './contact-import.worker';
+
+export interface ContactImportOptions {
+  db: Database;
+  /** The background worker; `enabled: false` leaves jobs queued (another instance, or a test, runs them). */
+  worker?: ContactImportWorkerOptions & { enabled?: boolean };
+}
+
+const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+const jobParams = z.object({ jobId: z.string().min(1).max(100) });
+/** `data` rows travel as JSON: room for a file's worth of rows spelled out as objects. */
+const JSON_BODY_LIMIT = 64 * 1024 * 1024;
+
+/** A 4xx the error handler passes through with its status and message (413 is outside the error catalogue). */
+function httpError(statusCode: number, message: string): Error {
+  return Object.assign(new Error(message), { statusCode });
+}
+
+/**
+ * Mounted at /api/v1/contacts: POST /upload, POST /validate, POST /import, GET /import/:jobId. Starts the import
+ * worker when the app is ready and stops it (releasing a job in progress) when the app closes.
+ */
+export const contactImportRoutes: FastifyPluginAsyncZod<ContactImportOptions> = async (app, options) => {
+  const repo = new ContactImportRepository(options.db);
+  const { enabled = true, ...workerOptions } = options.worker ?? {};
+  const worker = new ContactImportWorker(repo, { log: app.log, ...workerOptions });
+  const service = new ContactImportService(repo, worker);
+  if (enabled) {
+    app.addHook('onReady', async () => worker.start());
+    app.addHook('onClose', async () => worker.stop());
+  }
+
+  await app.register(multipart, {
+    limits: { fileSize: CONTACT_IMPORT_MAX_FILE_BYTES, files: 1, fields: 10, parts: 12, headerPairs: 100 },
+  });
+  app.addHook('onRequest', app.authenticate);
+
+  app.post(
+    '/upload',
+    {
+      schema: {
+        tags: ['contacts'],
+        summary: 'Upload a CSV of contacts (multipart field "file", UTF-8, at most 10 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 200: ok(contactUploadResultSchema), ...errorResponses(400, 401, 403, 413) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      let file;
+      try {
+        file = request.isMultipart() ? await request.file() : undefined;
+      } catch {
+        throw new AppError('VALIDATION_ERROR', M.noFile);
+      }
+      if (!file || file.fieldname !== 'file') {
+        // Drain whatever was sent so the connection stays usable.
+        await file?.toBuffer().catch(() => undefined);
+        throw new AppError('VALIDATION_ERROR', M.noFile);
+      }
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw httpError(413, M.tooBig);
+        throw error;
+      }
+      const data = await service.upload(caller, { fileName: file.filename, mimeType: file.mimetype, bytes });
+      return { success: true as const, data };
+    },
+  );
+
+  app.post(
+    '/validate',
+    {
+      bodyLimit: JSON_BODY_LIMIT,
+      schema: {
+        tags: ['contacts'],
+        summary: 'What an import would do: counts, duplicates and row errors (the form messages)',
+        body: contactImportRequestSchema,
+        response: { 200: ok(contactValidateResultSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await service.validate(callerOf(request), request.body) }),
+  );
+
+  app.post(
+    '/import',
+    {
+      bodyLimit: JSON_BODY_LIMIT,
+      schema: {
+        tags: ['contacts'],
+        summary: 'Start a background import (202); duplicates by email update the existing contact',
+        body: contactImportRequestSchema,
+        response: { 202: ok(contactImportStartSchema), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const data = await service.start(callerOf(request), request.body);
+      return reply.status(202).send({ success: true, data });
+    },
+  );
+
+  app.get(
+    '/import/:jobId',
+    {
+      schema: {
+        tags: ['contacts'],
+        summary: 'Progress and result of an import job',
+        params: jobParams,
+        response: { 200: ok(contactImportJobSchema), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.status(callerOf(request), request.params.jobId),
+    }),
+  );
+};

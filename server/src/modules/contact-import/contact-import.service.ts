@@ -1,0 +1,255 @@
+import {
+  CONTACT_IMPORT_BATCH_SIZE,
+  CONTACT_IMPORT_MESSAGES as M,
+  CONTACT_IMPORT_PREVIEW_ROWS,
+  CONTACT_IMPORT_UPLOAD_TTL_MS,
+  CONTACT_IMPORT_VALIDATE_ERROR_LIMIT,
+  contactImportMappingSchema,
+  suggestContactMapping,
+  type ContactImportField,
+  type ContactImportJob,
+  type ContactImportRowError,
+  type ContactUploadResult,
+  type ContactValidateResult,
+  type FieldError,
+} from '@atrium/contracts';
+import { AppError } from '../../lib/errors';
+import { cleanHeaders, decodeUtf8, parseCsv, toCsv } from './csv';
+import type { ContactImportRepository, JobRow, UploadRow } from './contact-import.repository';
+import { checkRow } from './rows';
+
+export interface Caller {
+  userId: string;
+  businessId: string;
+}
+
+export interface UploadedFile {
+  fileName: string;
+  mimeType: string;
+  bytes: Uint8Array;
+}
+
+/** Body of validate/import after the route's schema: an upload id or the rows themselves. */
+export interface ImportRequest {
+  uploadId?: string;
+  data?: Record<string, string | number | boolean | null>[];
+  mapping: Record<string, string | null>;
+}
+
+type Mapping = Record<string, ContactImportField>;
+
+const CSV_TYPES = new Set(['text/csv', 'application/csv', 'text/x-csv']);
+
+/** .csv by name, or text/csv by type (browsers on Windows label .csv files application/vnd.ms-excel). */
+export function isCsvFile(fileName: string, mimeType: string): boolean {
+  return /\.csv$/i.test(fileName.trim()) || CSV_TYPES.has(mimeType.split(';', 1)[0]!.trim().toLowerCase());
+}
+
+export function toJobDto(job: JobRow): ContactImportJob {
+  return {
+    jobId: job.id,
+    status: job.status,
+    processed: job.processed,
+    total: job.total,
+    created: job.created,
+    updated: job.updated,
+    unchanged: job.unchanged,
+    skipped: job.skipped,
+    errors: job.errors,
+    errorCount: job.errorCount,
+    failure: job.failure,
+    createdAt: job.createdAt.toISOString(),
+    startedAt: job.startedAt?.toISOString() ?? null,
+    finishedAt: job.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The mapping of a request, checked by contracts' schema and against the file's columns. A failure is a 400 whose
+ * message is the first problem ('Map a column to Email') and whose details list them all.
+ */
+export function parseMapping(raw: Record<string, string | null>, headers: readonly string[]): Mapping {
+  const details: FieldError[] = [];
+  const parsed = contactImportMappingSchema.safeParse(raw);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      details.push({ field: ['mapping', ...issue.path.map(String)].join('.'), message: issue.message });
+    }
+  }
+  const known = new Set(headers);
+  for (const [header, field] of Object.entries(raw)) {
+    if (field && !known.has(header)) {
+      details.push({ field: `mapping.${header}`, message: `Column "${header}" is not in the file` });
+    }
+  }
+  if (details.length > 0 || !parsed.success) throw new AppError('VALIDATION_ERROR', details[0]!.message, details);
+  return parsed.data;
+}
+
+/** `data` rows (objects keyed by column) as columns and cells; rows of blank cells are dropped. */
+function tableFromData(data: NonNullable<ImportRequest['data']>): { headers: string[]; rows: string[][] } {
+  const keys: string[] = [];
+  const seen = new Set<string>();
+  for (const record of data) {
+    for (const key of Object.keys(record)) {
+      if (!seen.has(key)) {
+        seen.add(key);
+        keys.push(key);
+      }
+    }
+  }
+  const headers = cleanHeaders(keys);
+  const rows = data
+    .map((record) => keys.map((k) => (record[k] === null || record[k] === undefined ? '' : String(record[k]))))
+    .filter((cells) => cells.some((c) => c.trim() !== ''));
+  if (rows.length === 0) throw new AppError('VALIDATION_ERROR', M.noRows);
+  return { headers, rows };
+}
+
+export interface ImportWorkerHandle {
+  /** Wakes the worker up (a job was just queued). */
+  kick(): void;
+}
+
+export class ContactImportService {
+  constructor(
+    private readonly repo: ContactImportRepository,
+    private readonly worker: ImportWorkerHandle,
+  ) {}
+
+  /** POST /contacts/upload: checks, decodes and parses the file and keeps its rows for 24 h. */
+  async upload(caller: Caller, file: UploadedFile): Promise<ContactUploadResult> {
+    if (!isCsvFile(file.fileName, file.mimeType)) throw new AppError('VALIDATION_ERROR', M.notCsv);
+    const { headers, rows } = parseCsv(decodeUtf8(file.bytes));
+    const upload = await this.store(caller, file.fileName, headers, rows);
+    return {
+      uploadId: upload.id,
+      fileName: upload.fileName,
+      headers,
+      rowCount: rows.length,
+      preview: rows.slice(0, CONTACT_IMPORT_PREVIEW_ROWS),
+      suggestedMapping: suggestContactMapping(headers),
+      expiresAt: upload.expiresAt.toISOString(),
+    };
+  }
+
+  /** POST /contacts/validate: what an import of these rows with this mapping would do, without writing. */
+  async validate(caller: Caller, request: ImportRequest): Promise<ContactValidateResult> {
+    const { headers, chunks } = await this.rowsOf(caller, request);
+    const mapping = parseMapping(request.mapping, headers);
+
+    let total = 0;
+    let valid = 0;
+    let invalid = 0;
+    let repeated = 0;
+    const problems: ContactImportRowError[] = [];
+    const problemRows: (string | number)[][] = [];
+    const firstRow = new Map<string, number>();
+    let index = 0;
+    for (const chunk of chunks) {
+      for (const cells of chunk) {
+        const checked = checkRow(headers, cells, mapping, index++);
+        total++;
+        if (!checked.ok) {
+          invalid++;
+          problems.push(...checked.errors);
+          problemRows.push([checked.row, ...cells, checked.errors.map((e) => e.message).join('; ')]);
+          continue;
+        }
+        valid++;
+        const first = firstRow.get(checked.email);
+        if (first === undefined) {
+          firstRow.set(checked.email, checked.row);
+          continue;
+        }
+        repeated++;
+        const message = M.duplicateInFile(first);
+        problems.push({ row: checked.row, field: 'email', message });
+        problemRows.push([checked.row, ...cells, message]);
+      }
+    }
+    const existing = (await this.repo.existingEmails(caller.businessId, [...firstRow.keys()])).size;
+    return {
+      total,
+      valid,
+      invalid,
+      duplicates: existing + repeated,
+      existing,
+      repeated,
+      errors: problems.slice(0, CONTACT_IMPORT_VALIDATE_ERROR_LIMIT),
+      errorCount: problems.length,
+      errorCsv: problemRows.length === 0 ? '' : toCsv([['Row', ...headers, 'Errors'], ...problemRows]),
+    };
+  }
+
+  /**
+   * POST /contacts/import: queues a durable job. Asking again for the same upload and mapping while it runs answers
+   * the same job; another mapping then is a 409. Once it has finished, a new job runs (and changes nothing).
+   */
+  async start(caller: Caller, request: ImportRequest): Promise<{ jobId: string }> {
+    const upload = request.uploadId
+      ? await this.liveUpload(caller, request.uploadId)
+      : await this.storeData(caller, request.data!);
+    const mapping = parseMapping(request.mapping, upload.headers);
+    const running = await this.repo.findUnfinishedJob(caller.businessId, upload.id);
+    if (running) {
+      if (sameMapping(running.mapping, mapping)) return { jobId: running.id };
+      throw new AppError('CONFLICT', M.alreadyRunning);
+    }
+    const job = await this.repo.createJob({
+      businessId: caller.businessId,
+      uploadId: upload.id,
+      createdBy: caller.userId,
+      mapping,
+      total: upload.rowCount,
+    });
+    this.worker.kick();
+    return { jobId: job.id };
+  }
+
+  /** GET /contacts/import/:jobId */
+  async status(caller: Caller, jobId: string): Promise<ContactImportJob> {
+    const job = await this.repo.findJob(caller.businessId, jobId);
+    if (!job) throw new AppError('NOT_FOUND', M.jobNotFound);
+    return toJobDto(job);
+  }
+
+  private store(caller: Caller, fileName: string, headers: string[], rows: string[][]): Promise<UploadRow> {
+    return this.repo.createUpload({
+      businessId: caller.businessId,
+      createdBy: caller.userId,
+      fileName: fileName.slice(0, 255),
+      headers,
+      rows,
+      chunkSize: CONTACT_IMPORT_BATCH_SIZE,
+      ttlMs: CONTACT_IMPORT_UPLOAD_TTL_MS,
+    });
+  }
+
+  private storeData(caller: Caller, data: NonNullable<ImportRequest['data']>): Promise<UploadRow> {
+    const { headers, rows } = tableFromData(data);
+    return this.store(caller, 'data.json', headers, rows);
+  }
+
+  private async liveUpload(caller: Caller, uploadId: string): Promise<UploadRow> {
+    const upload = await this.repo.findUpload(caller.businessId, uploadId);
+    if (!upload) throw new AppError('NOT_FOUND', M.uploadNotFound);
+    return upload;
+  }
+
+  private async rowsOf(caller: Caller, request: ImportRequest): Promise<{ headers: string[]; chunks: string[][][] }> {
+    if (request.data) {
+      const { headers, rows } = tableFromData(request.data);
+      return { headers, chunks: [rows] };
+    }
+    const upload = await this.liveUpload(caller, request.uploadId!);
+    return { headers: upload.headers, chunks: await this.repo.readChunks(upload.id) };
+  }
+}
+
+function sameMapping(a: Mapping, b: Mapping): boolean {
+  const ka = Object.keys(a);
+  return (
+    ka.length === Object.keys(b).length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && a[k] === b[k])
+  );
+}

@@ -1,0 +1,125 @@
+import { parse, type CsvError } from 'csv-parse/sync';
+import {
+  CONTACT_IMPORT_MAX_HEADER_LENGTH,
+  CONTACT_IMPORT_MAX_ROWS,
+  CONTACT_IMPORT_MESSAGES as M,
+} from '@atrium/contracts';
+import { AppError } from '../../lib/errors';
+
+const invalid = (message: string) => new AppError('VALIDATION_ERROR', message);
+
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
+
+/**
+ * The text of an uploaded file: UTF-8 with or without a BOM. Anything else (invalid UTF-8 — Latin-1, Windows-1252,
+ * UTF-16 with its BOM — or NUL bytes, which UTF-16 without a BOM is full of and PostgreSQL cannot store) is a 400.
+ */
+export function decodeUtf8(bytes: Uint8Array): string {
+  const body = UTF8_BOM.every((b, i) => bytes[i] === b) ? bytes.subarray(3) : bytes;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body);
+  } catch {
+    throw invalid(M.notUtf8);
+  }
+  if (text.includes('\u0000')) throw invalid(M.notUtf8);
+  return text;
+}
+
+const DELIMITERS = [',', ';', '\t'] as const;
+
+/** The delimiter of the header line: the most frequent of comma, semicolon and tab outside quotes (comma on ties). */
+export function detectDelimiter(text: string): string {
+  const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
+  let quoted = false;
+  for (let i = 0; i < text.length && i < 64 * 1024; i++) {
+    const ch = text[i]!;
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === '\n' || ch === '\r')) break;
+    else if (!quoted && counts.has(ch)) counts.set(ch, counts.get(ch)! + 1);
+  }
+  let best = ',';
+  for (const d of DELIMITERS) if (counts.get(d)! > counts.get(best)!) best = d;
+  return best;
+}
+
+const CSV_PROBLEMS: Partial<Record<string, string>> = {
+  CSV_QUOTE_NOT_CLOSED: 'a quoted value is never closed',
+  CSV_INVALID_CLOSING_QUOTE: 'a quote is misplaced',
+  CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'text follows a closing quote',
+  INVALID_OPENING_QUOTE: 'a quote is misplaced',
+};
+
+export interface ParsedCsv {
+  headers: string[];
+  /** Data rows, each with exactly one cell per header. */
+  rows: string[][];
+}
+
+const blank = (cell: string | undefined) => (cell ?? '').trim() === '';
+const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Column names as stored: trimmed, at most 200 characters, blanks named 'Column N', repeats suffixed ' (2)'. */
+export function cleanHeaders(raw: readonly string[]): string[] {
+  const used = new Set<string>();
+  return raw.map((cell, i) => {
+    let name = cell.trim().slice(0, CONTACT_IMPORT_MAX_HEADER_LENGTH);
+    // A JSON key that JSON parsers refuse (the mapping travels as an object keyed by column name).
+    if (name === '' || name === '__proto__') name = `Column ${i + 1}`;
+    let unique = name;
+    for (let n = 2; used.has(unique); n++) unique = `${name} (${n})`;
+    used.add(unique);
+    return unique;
+  });
+}
+
+/**
+ * Parses CSV text (RFC 4180 quoting; comma, semicolon or tab) into column names and rows. The first row must be
+ * the header; blank lines and rows of blank cells are skipped; short rows are padded, extra cells dropped.
+ */
+export function parseCsv(text: string, maxRows = CONTACT_IMPORT_MAX_ROWS): ParsedCsv {
+  let records: string[][];
+  try {
+    records = parse(text, {
+      delimiter: detectDelimiter(text),
+      relax_column_count: true,
+      skip_empty_lines: true,
+      skip_records_with_empty_values: true,
+      // One past the limit is enough to know it is over.
+      to: maxRows + 2,
+    });
+  } catch (error) {
+    const e = error as CsvError & { lines?: number };
+    const problem = CSV_PROBLEMS[e.code] ?? 'it could not be read';
+    throw invalid(`The file is not valid CSV: ${problem}${e.lines ? ` (line ${e.lines})` : ''}`);
+  }
+  const [first, ...data] = records;
+  if (!first) throw invalid(M.noRows);
+  if (first.every(blank) || first.some((cell) => LOOKS_LIKE_EMAIL.test(cell.trim()))) throw invalid(M.noHeader);
+  if (data.length === 0) throw invalid(M.noRows);
+  if (data.length > maxRows) throw invalid(M.tooManyRows);
+
+  // Trailing columns with no name and no data (spreadsheets export them as ",,,") are dropped.
+  let width = first.length;
+  while (width > 1 && blank(first[width - 1]) && data.every((row) => blank(row[width - 1]))) width--;
+  const headers = cleanHeaders(first.slice(0, width));
+  const rows = data.map((row) => (row.length === width ? row : Array.from({ length: width }, (_, i) => row[i] ?? '')));
+  return { headers, rows };
+}
+
+/** Whether a cell would run as a formula in a spreadsheet; phone-like values (+44 7700 …, -12.5) are left alone. */
+function isFormulaLike(value: string): boolean {
+  if (/^[=@\t\r]/.test(value)) return true;
+  return /^[+-]/.test(value) && !/^[+-][\d\s().-]*$/.test(value);
+}
+
+/** An RFC 4180 field; formula-like text is prefixed with ' so spreadsheets show it instead of running it. */
+export function csvField(value: string | number | null | undefined): string {
+  let s = value === null || value === undefined ? '' : String(value);
+  if (isFormulaLike(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function toCsv(lines: readonly (readonly (string | number | null)[])[]): string {
+  return lines.map((line) => line.map(csvField).join(',')).join('\r\n') + (lines.length > 0 ? '\r\n' : '');
+}
