@@ -351,6 +351,34 @@ describe('contact import routes', () => {
       expect(await emailsOf(ownerBusiness)).toEqual([]);
     });
 
+    test('of rows with the same email, the first valid one is imported and the later ones skipped', async () => {
+      const csv = [
+        'Name,Mail',
+        ',dup@example.com',
+        'Valid,DUP@example.com',
+        'Later, dup@example.com ',
+        'Solo,solo@example.com',
+      ];
+      const { uploadId } = await upload(owner, csv.join('\n'));
+      const mapping = { Name: 'firstName', Mail: 'email' };
+      const validate = (await owner.post('/contacts/validate', { uploadId, mapping })).json().data;
+      expect(validate).toMatchObject({ total: 4, valid: 3, invalid: 1, repeated: 1, existing: 0 });
+      const job = await waitForJob(
+        owner,
+        (await owner.post('/contacts/import', { uploadId, mapping })).json().data.jobId,
+      );
+      expect(job).toMatchObject({ created: 2, skipped: 2 });
+      expect(job.errors).toEqual([
+        { row: 2, field: 'firstName', message: 'First name is required' },
+        { row: 4, field: 'email', message: 'Duplicate email: same as row 3 of this file' },
+      ]);
+      expect(
+        (await owner.get('/contacts?search=dup@example.com'))
+          .json()
+          .data.map((c: { firstName: string }) => c.firstName),
+      ).toEqual(['Valid']);
+    });
+
     test("imports rows sent as data; another business's job is 404", async () => {
       const start = await owner.post('/contacts/import', {
         data: [{ Name: 'Data', Mail: 'data.row@example.com' }],

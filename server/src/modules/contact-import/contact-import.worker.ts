@@ -3,7 +3,6 @@ import {
   CONTACT_IMPORT_FIELDS,
   CONTACT_IMPORT_BATCH_SIZE,
   CONTACT_IMPORT_MESSAGES as M,
-  type ContactImportField,
   type ContactImportRowError,
 } from '@atrium/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -160,7 +159,7 @@ export class ContactImportWorker {
           if (!checked.ok) {
             skipped++;
             errors.push(...checked.errors);
-          } else if (firstRow!.get(checked.email) !== checked.row) {
+          } else if ((firstRow!.get(checked.email) ?? checked.row) !== checked.row) {
             skipped++;
             errors.push({
               row: checked.row,
@@ -205,20 +204,29 @@ export class ContactImportWorker {
   }
 
   /**
-   * For each email of a valid row, the first row that has it: a later row with the same email (any case) is
-   * skipped. Derived from the stored rows alone, so a resumed job computes the same answer.
+   * For each email that more than one row has (any case), the first valid row with it: the later rows with that
+   * email are skipped. Derived from the stored rows alone, so a resumed job computes the same answer. The first pass
+   * only reads the email cells; rows are checked in full only for the emails that repeat.
    */
   private async firstRowByEmail(job: JobRow, headers: string[], chunkCount: number): Promise<Map<string, number>> {
+    const emailColumn = headers.findIndex((h) => job.mapping[h] === 'email');
+    const seen = new Set<string>();
+    const repeated = new Set<string>();
+    const keyOf = (cells: string[]) => (cells[emailColumn] ?? '').trim().toLowerCase();
+    for (let chunk = 0; chunk < chunkCount; chunk++) {
+      for (const cells of (await this.repo.readChunk(job.uploadId!, chunk)) ?? []) {
+        const key = keyOf(cells);
+        if (seen.has(key)) repeated.add(key);
+        else seen.add(key);
+      }
+    }
     const first = new Map<string, number>();
+    if (repeated.size === 0) return first;
     for (let chunk = 0; chunk < chunkCount; chunk++) {
       const rows = (await this.repo.readChunk(job.uploadId!, chunk)) ?? [];
       rows.forEach((cells, i) => {
-        const checked = checkRow(
-          headers,
-          cells,
-          job.mapping as Record<string, ContactImportField>,
-          chunk * CONTACT_IMPORT_BATCH_SIZE + i,
-        );
+        if (!repeated.has(keyOf(cells))) return;
+        const checked = checkRow(headers, cells, job.mapping, chunk * CONTACT_IMPORT_BATCH_SIZE + i);
         if (checked.ok && !first.has(checked.email)) first.set(checked.email, checked.row);
       });
       if (chunk % 10 === 9) await this.repo.extendLease(job.id, this.instanceId, this.leaseMs);
