@@ -1,5 +1,6 @@
 import { createApiClient } from './client';
 import { contactGroupsApi, contactTagsApi, contactsApi } from './contacts';
+import { contactImportApi } from './contact-import';
 import { searchApi } from './search';
 
 export { createApiClient, type ApiClient, type ClientOptions, type RequestOptions } from './client';
@@ -9,6 +10,13 @@ export { CircuitBreaker } from './circuit-breaker';
 export { session, clearSession, type SessionState, type SessionStatus } from './session';
 export { contactGroupsApi, contactTagsApi, contactsApi, type ContactGroupSummary } from './contacts';
 export { searchApi } from './search';
+export {
+  contactImportApi,
+  CONTACT_UPLOAD_TIMEOUT_MS,
+  CONTACT_VALIDATE_TIMEOUT_MS,
+  type ContactImportApi,
+  type ContactImportMappingInput,
+} from './contact-import';
 
 /** The one client of the page: host and every remote import this same instance (federation singleton). */
 export const api = createApiClient();
@@ -16,3 +24,4 @@ export const contacts = contactsApi(api);
 export const contactGroups = contactGroupsApi(api);
 export const contactTags = contactTagsApi(api);
 export const search = searchApi(api);
+export const contactImport = contactImportApi(api);
