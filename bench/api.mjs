@@ -4,7 +4,7 @@
 // the API → contacts and notes seeded through the driver → autocannon per case → the same SQL timed through the
 // driver → one table with p50/p95/p99, req/s, API/SQL and the targets. See README.md beside this file.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -181,7 +181,7 @@ async function startServer(label, dbEnv) {
     }
     await sleep(200);
   }
-  return { base, port, stop, output: () => output, startMs: since(t0), isAlive: () => !exited };
+  return { base, port, pid: child.pid, stop, output: () => output, startMs: since(t0), isAlive: () => !exited };
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -261,6 +261,75 @@ async function login(base, email) {
   });
   client.token = data.accessToken;
   return client;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Other work on the machine: the CPU time the whole machine spent (/proc/stat) minus what the bench, the server
+// and the postgres processes spent (/proc/<pid>/stat), as a share of all CPUs over a measured run. Linux only.
+
+function readTicks(file, pick) {
+  try {
+    return pick(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function machineTicks() {
+  return readTicks('/proc/stat', (text) => {
+    const f = text.split('\n', 1)[0].trim().split(/\s+/).slice(1).map(Number);
+    const [user, nice, system, idle, iowait = 0, irq = 0, softirq = 0, steal = 0] = f;
+    return {
+      busy: user + nice + system + irq + softirq + steal,
+      total: user + nice + system + idle + iowait + irq + softirq + steal,
+    };
+  });
+}
+
+function processTicks(pid) {
+  return readTicks(`/proc/${pid}/stat`, (text) => {
+    const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return Number(f[11]) + Number(f[12]); // utime + stime (fields 14 and 15)
+  });
+}
+
+/** CPU ticks per process of ours: the given pids and every postgres process. */
+function ourTicks(pids) {
+  const all = new Set(pids.filter(Boolean));
+  try {
+    for (const name of readdirSync('/proc')) {
+      if (/^\d+$/.test(name) && readTicks(`/proc/${name}/comm`, (t) => t.trim()) === 'postgres') all.add(Number(name));
+    }
+  } catch {
+    return undefined;
+  }
+  const ticks = new Map();
+  for (const pid of all) {
+    const t = processTicks(pid);
+    if (t !== undefined) ticks.set(pid, t);
+  }
+  return ticks;
+}
+
+/** start() before a run, stop() after: the share (0..1) of all CPUs that other processes used meanwhile. */
+function otherCpuMeter(pids) {
+  let m0;
+  let o0;
+  return {
+    start() {
+      m0 = machineTicks();
+      o0 = ourTicks(pids());
+    },
+    stop() {
+      const m1 = machineTicks();
+      const o1 = ourTicks(pids());
+      if (!m0 || !m1 || !o0 || !o1 || m1.total <= m0.total) return NaN;
+      // Processes that started meanwhile count whole; ones that ended meanwhile are lost (counted as other work).
+      let ours = 0;
+      for (const [pid, t] of o1) ours += Math.max(0, t - (o0.get(pid) ?? 0));
+      return Math.min(1, Math.max(0, (m1.busy - m0.busy - ours) / (m1.total - m0.total)));
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -570,6 +639,7 @@ async function cannon(base, token, paths, seconds) {
   for (const [key, n] of bad) problems.push(`${n}× HTTP ${key}`);
   if (result.errors) problems.push(`${result.errors} socket errors`);
   if (result.timeouts) problems.push(`${result.timeouts} timeouts`);
+  if (all.length === 0) problems.push(`no answer completed within ${seconds} s (raise --duration)`);
   if (result.non2xx && bad.size === 0) problems.push(`${result.non2xx} non-2xx answers`);
   const elapsed = result.duration || seconds;
   return {
@@ -613,14 +683,15 @@ async function sqlSerial(db, sql, budgetMs) {
   return stats(latencies, since(t0) / 1000);
 }
 
-async function timeSql(db, cases) {
+async function timeSql(db, cases, meter) {
   const out = {};
   for (const c of cases) {
     for (let i = 0; i < 5; i++) await runSqlOnce(db, c.sql); // warm
     const serial = await sqlSerial(db, c.sql, quick ? 500 : 1500);
     const workers = c.sqlWorkers ?? CONNECTIONS;
+    meter.start();
     const loaded = await sqlLoad(db, c.sql, workers, DURATION);
-    out[c.key] = { serial, loaded, workers };
+    out[c.key] = { serial, loaded, workers, otherCpu: meter.stop() };
     log(`  SQL ${c.name}: p50 ${fmt(loaded.p50)} ms at ${workers} workers, ${fmt(serial.p50)} ms alone`);
   }
   return out;
@@ -739,7 +810,7 @@ async function benchDb(kind) {
   let sqlTimes;
   let reg;
   const localCleanups = cleanups.length;
-  result.loadBefore = os.loadavg()[0];
+  const meter = otherCpuMeter(() => [process.pid, server?.isAlive() ? server.pid : undefined]);
 
   if (kind === 'postgres') {
     const name = `atrium_bench_${Date.now()}`;
@@ -826,7 +897,7 @@ async function benchDb(kind) {
   );
 
   log(`${label}: timing the SQL through the driver (${CONNECTIONS} workers × ${DURATION} s per case, and alone)`);
-  sqlTimes = await timeSql(db, cases);
+  sqlTimes = await timeSql(db, cases, meter);
 
   if (kind === 'pglite') {
     await db.close();
@@ -840,8 +911,18 @@ async function benchDb(kind) {
     const client = await login(server.base, reg.email); // fresh 15-min access token per case
     if (result.cases.length === 0) await preflight(client, cases, expected);
     const warm = await cannon(server.base, client.token, c.paths, WARMUP_S);
+    meter.start();
+    const serverTicks0 = processTicks(server.pid);
     const run = warm.problems.length ? warm : await cannon(server.base, client.token, c.paths, DURATION);
+    const otherCpu = meter.stop();
+    const serverTicks1 = processTicks(server.pid);
     const entry = {
+      otherCpu,
+      // CPU the server process spent per answer (ms; /proc ticks are 10 ms, so meaningful over many answers).
+      serverCpuMs:
+        serverTicks0 !== undefined && serverTicks1 !== undefined && run.overall.count > 0
+          ? ((serverTicks1 - serverTicks0) * 10) / run.overall.count
+          : NaN,
       key: c.key,
       name: c.name,
       target: c.target,
@@ -868,7 +949,6 @@ async function benchDb(kind) {
     if (!server.isAlive()) throw new Error(`${label} server died:\n${server.output()}`);
   }
 
-  result.loadAfter = os.loadavg()[0];
   try {
     log(`${label}: CSV import of ${IMPORT_ROWS.toLocaleString('en-US')} rows`);
     result.import = await timeImport(server.base, IMPORT_ROWS);
@@ -899,6 +979,9 @@ function fmt(ms) {
   return ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2);
 }
 
+const pct = (share) => (Number.isFinite(share) ? `${Math.round(share * 100)}%` : '—');
+const rate = (rps) => (rps >= 10 ? rps.toFixed(0) : rps.toFixed(1));
+
 function table(headers, rows, align) {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
   const line = (cells) =>
@@ -925,11 +1008,15 @@ function report(r) {
     `matches: '${NAME_TERM}' ${r.expected.nameMatches}, '${EMAIL_TERM}' ${r.expected.emailMatches}; notes contact: ${r.expected.heavyNotes} notes`,
   );
   const cores = os.cpus().length;
-  const busy = Math.max(r.loadBefore, r.loadAfter) > cores;
-  out.push(
-    `machine: ${cores} CPUs, 1-min load average ${r.loadBefore.toFixed(2)} before, ${r.loadAfter.toFixed(2)} after the cases` +
-      (busy ? ' — BUSY (other work shares the CPUs): latencies are inflated, compare with care' : ''),
-  );
+  const shares = r.cases.flatMap((c) => [c.otherCpu, c.sql.otherCpu]).filter(Number.isFinite);
+  if (shares.length) {
+    const avg = shares.reduce((a, b) => a + b, 0) / shares.length;
+    const max = Math.max(...shares);
+    out.push(
+      `machine: ${cores} CPUs; other processes used ${pct(avg)} of them on average during the measured runs (max ${pct(max)})` +
+        (avg > 0.2 ? ' — BUSY: latencies are inflated, compare with care (the "other CPU" column is per case)' : ''),
+    );
+  }
   const rows = [];
   const ratioOf = (api, sql) =>
     sql && Number.isFinite(sql.loaded.p50) && sql.loaded.p50 > 0 ? api.p50 / sql.loaded.p50 : NaN;
@@ -946,12 +1033,15 @@ function report(r) {
       failed ? 'FAILED' : fmt(c.api.p50),
       failed ? '' : fmt(c.api.p95),
       failed ? '' : fmt(c.api.p99),
-      failed ? '' : c.api.rps.toFixed(0),
+      failed ? '' : rate(c.api.rps),
+      failed ? '' : c.api.count,
       fmt(c.sql.loaded.p50),
       fmt(c.sql.serial.p50),
       c.sub ? `${fmt(ratio)}¹` : fmt(ratio),
       failed ? '' : c.target ? mark(p95ok) : '—',
       failed ? '' : mark(ratioOk),
+      failed ? '' : fmt(c.serverCpuMs),
+      `${pct(c.otherCpu)} / ${pct(c.sql.otherCpu)}`,
     ]);
     if (c.sub && !failed) {
       for (const sub of c.sub) {
@@ -960,10 +1050,13 @@ function report(r) {
           fmt(sub.api.p50),
           fmt(sub.api.p95),
           fmt(sub.api.p99),
-          sub.api.rps.toFixed(0),
+          rate(sub.api.rps),
+          sub.api.count,
           sub.sql ? fmt(sub.sql.loaded.p50) : '—',
           sub.sql ? fmt(sub.sql.serial.p50) : '—',
           sub.sql ? fmt(ratioOf(sub.api, sub.sql)) : '—',
+          '',
+          '',
           '',
           '',
         ]);
@@ -978,15 +1071,23 @@ function report(r) {
         'p95 ms',
         'p99 ms',
         'req/s',
+        'n',
         `SQL p50@${CONNECTIONS}`,
         'SQL p50@1',
         'API/SQL p50',
         `p95≤${TARGET_P95_MS}`,
         `API/SQL≤${TARGET_RATIO}`,
+        'server CPU ms/req',
+        'other CPU API/SQL',
       ],
       rows,
-      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
     ),
+  );
+  out.push(
+    `n = answers measured (a case with few is dominated by its slowest answers). server CPU = CPU time of the server ` +
+      `process per answer (PGlite runs inside it). other CPU = share of the CPUs used ` +
+      `by processes other than the bench, the server and postgres during the API run / the SQL run.`,
   );
   out.push(
     `¹ global search: p50/p95/p99 over all three calls, req/s = calls/s (searches/s = ÷3); its p95 target and API/SQL ` +
