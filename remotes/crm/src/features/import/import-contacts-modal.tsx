@@ -1,0 +1,185 @@
+import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { contactImport, isApiError } from '@atrium/api-client';
+import {
+  isContactImportDone,
+  suggestContactMapping,
+  type ContactImportMapping,
+  type ContactUploadResult,
+  type ContactValidateResult,
+} from '@atrium/contracts';
+import { toast } from '@atrium/event-bus';
+import { Badge, Group, Modal, Stack } from '@atrium/ui';
+import { FileStep } from './file-step';
+import { downloadText, errorFileName, formatCount } from './import-helpers';
+import { MappingStep } from './mapping-step';
+import { ProgressStep } from './progress-step';
+import { useImportJob } from './use-import-job';
+import { ValidateStep } from './validate-step';
+
+type Step = 'file' | 'map' | 'validate' | 'import';
+const STEPS: { key: Step; label: string }[] = [
+  { key: 'file', label: 'Choose file' },
+  { key: 'map', label: 'Map columns' },
+  { key: 'validate', label: 'Validate' },
+  { key: 'import', label: 'Import' },
+];
+
+const messageOf = (e: unknown, fallback: string) => (isApiError(e) || e instanceof Error ? e.message : '') || fallback;
+
+export interface ImportContactsModalProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+/**
+ * 'Import Contacts': choose a CSV, map its columns to contact fields, validate, then import in the background
+ * with a progress bar. When the job ends: a toast, and the contact lists (['contacts'] queries) refresh.
+ */
+export function ImportContactsModal({ opened, onClose }: ImportContactsModalProps) {
+  const qc = useQueryClient();
+  const [step, setStep] = useState<Step>('file');
+  const [upload, setUpload] = useState<ContactUploadResult | null>(null);
+  const [mapping, setMapping] = useState<ContactImportMapping>({});
+  const [validation, setValidation] = useState<ContactValidateResult | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const reported = useRef<string | null>(null);
+
+  const uploadFile = useMutation({ mutationFn: (file: File) => contactImport.upload(file) });
+  const validate = useMutation({
+    mutationFn: (m: ContactImportMapping) => contactImport.validate(upload!.uploadId, m),
+  });
+  const start = useMutation({ mutationFn: (m: ContactImportMapping) => contactImport.start(upload!.uploadId, m) });
+  const job = useImportJob(jobId);
+
+  useEffect(() => {
+    const data = job.data;
+    if (!data || !isContactImportDone(data.status) || reported.current === data.jobId) return;
+    reported.current = data.jobId;
+    void qc.invalidateQueries({ queryKey: ['contacts'] });
+    if (data.status === 'completed') {
+      toast.success(
+        `Import complete: ${formatCount(data.created)} created, ${formatCount(data.updated)} updated, ${formatCount(data.skipped)} skipped`,
+      );
+    } else {
+      toast.error(data.failure ?? 'The import failed. Please try again.');
+    }
+  }, [job.data, qc]);
+
+  const reset = () => {
+    setStep('file');
+    setUpload(null);
+    setMapping({});
+    setValidation(null);
+    setJobId(null);
+    uploadFile.reset();
+    validate.reset();
+    start.reset();
+  };
+
+  const running = !!jobId && !(job.data && isContactImportDone(job.data.status));
+  const close = () => {
+    // A running import keeps being followed (and reported) while this stays mounted; reopening shows it.
+    if (!running) reset();
+    onClose();
+  };
+
+  const chooseFile = (file: File) => {
+    validate.reset();
+    uploadFile.mutate(file, {
+      onSuccess: (result) => {
+        setUpload(result);
+        setMapping(result.suggestedMapping);
+        setValidation(null);
+        setStep('map');
+      },
+    });
+  };
+
+  const changeMapping = (next: ContactImportMapping) => {
+    setMapping(next);
+    setValidation(null);
+    validate.reset();
+  };
+
+  const runValidation = () =>
+    validate.mutate(mapping, {
+      onSuccess: (result) => {
+        setValidation(result);
+        setStep('validate');
+      },
+    });
+
+  const startImport = () =>
+    start.mutate(mapping, {
+      onSuccess: (id) => {
+        reported.current = null;
+        setJobId(id);
+        setStep('import');
+      },
+    });
+
+  const busy = uploadFile.isPending || validate.isPending || start.isPending;
+  const current = STEPS.findIndex((s) => s.key === step);
+  return (
+    <Modal opened={opened} onClose={close} title="Import Contacts" size="xl" closeOnClickOutside={!busy}>
+      <Stack gap="md">
+        <Group gap="xs" aria-label="Import steps">
+          {STEPS.map((s, i) => (
+            <Badge
+              key={s.key}
+              variant={i === current ? 'filled' : 'light'}
+              color={i <= current ? undefined : 'gray'}
+              aria-current={i === current ? 'step' : undefined}
+            >
+              {`${i + 1}. ${s.label}`}
+            </Badge>
+          ))}
+        </Group>
+        {step === 'file' && (
+          <FileStep
+            onFile={chooseFile}
+            uploading={uploadFile.isPending}
+            error={uploadFile.isError ? messageOf(uploadFile.error, 'The upload failed. Please try again.') : null}
+          />
+        )}
+        {step === 'map' && upload && (
+          <MappingStep
+            upload={upload}
+            mapping={mapping}
+            onChange={changeMapping}
+            onSuggest={() => changeMapping(suggestContactMapping(upload.headers))}
+            onBack={() => {
+              uploadFile.reset();
+              setStep('file');
+            }}
+            onNext={runValidation}
+            validating={validate.isPending}
+            error={validate.isError ? messageOf(validate.error, 'Validation failed. Please try again.') : null}
+          />
+        )}
+        {step === 'validate' && upload && validation && (
+          <ValidateStep
+            result={validation}
+            onBack={() => {
+              start.reset();
+              setStep('map');
+            }}
+            onDownloadErrors={() => downloadText(validation.errorCsv, errorFileName(upload.fileName))}
+            onImport={startImport}
+            starting={start.isPending}
+            error={start.isError ? messageOf(start.error, 'The import could not start. Please try again.') : null}
+          />
+        )}
+        {step === 'import' && (
+          <ProgressStep
+            job={job.data}
+            error={job.isError ? messageOf(job.error, 'The progress could not be loaded.') : null}
+            onClose={close}
+            onAnother={reset}
+          />
+        )}
+      </Stack>
+    </Modal>
+  );
+}

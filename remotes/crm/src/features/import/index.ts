@@ -1,0 +1,1 @@
+export { ImportContactsModal, type ImportContactsModalProps } from './import-contacts-modal';
