@@ -180,3 +180,13 @@ describe('ContactsPage', () => {
     expect(clicks).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('ContactsPage import', () => {
+  afterEach(() => jest.restoreAllMocks());
+  it("opens the import dialog from 'Import CSV'", async () => {
+    jest.spyOn(contacts, 'list').mockResolvedValue(envelope([]));
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  });
+});

@@ -22,6 +22,7 @@ import {
 } from '@atrium/ui';
 import { ContactModal } from '../features/contact-form/contact-modal';
 import { BulkBar } from '../features/contacts/bulk-bar';
+import { ImportContactsModal } from '../features/import';
 import { ContactsFilters } from '../features/contacts/contacts-filters';
 import { ContactsTable } from '../features/contacts/contacts-table';
 import { contactsToCsv, downloadCsv } from '../features/contacts/export-csv';
@@ -45,6 +46,7 @@ export default function ContactsPage() {
   const [editing, setEditing] = useState<Contact | null | undefined>(undefined);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [exporting, setExporting] = useState(false);
+  const [importing, setImporting] = useState(false);
   const patch = (p: Parameters<typeof patchUrl>[1]) => setUrl((u) => patchUrl(u, p));
 
   useEffect(() => {
@@ -95,6 +97,9 @@ export default function ContactsPage() {
         <Group gap="xs">
           <Button component={Link} to="/groups" variant="default">
             Groups
+          </Button>
+          <Button variant="default" onClick={() => setImporting(true)}>
+            Import CSV
           </Button>
           <Button variant="default" onClick={() => void exportCsv()} loading={exporting} disabled={total === 0}>
             Export CSV
@@ -173,6 +178,7 @@ export default function ContactsPage() {
           )}
         </Group>
       )}
+      <ImportContactsModal opened={importing} onClose={() => setImporting(false)} />
       {editing !== undefined && <ContactModal contact={editing} onClose={() => setEditing(undefined)} />}
     </Stack>
   );
