@@ -27,6 +27,12 @@ export interface ContactImportWorkerOptions {
 
 const silent = { info() {}, warn() {}, error() {} };
 
+/**
+ * Lets waiting requests run between chunks. PGlite runs a query synchronously inside its promise, so a loop of
+ * awaited queries would otherwise keep the event loop (and every other request) waiting until the job ends.
+ */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Why a job stopped before its end. */
 class JobAbandoned extends Error {}
 
@@ -185,6 +191,7 @@ export class ContactImportWorker {
         });
         if (!result) throw new JobAbandoned();
         written++;
+        await yieldToEventLoop();
       }
       await this.repo.completeJob(job.id, this.instanceId);
       this.log.info({ jobId: job.id }, 'contact import: job completed');
@@ -219,6 +226,7 @@ export class ContactImportWorker {
         if (seen.has(key)) repeated.add(key);
         else seen.add(key);
       }
+      await yieldToEventLoop();
     }
     const first = new Map<string, number>();
     if (repeated.size === 0) return first;
@@ -230,6 +238,7 @@ export class ContactImportWorker {
         if (checked.ok && !first.has(checked.email)) first.set(checked.email, checked.row);
       });
       if (chunk % 10 === 9) await this.repo.extendLease(job.id, this.instanceId, this.leaseMs);
+      await yieldToEventLoop();
     }
     return first;
   }
