@@ -16,6 +16,7 @@ import {
 import { AppError } from '../../lib/errors';
 import { cleanHeaders, decodeUtf8, parseCsv, toCsv } from './csv';
 import type { ContactImportRepository, JobRow, UploadRow } from './contact-import.repository';
+import { yieldToEventLoop } from './event-loop';
 import { checkRow } from './rows';
 
 export interface Caller {
@@ -167,6 +168,7 @@ export class ContactImportService {
         problems.push({ row: checked.row, field: 'email', message });
         problemRows.push([checked.row, ...cells, message]);
       }
+      await yieldToEventLoop();
     }
     const existing = (await this.repo.existingEmails(caller.businessId, [...firstRow.keys()])).size;
     return {
@@ -240,7 +242,11 @@ export class ContactImportService {
   private async rowsOf(caller: Caller, request: ImportRequest): Promise<{ headers: string[]; chunks: string[][][] }> {
     if (request.data) {
       const { headers, rows } = tableFromData(request.data);
-      return { headers, chunks: [rows] };
+      const chunks: string[][][] = [];
+      for (let i = 0; i < rows.length; i += CONTACT_IMPORT_BATCH_SIZE) {
+        chunks.push(rows.slice(i, i + CONTACT_IMPORT_BATCH_SIZE));
+      }
+      return { headers, chunks };
     }
     const upload = await this.liveUpload(caller, request.uploadId!);
     return { headers: upload.headers, chunks: await this.repo.readChunks(upload.id) };

@@ -7,6 +7,7 @@ import {
 } from '@atrium/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ContactImportRepository, ImportCandidate, JobRow } from './contact-import.repository';
+import { yieldToEventLoop } from './event-loop';
 import { checkRow } from './rows';
 
 export interface ContactImportWorkerOptions {
@@ -26,12 +27,6 @@ export interface ContactImportWorkerOptions {
 }
 
 const silent = { info() {}, warn() {}, error() {} };
-
-/**
- * Lets waiting requests run between chunks. PGlite runs a query synchronously inside its promise, so a loop of
- * awaited queries would otherwise keep the event loop (and every other request) waiting until the job ends.
- */
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Why a job stopped before its end. */
 class JobAbandoned extends Error {}
