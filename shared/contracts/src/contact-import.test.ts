@@ -5,7 +5,7 @@ import {
   contactImportRequestSchema,
   contactImportRowInput,
   isContactImportDone,
-  normalizeHeader,
+  normalizeImportHeader,
   suggestContactField,
   suggestContactMapping,
 } from './contact-import';
@@ -66,8 +66,8 @@ describe('suggestContactField', () => {
   });
 
   it('normalises headers to letters and digits', () => {
-    expect(normalizeHeader(' E-Mail_Address ')).toBe('emailaddress');
-    expect(normalizeHeader('Prénom')).toBe('prenom');
+    expect(normalizeImportHeader(' E-Mail_Address ')).toBe('emailaddress');
+    expect(normalizeImportHeader('Prénom')).toBe('prenom');
   });
 });
 

@@ -105,7 +105,7 @@ export function isContactImportField(value: unknown): value is ContactImportFiel
 }
 
 /** A header as compared: lower case, letters and digits only ('E-mail' → 'email', 'First Name' → 'firstname'). */
-export function normalizeHeader(header: string): string {
+export function normalizeImportHeader(header: string): string {
   return header
     .normalize('NFKD')
     .toLowerCase()
@@ -144,15 +144,15 @@ const ALIASES: Record<ContactImportField, string[]> = {
 
 const FIELD_BY_NAME: ReadonlyMap<string, ContactImportField> = new Map(
   CONTACT_IMPORT_FIELDS.flatMap((field) => [
-    [normalizeHeader(field), field] as const,
-    [normalizeHeader(CONTACT_IMPORT_FIELD_LABELS[field]), field] as const,
+    [normalizeImportHeader(field), field] as const,
+    [normalizeImportHeader(CONTACT_IMPORT_FIELD_LABELS[field]), field] as const,
     ...ALIASES[field].map((alias) => [alias, field] as const),
   ]),
 );
 
 /** The contact field a column name stands for ('First Name', 'first_name', 'firstname' → firstName), or null. */
 export function suggestContactField(header: string): ContactImportField | null {
-  return FIELD_BY_NAME.get(normalizeHeader(header)) ?? null;
+  return FIELD_BY_NAME.get(normalizeImportHeader(header)) ?? null;
 }
 
 /** header → field (or null: not imported). */
