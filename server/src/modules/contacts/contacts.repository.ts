@@ -135,16 +135,45 @@ export class ContactsRepository {
   /** A page of contacts (or, with `export`, every match) and the number of matches. */
   async list(businessId: string, filter: ContactListFilter): Promise<{ rows: ContactRow[]; total: number }> {
     const where = listWhere(businessId, filter);
-    const query = this.db
-      .select(selection)
-      .from(contacts)
-      .where(where)
-      .orderBy(...ORDER[filter.sortBy][filter.sortOrder]);
+    const order = ORDER[filter.sortBy][filter.sortOrder];
     const [rows, totals] = await Promise.all([
-      filter.export ? query : query.limit(filter.limit).offset((filter.page - 1) * filter.limit),
+      filter.export
+        ? this.db
+            .select(selection)
+            .from(contacts)
+            .where(where)
+            .orderBy(...order)
+        : this.page(businessId, where, order, filter),
       this.db.select({ total: count() }).from(contacts).where(where),
     ]);
     return { rows: rows as ContactRow[], total: totals[0]?.total ?? 0 };
+  }
+
+  /**
+   * One page in two steps: the page's ids first (the sort index alone), then the full rows with their group and
+   * tag ids for just those ids. The array subqueries would otherwise run for every row OFFSET skips.
+   */
+  private async page(
+    businessId: string,
+    where: SQL | undefined,
+    order: SQL[],
+    filter: ContactListFilter,
+  ): Promise<ContactRow[]> {
+    const page = await this.db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(where)
+      .orderBy(...order)
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit);
+    const ids = page.map((r) => r.id);
+    if (ids.length === 0) return [];
+    const found = (await this.db
+      .select(selection)
+      .from(contacts)
+      .where(and(eq(contacts.businessId, businessId), inArray(contacts.id, ids)))) as ContactRow[];
+    const byId = new Map(found.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   async findById(businessId: string, id: string, db: Executor = this.db): Promise<ContactRow | null> {
