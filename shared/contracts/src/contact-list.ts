@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { CONTACT_STATUSES } from './constants';
 import { contactListQuerySchema, type ContactListQuery } from './contact';
+import { CONTACT_IMPORT_FIELDS } from './contact-import';
 import {
   booleanParamSchema,
   dateParamSchema,
@@ -24,37 +25,8 @@ export const CONTACT_SORT_FIELDS = [
 ] as const;
 export type ContactSortField = (typeof CONTACT_SORT_FIELDS)[number];
 
-/** The contact's own fields a filter condition may name (types by the spec rule: see fieldType). */
-export const CONTACT_FILTER_FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'phoneCode',
-  'phoneNumber',
-  'business',
-  'status',
-  'jobTitle',
-  'industry',
-  'specialities',
-  'foundDate',
-  'lastContact',
-  'dateCreated',
-  'address',
-  'address2',
-  'city',
-  'state',
-  'zipCode',
-  'country',
-  'linkedin',
-  'x',
-  'instagram',
-  'facebook',
-  'blog',
-  'youtube',
-  'tiktok',
-  'other',
-  'notes',
-] as const;
+/** The contact's own fields (the same a CSV column can fill) plus its creation date: what a filter condition may name (types by the spec rule: see fieldType). */
+export const CONTACT_FILTER_FIELDS = [...CONTACT_IMPORT_FIELDS, 'dateCreated'] as const;
 export type ContactFilterField = (typeof CONTACT_FILTER_FIELDS)[number];
 
 export const contactFilterFields = filterFields(CONTACT_FILTER_FIELDS, { status: CONTACT_STATUSES });

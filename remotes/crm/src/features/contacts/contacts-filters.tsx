@@ -1,4 +1,10 @@
-import { CONTACT_FILTER_FIELDS, CONTACT_STATUSES, type ContactListParams, type FilterGroup } from '@atrium/contracts';
+import {
+  CONTACT_FILTER_FIELDS,
+  CONTACT_IMPORT_FIELD_LABELS,
+  CONTACT_STATUSES,
+  type ContactListParams,
+  type FilterGroup,
+} from '@atrium/contracts';
 import {
   Button,
   ChipMultiSelect,
@@ -20,15 +26,9 @@ import { useGroupOptions, useTagOptions } from './use-contact-options';
 
 type Patch = Record<string, string | string[] | boolean | null | undefined>;
 
-/** 'lastContact' → 'Last contact'. */
-const labelOf = (name: string) =>
-  name
-    .replace(/([A-Z])/g, ' $1')
-    .replace(/^./, (c) => c.toUpperCase())
-    .replace(/ ([A-Z])/g, (m) => m.toLowerCase());
 const ADVANCED_FIELDS: FilterBuilderField[] = CONTACT_FILTER_FIELDS.map((name) => ({
   name,
-  label: name === 'x' ? 'X' : labelOf(name),
+  label: name === 'dateCreated' ? 'Date created' : CONTACT_IMPORT_FIELD_LABELS[name],
   values: name === 'status' ? CONTACT_STATUSES : undefined,
 }));
 
