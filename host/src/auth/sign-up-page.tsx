@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { api, isApiError } from '@atrium/api-client';
+import { api, fieldErrorsOf, isApiError } from '@atrium/api-client';
 import { MESSAGES, registerSchema } from '@atrium/contracts';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput, schemaResolver, useForm } from '@atrium/ui';
 import { AuthLayout } from './auth-layout';
@@ -23,11 +23,10 @@ export function SignUpPage() {
       navigate('/', { replace: true });
     } catch (e) {
       setSubmitting(false);
-      if (isApiError(e) && e.code === 'VALIDATION_ERROR' && Array.isArray(e.data)) {
+      const fields = fieldErrorsOf(e);
+      if (fields) {
         // The server speaks the same schema: put its field messages on the fields.
-        form.setErrors(
-          Object.fromEntries((e.data as { field: string; message: string }[]).map((d) => [d.field, d.message])),
-        );
+        form.setErrors(fields);
         return;
       }
       setError(isApiError(e) ? e.message : MESSAGES.signupFailed);

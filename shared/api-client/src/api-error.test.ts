@@ -1,7 +1,7 @@
 /** Error normalisation (spec 8 "Transport rules"): every failure is an ApiError { status, code, message, data }. */
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:http';
-import { ApiError, fromResponse, isApiError, networkError } from './api-error';
+import { ApiError, fieldErrorsOf, fromResponse, isApiError, networkError } from './api-error';
 import { createApiClient } from './client';
 import { startServer, type TestServer } from './test-server';
 
@@ -156,5 +156,20 @@ describe('fromResponse / networkError', () => {
     expect(isApiError(new Error('x'))).toBe(false);
     expect(isApiError({ name: 'ApiError', status: 1 })).toBe(false);
     expect(isApiError(new ApiError(400, 'A', 'b'))).toBe(true);
+  });
+});
+
+describe('fieldErrorsOf', () => {
+  it('keys a VALIDATION_ERROR by field and ignores every other error', () => {
+    const details = [
+      { field: 'email', message: 'Email address is required' },
+      { field: 'firstName', message: 'First name is required' },
+    ];
+    expect(fieldErrorsOf(new ApiError(400, 'VALIDATION_ERROR', 'Validation failed', details))).toEqual({
+      email: 'Email address is required',
+      firstName: 'First name is required',
+    });
+    expect(fieldErrorsOf(new ApiError(409, 'CONFLICT', 'taken', details))).toBeNull();
+    expect(fieldErrorsOf(new Error('x'))).toBeNull();
   });
 });

@@ -49,3 +49,12 @@ export function fromResponse(status: number, body: unknown, statusText: string, 
 export function networkError(message: string): ApiError {
   return new ApiError(0, CLIENT_ERROR_CODES.network, message);
 }
+
+/**
+ * The server validates with the same schemas as the forms: a VALIDATION_ERROR's field messages, keyed by field,
+ * ready for a form's setErrors. Null for any other error.
+ */
+export function fieldErrorsOf(e: unknown): Record<string, string> | null {
+  if (!isApiError(e) || e.code !== 'VALIDATION_ERROR' || !Array.isArray(e.data)) return null;
+  return Object.fromEntries((e.data as { field: string; message: string }[]).map((d) => [d.field, d.message]));
+}

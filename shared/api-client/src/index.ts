@@ -4,7 +4,7 @@ import { contactImportApi } from './contact-import';
 import { searchApi } from './search';
 
 export { createApiClient, type ApiClient, type ClientOptions, type RequestOptions } from './client';
-export { ApiError, isApiError } from './api-error';
+export { ApiError, fieldErrorsOf, isApiError } from './api-error';
 export { isQuiet } from './quiet';
 export { CircuitBreaker } from './circuit-breaker';
 export { session, clearSession, type SessionState, type SessionStatus } from './session';

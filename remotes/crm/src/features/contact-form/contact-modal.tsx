@@ -7,7 +7,7 @@ import {
   type Contact,
 } from '@atrium/contracts';
 import { bus, toast } from '@atrium/event-bus';
-import { isApiError } from '@atrium/api-client';
+import { fieldErrorsOf, isApiError } from '@atrium/api-client';
 import {
   AddressFields,
   Box,
@@ -60,10 +60,9 @@ export function ContactModal({ contact, onClose }: ContactModalProps) {
       onClose();
     } catch (e) {
       // The server speaks the same schema: its field messages land on the same fields.
-      if (isApiError(e) && e.code === 'VALIDATION_ERROR' && Array.isArray(e.data)) {
-        form.setErrors(
-          Object.fromEntries((e.data as { field: string; message: string }[]).map((d) => [d.field, d.message])),
-        );
+      const fields = fieldErrorsOf(e);
+      if (fields) {
+        form.setErrors(fields);
       }
       toast.error(contact ? 'Failed to update contact. Please try again.' : MESSAGES.contactCreateFailed);
     }

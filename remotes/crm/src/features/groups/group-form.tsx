@@ -4,7 +4,7 @@ import {
   type ContactGroup,
   type ContactGroupInput,
 } from '@atrium/contracts';
-import { isApiError } from '@atrium/api-client';
+import { fieldErrorsOf, isApiError } from '@atrium/api-client';
 import { Button, ColorInput, Group, Stack, TextInput, Textarea, schemaResolver, useForm } from '@atrium/ui';
 
 const SWATCHES = ['#0ca678', '#1971c2', '#e03131', '#f08c00', '#7048e8', '#c2255c', '#2f9e44', '#495057'];
@@ -32,11 +32,8 @@ export function GroupForm({ group, submitLabel, onSubmit, onCancel }: GroupFormP
       await onSubmit(values);
     } catch (e) {
       if (isApiError(e) && e.status === 409) form.setFieldError('name', e.message);
-      else if (isApiError(e) && Array.isArray(e.data)) {
-        form.setErrors(
-          Object.fromEntries((e.data as { field: string; message: string }[]).map((d) => [d.field, d.message])),
-        );
-      } else throw e;
+      else if (fieldErrorsOf(e)) form.setErrors(fieldErrorsOf(e)!);
+      else throw e;
     }
   });
   return (
