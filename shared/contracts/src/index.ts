@@ -15,3 +15,4 @@ export * from './contact-groups';
 export * from './contact-tags';
 export * from './notes';
 export * from './contact-import';
+export * from './identity';
