@@ -43,6 +43,11 @@ import { UsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
 import { workRoutes } from './modules/work/work.routes';
+import { googleAuthRoutes } from './modules/google-auth/google-auth.routes';
+import { imagesRoutes } from './modules/images/images.routes';
+import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
+import { createMailer, type Mailer } from './lib/mail';
+import type { Deps } from './lib/deps';
 
 export interface AppOptions {
   config: Config;
@@ -52,6 +57,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The contact-import worker (poll interval, lease; `enabled: false` leaves jobs queued). */
   contactImport?: ContactImportOptions['worker'];
+  /** Where e-mail goes; by default SMTP when configured, else the outbox directory (lib/mail.ts). */
+  mailer?: Mailer;
 }
 
 const originOf = (url: string) => new URL(url).origin;
@@ -63,6 +70,7 @@ export async function buildApp({
   secret,
   logger,
   contactImport,
+  mailer,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -135,9 +143,11 @@ export async function buildApp({
   registerCsrf(app, { csrf: new CsrfTokens(secret), tokens, cookieSecure: config.cookieSecure });
 
   const { db } = database;
-  const auth = new AuthService(new AuthRepository(db), tokens);
-  const users = new UsersService(new UsersRepository(db));
-  const businesses = new BusinessesService(new BusinessesRepository(db));
+  const deps: Deps = { db, config, tokens, mailer: mailer ?? createMailer(config, app.log) };
+  if (!mailer) app.addHook('onClose', async () => deps.mailer.close());
+  const auth = new AuthService(new AuthRepository(db), tokens, deps);
+  const users = new UsersService(new UsersRepository(db), deps);
+  const businesses = new BusinessesService(new BusinessesRepository(db), deps);
   const contacts = new ContactsService(new ContactsRepository(db));
   const groups = new ContactGroupsService(new ContactGroupsRepository(db), contacts);
   const contactTags = new ContactTagsService(new ContactTagsRepository(db));
@@ -168,6 +178,9 @@ export async function buildApp({
       typed.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
       await api.register(authRoutes, { prefix: '/auth', auth, config });
+      await api.register(googleAuthRoutes, { prefix: '/auth', deps });
+      await api.register(imagesRoutes, { deps });
+      await api.register(adminUsersRoutes, { prefix: '/admin/users', deps });
       await api.register(usersRoutes, { prefix: '/users', users });
       await api.register(businessesRoutes, { prefix: '/businesses', businesses });
       await api.register(contactsRoutes, { prefix: '/contacts', contacts });

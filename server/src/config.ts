@@ -43,6 +43,17 @@ function envSchema(root: string) {
     TRUST_PROXY: bool(false),
     LOGIN_RATE_LIMIT: positiveInt(10),
     REGISTER_RATE_LIMIT: positiveInt(20),
+    LOGIN_ACCOUNT_RATE_LIMIT: positiveInt(20),
+    APP_URL: optional(z.url({ protocol: /^https?$/ })),
+    SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')),
+    MAIL_FROM: optional(z.string()).transform((v) => v ?? 'Atrium <no-reply@atrium.local>'),
+    MAIL_OUTBOX_DIR: optional(z.string()),
+    GOOGLE_CLIENT_ID: optional(z.string()),
+    GOOGLE_CLIENT_SECRET: optional(z.string()),
+    GOOGLE_ISSUER: optional(z.url({ protocol: /^https?$/ })).transform((v) => v ?? 'https://accounts.google.com'),
+    ADMIN_EMAIL_DOMAIN: optional(z.string().regex(/^[a-z0-9.-]+$/i)).transform((v) =>
+      (v ?? 'atrium.app').toLowerCase(),
+    ),
     LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).transform(
       (v) => v ?? 'info',
     ),
@@ -65,6 +76,18 @@ export interface Config {
   loginRateLimit: number;
   /** Attempts per 10 minutes per IP. */
   registerRateLimit: number;
+  /** Failed sign-ins per 15 minutes per account (e-mail), from any address. */
+  loginAccountRateLimit: number;
+  /** Public base URL of the app, for links in e-mails (default http://localhost:PORT). */
+  appUrl: string;
+  /** smtp(s)://user:pass@host:port; unset → mail goes to mailOutboxDir. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  mailOutboxDir: string;
+  /** Google sign-in is on when both are set; the issuer is configurable for tests (a local mock OIDC issuer). */
+  google: { clientId: string; clientSecret: string; issuer: string } | null;
+  /** Users whose e-mail ends with @this domain may use the admin pages. */
+  adminEmailDomain: string;
   logLevel: string;
 }
 
@@ -87,6 +110,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     registerRateLimit: e.REGISTER_RATE_LIMIT,
+    loginAccountRateLimit: e.LOGIN_ACCOUNT_RATE_LIMIT,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    mailOutboxDir: path.resolve(e.MAIL_OUTBOX_DIR ?? path.join(e.DATA_DIR, 'mail-outbox')),
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
+        : null,
+    adminEmailDomain: e.ADMIN_EMAIL_DOMAIN,
     logLevel: e.LOG_LEVEL,
   };
 }

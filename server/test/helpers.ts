@@ -6,6 +6,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openPostgres, type DatabaseHandle } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
+import { createMemoryMailer, type MailMessage } from '../src/lib/mail';
 import { pgliteFromTemplate } from './pglite-template';
 
 export interface TestDatabase {
@@ -49,6 +50,8 @@ export interface TestApp {
   config: Config;
   secret: string;
   database: DatabaseHandle;
+  /** Every e-mail the app (and its siblings) sent, oldest first. */
+  mails: MailMessage[];
   /** A second app on the same database (e.g. with other limits). Closed by close(). */
   sibling(env?: NodeJS.ProcessEnv): Promise<FastifyInstance>;
   close(): Promise<void>;
@@ -66,9 +69,10 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestAp
   const db = await createTestDatabase();
   const secret = randomBytes(32).toString('base64url');
   const apps: FastifyInstance[] = [];
+  const mailer = createMemoryMailer();
   const make = async (extra: NodeJS.ProcessEnv) => {
     const config = loadConfig({ ...TEST_ENV, ...env, ...extra });
-    const app = await buildApp({ config, database: db.handle, secret, logger: false });
+    const app = await buildApp({ config, database: db.handle, secret, logger: false, mailer });
     await app.ready();
     apps.push(app);
     return { app, config };
@@ -79,6 +83,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestAp
     config,
     secret,
     database: db.handle,
+    mails: mailer.sent,
     sibling: async (extra = {}) => (await make(extra)).app,
     close: async () => {
       for (const a of apps) await a.close();

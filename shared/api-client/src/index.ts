@@ -2,6 +2,9 @@ import { createApiClient } from './client';
 import { contactGroupsApi, contactTagsApi, contactsApi } from './contacts';
 import { contactImportApi } from './contact-import';
 import { searchApi } from './search';
+import { identityApi } from './identity';
+import { businessesApi } from './businesses';
+import { adminUsersApi } from './admin-users';
 
 export { createApiClient, type ApiClient, type ClientOptions, type RequestOptions } from './client';
 export { ApiError, fieldErrorsOf, isApiError } from './api-error';
@@ -10,6 +13,9 @@ export { CircuitBreaker } from './circuit-breaker';
 export { session, clearSession, type SessionState, type SessionStatus } from './session';
 export { contactGroupsApi, contactTagsApi, contactsApi, type ContactGroupSummary } from './contacts';
 export { searchApi } from './search';
+export { identityApi } from './identity';
+export { businessesApi } from './businesses';
+export { adminUsersApi } from './admin-users';
 export {
   contactImportApi,
   CONTACT_UPLOAD_TIMEOUT_MS,
@@ -25,3 +31,6 @@ export const contactGroups = contactGroupsApi(api);
 export const contactTags = contactTagsApi(api);
 export const search = searchApi(api);
 export const contactImport = contactImportApi(api);
+export const identity = identityApi(api);
+export const businesses = businessesApi(api);
+export const adminUsers = adminUsersApi(api);

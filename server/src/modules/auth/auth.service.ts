@@ -1,3 +1,4 @@
+import type { Deps } from '../../lib/deps';
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod';
 import type { loginSchema, MemberRole, registerSchema, User } from '@atrium/contracts';
@@ -47,6 +48,7 @@ export class AuthService {
   constructor(
     private readonly repo: AuthRepository,
     private readonly tokens: TokenService,
+    private readonly deps?: Deps,
   ) {}
 
   async register(input: RegisterData, meta: ClientMeta): Promise<SignedIn> {

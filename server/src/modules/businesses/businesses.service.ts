@@ -1,3 +1,4 @@
+import type { Deps } from '../../lib/deps';
 import type { Business, BusinessMember } from '@atrium/contracts';
 import type { businesses } from '../../db/schema';
 import type { BusinessesRepository } from './businesses.repository';
@@ -42,7 +43,10 @@ export function newBusiness(name: string): NewBusiness {
 type BusinessRow = typeof businesses.$inferSelect;
 
 export class BusinessesService {
-  constructor(private readonly repo: BusinessesRepository) {}
+  constructor(
+    private readonly repo: BusinessesRepository,
+    private readonly deps?: Deps,
+  ) {}
 
   async listForUser(userId: string): Promise<Business[]> {
     const rows = await this.repo.listForUser(userId);

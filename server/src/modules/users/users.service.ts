@@ -1,3 +1,4 @@
+import type { Deps } from '../../lib/deps';
 import type { MemberRole, User } from '@atrium/contracts';
 import { AppError } from '../../lib/errors';
 import type { UserRecord, UsersRepository } from './users.repository';
@@ -33,7 +34,10 @@ export function toUserDto(user: UserRecord, business: CurrentBusiness, role: Mem
 }
 
 export class UsersService {
-  constructor(private readonly repo: UsersRepository) {}
+  constructor(
+    private readonly repo: UsersRepository,
+    private readonly deps?: Deps,
+  ) {}
 
   async me(userId: string, businessId: string): Promise<User> {
     const row = await this.repo.findWithMembership(userId, businessId);
