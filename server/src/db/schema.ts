@@ -27,7 +27,8 @@ export const users = pgTable(
   {
     id: id(),
     email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for an account that only signs in with Google. */
+    passwordHash: text('password_hash'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     phoneNumber: text('phone_number'),
@@ -36,10 +37,43 @@ export const users = pgTable(
     country: text('country'),
     industry: text('industry'),
     profilePicture: text('profile_picture'),
+    /** Null until the address is proven (verification code, reset link, Google). Accounts older than 0004 count as verified. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** The Google account (OIDC `sub`) linked to this user, if any. */
+    googleSub: text('google_sub'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_google_sub_key')
+      .on(t.googleSub)
+      .where(sql`${t.googleSub} IS NOT NULL`),
+  ],
+);
+
+export type EmailTokenKind = 'verify_email' | 'reset_password';
+
+/**
+ * One-time proofs sent by mail: 6-digit e-mail verification codes (HMAC with the app secret) and password
+ * reset tokens (sha256 of 32 random bytes). Only hashes are stored.
+ */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<EmailTokenKind>().notNull(),
+    tokenHash: text('token_hash').notNull().unique('email_tokens_token_hash_key'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_tokens_user_kind_idx').on(t.userId, t.kind)],
 );
 
 export const businesses = pgTable('businesses', {

@@ -71,7 +71,7 @@ export class AuthService {
 
   async login(input: LoginData, meta: ClientMeta): Promise<SignedIn> {
     const found = await this.repo.findUserByEmail(input.email);
-    const ok = found
+    const ok = found?.passwordHash
       ? await verifyPassword(found.passwordHash, input.password)
       : await verifyAgainstDummy(input.password);
     if (!found || !ok) throw new AppError('LOGIN_FAILED', 'Invalid credentials');
