@@ -1,6 +1,84 @@
+import type {
+  Business,
+  BusinessMember,
+  CreateBusinessInput,
+  InviteMemberInput,
+  MemberRole,
+  UpdateBusinessInput,
+  User,
+} from '@atrium/contracts';
+import { API_ROOT } from '@atrium/contracts';
+import { bus } from '@atrium/event-bus';
 import type { ApiClient } from './client';
+import { markSignedIn } from './session';
+
+const enc = encodeURIComponent;
+
+/** A pending invite of a business (the token itself travels only in the e-mail). */
+export interface BusinessInvite {
+  id: string;
+  businessId: string;
+  email: string;
+  role: MemberRole;
+  createdAt: string;
+  expiresAt: string;
+  invitedBy?: { _id: string; email: string; firstName: string; lastName: string } | null;
+}
+
+type Data<T> = { success: true; data: T };
 
 /** Business calls (spec section 7, businesses): list, create, update, delete, invites, members, logo, switch. */
 export function businessesApi(client: ApiClient) {
-  return { client };
+  return {
+    list: async () => (await client.get<Data<Business[]>>('businesses')).data,
+    create: async (input: CreateBusinessInput) => (await client.post<Data<Business>>('businesses', input)).data,
+    update: async (id: string, input: UpdateBusinessInput) =>
+      (await client.put<Data<Business>>(`businesses/${enc(id)}`, input)).data,
+    remove: async (id: string) => {
+      await client.delete(`businesses/${enc(id)}`);
+    },
+
+    invite: async (id: string, input: InviteMemberInput) =>
+      (await client.post<Data<BusinessInvite>>(`businesses/${enc(id)}/invites`, input)).data,
+    listInvites: async (id: string) => (await client.get<Data<BusinessInvite[]>>(`businesses/${enc(id)}/invites`)).data,
+    revokeInvite: async (id: string, inviteId: string) => {
+      await client.delete(`businesses/${enc(id)}/invites/${enc(inviteId)}`);
+    },
+    updateMemberRole: async (id: string, userId: string, role: MemberRole) =>
+      (await client.put<Partial<Data<BusinessMember>>>(`businesses/${enc(id)}/members/${enc(userId)}`, { role })).data,
+    removeMember: async (id: string, userId: string) => {
+      await client.delete(`businesses/${enc(id)}/members/${enc(userId)}`);
+    },
+    /** Joins the invite's business; answers that business when the server sends it. */
+    acceptInvite: async (token: string) =>
+      (await client.post<Partial<Data<Business>> & { success: true }>('businesses/accept-invite', { token })).data,
+
+    /**
+     * Makes `id` the session's current business. The server re-issues the session cookies and answers the user
+     * as /users/me for that business; the shared session store takes it, like a sign-in.
+     */
+    switchTo: async (id: string): Promise<User> => {
+      const body = await client.post<{ success: boolean; user?: User }>(`businesses/${enc(id)}/switch`);
+      if (!body?.success || !body.user) throw new Error('Failed to switch business');
+      markSignedIn(body.user);
+      await client.auth.renewCsrf().catch(() => false);
+      bus.emit('entity:changed', { entity: 'business', id: body.user.businessId });
+      return body.user;
+    },
+
+    /** Multipart, field 'logo'. Answers the updated business. */
+    uploadLogo: async (id: string, file: Blob, fileName = 'logo') => {
+      const form = new FormData();
+      form.append('logo', file, fileName);
+      return (await client.upload<Partial<Data<Business>>>(`businesses/${enc(id)}/logo`, form)).data;
+    },
+    deleteLogo: async (id: string) => {
+      await client.delete(`businesses/${enc(id)}/logo`);
+    },
+    /** Same-origin URL of the logo image (for <img src>); `version` busts the browser cache after a change. */
+    logoUrl: (id: string, version?: string | number) =>
+      `${API_ROOT}/businesses/${enc(id)}/logo${version === undefined ? '' : `?v=${enc(String(version))}`}`,
+  };
 }
+
+export type BusinessesApi = ReturnType<typeof businessesApi>;

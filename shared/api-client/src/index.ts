@@ -14,7 +14,7 @@ export { session, clearSession, type SessionState, type SessionStatus } from './
 export { contactGroupsApi, contactTagsApi, contactsApi, type ContactGroupSummary } from './contacts';
 export { searchApi } from './search';
 export { identityApi } from './identity';
-export { businessesApi } from './businesses';
+export { businessesApi, type BusinessInvite, type BusinessesApi } from './businesses';
 export { adminUsersApi } from './admin-users';
 export {
   contactImportApi,

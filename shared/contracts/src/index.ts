@@ -16,3 +16,4 @@ export * from './contact-tags';
 export * from './notes';
 export * from './contact-import';
 export * from './identity';
+export * from './admin-users';
