@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -59,6 +59,8 @@ export interface AppOptions {
   contactImport?: ContactImportOptions['worker'];
   /** Where e-mail goes; by default SMTP when configured, else the outbox directory (lib/mail.ts). */
   mailer?: Mailer;
+  /** Called for every route as it is registered (the security route matrix test lists them this way). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const originOf = (url: string) => new URL(url).origin;
@@ -71,11 +73,13 @@ export async function buildApp({
   logger,
   contactImport,
   mailer,
+  onRoute,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
