@@ -8,6 +8,8 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   UNAUTHORIZED: 'Not signed in',
   FORBIDDEN: 'Forbidden',
   CONFLICT: 'Conflict',
+  PAYLOAD_TOO_LARGE: 'Payload too large',
+  UNSUPPORTED_MEDIA_TYPE: 'Unsupported media type',
   RATE_LIMITED: 'Too many attempts. Please try again later.',
   INTERNAL_ERROR: MESSAGES.unexpected,
   LOGIN_FAILED: MESSAGES.invalidCredentials,
@@ -53,6 +55,8 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
 };
 

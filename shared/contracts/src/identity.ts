@@ -36,6 +36,23 @@ export const BUSINESS_MESSAGES = {
   userNotAuthenticated: 'User not authenticated',
   invalidLogoFormat: 'Invalid logo format',
   lastOwner: 'A business must keep at least one owner',
+  lastBusiness: 'You cannot delete your only business',
+  alreadyMember: 'This person is already a member of the business',
+  inviteWrongUser: 'This invite was sent to a different email address',
+  ownerOnly: 'Only an owner can do this',
+  inviteNotFound: 'Invite not found',
+  memberNotFound: 'Member not found',
+  logoNotFound: 'This business has no logo',
+} as const;
+
+/** Logo and profile-picture uploads (the logo's wrong-type text is BUSINESS_MESSAGES.invalidLogoFormat). */
+export const IMAGE_MESSAGES = {
+  noFile: 'Choose an image to upload',
+  notMultipart: 'Send the image as multipart/form-data',
+  tooLarge: 'The image is larger than 2 MB',
+  invalidPictureFormat: 'Invalid picture format',
+  uploadPictureFailed: 'Failed to upload profile picture',
+  pictureNotFound: 'No profile picture',
 } as const;
 
 /** Verification codes are 6 digits. */
@@ -151,6 +168,21 @@ export const inviteMemberSchema = z.object({
 export type InviteMemberInput = z.input<typeof inviteMemberSchema>;
 
 export const updateMemberRoleSchema = z.object({ role: memberRoleSchema });
+export type UpdateMemberRoleInput = z.input<typeof updateMemberRoleSchema>;
+
+/** A pending invite as GET /businesses/{id}/invites lists it (the token is never sent back). */
+export const businessInviteSchema = z.object({
+  id: z.string(),
+  businessId: z.string(),
+  email: z.string(),
+  role: memberRoleSchema,
+  invitedBy: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  /** Past expiresAt: can no longer be accepted (re-invite to send a fresh link). */
+  expired: z.boolean(),
+});
+export type BusinessInvite = z.infer<typeof businessInviteSchema>;
 export const acceptInviteSchema = z.object({ token: z.string().min(16).max(512) });
 export const switchBusinessSchema = z.object({ businessId: z.string().min(1).max(64) });
 
