@@ -259,6 +259,34 @@ describe('auth.register', () => {
     expect(err).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', message: 'Invalid data', data: details });
     expect(server.calls('POST', 'auth/refresh')).toHaveLength(0);
   });
+
+  it('an unverified account opens no session: answers where to verify', async () => {
+    server.on('POST', 'auth/register', {
+      status: 201,
+      body: { success: true, requiresVerification: true, email: 'ada@example.com' },
+    });
+    const signedIn: unknown[] = [];
+    const sub = bus.on('auth:signed-in').subscribe((e) => signedIn.push(e));
+    const out = await client()
+      .auth.register({ firstName: 'Ada', lastName: 'L', email: 'Ada@Example.com', password: 'abcdefg1' })
+      .finally(() => sub.unsubscribe());
+    expect(out).toEqual({ requiresVerification: true, email: 'ada@example.com' });
+    expect(session.status).toBe('unknown');
+    expect(signedIn).toEqual([]);
+    expect(server.calls('POST', 'auth/renew-csrf')).toHaveLength(0);
+  });
+
+  it('a server that signs the user in straight away is followed', async () => {
+    server.on('POST', 'auth/register', { status: 201, body: { success: true, user: sampleUser } });
+    const out = await client().auth.register({
+      firstName: 'Ada',
+      lastName: 'L',
+      email: 'x@y.co',
+      password: 'abcdefg1',
+    });
+    expect(out).toEqual({ requiresVerification: false, email: sampleUser.email, user: sampleUser });
+    expect(session).toMatchObject({ status: 'authenticated', user: sampleUser });
+  });
 });
 
 describe('refresh across tabs', () => {

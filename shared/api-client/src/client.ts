@@ -28,6 +28,9 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+export type RegisterResult =
+  { requiresVerification: true; email: string } | { requiresVerification: false; email: string; user: User };
+
 export interface ClientOptions {
   /** Absolute or relative API root; default '/api/v1' (same origin as the app). */
   baseUrl?: string;
@@ -40,7 +43,8 @@ export interface ClientOptions {
 }
 
 /** Auth endpoints never trigger the refresh-and-replay rule (they ARE the session machinery). */
-const NO_REFRESH = /^auth\/(login|register|refresh|auto-login|logout|renew-csrf|csrf)$/;
+const NO_REFRESH =
+  /^auth\/(login|register|refresh|auto-login|logout|renew-csrf|csrf|verify-email|resend-verification|forgot-password|reset-password)$/;
 const CSRF_TEXT = /csrf|xsrf/i;
 
 function documentCookie(name: string): string | null {
@@ -248,14 +252,25 @@ export function createApiClient(options: ClientOptions = {}) {
       return { success: false, code: 'LOGIN_FAILED', error: body?.error || MESSAGES.invalidCredentials };
     },
 
-    /** Throws ApiError (VALIDATION_ERROR carries field details in data). Signs the user in on success. */
-    async register(input: RegisterInput): Promise<User> {
-      const body = await request<AuthAnswer>('POST', 'auth/register', { json: input });
-      if (!body?.user) throw new ApiError(500, 'INVALID_RESPONSE', MESSAGES.signupFailed);
-      markSignedIn(body.user);
-      await renewCsrf().catch(() => false);
-      bus.emit('auth:signed-in', { userId: body.user.id });
-      return body.user;
+    /**
+     * Throws ApiError (VALIDATION_ERROR carries field details in data). The account starts unverified: the
+     * server mails a code and opens no session, so the answer is where to verify. (A server that signs the
+     * user in straight away answers a user, and the session takes it.)
+     */
+    async register(input: RegisterInput): Promise<RegisterResult> {
+      const body = await request<AuthAnswer & { requiresVerification?: boolean; email?: string }>(
+        'POST',
+        'auth/register',
+        { json: input },
+      );
+      if (!body?.success) throw new ApiError(500, 'INVALID_RESPONSE', MESSAGES.signupFailed);
+      if (body.user && !body.requiresVerification) {
+        markSignedIn(body.user);
+        await renewCsrf().catch(() => false);
+        bus.emit('auth:signed-in', { userId: body.user.id });
+        return { requiresVerification: false, email: body.user.email, user: body.user };
+      }
+      return { requiresVerification: true, email: body.email ?? input.email };
     },
 
     /** On load and route change. A failure clears the user. Waits for any refresh in flight, then runs. */

@@ -6,14 +6,20 @@ import { identityApi } from './identity';
 import { businessesApi } from './businesses';
 import { adminUsersApi } from './admin-users';
 
-export { createApiClient, type ApiClient, type ClientOptions, type RequestOptions } from './client';
+export {
+  createApiClient,
+  type ApiClient,
+  type ClientOptions,
+  type RegisterResult,
+  type RequestOptions,
+} from './client';
 export { ApiError, fieldErrorsOf, isApiError } from './api-error';
 export { isQuiet } from './quiet';
 export { CircuitBreaker } from './circuit-breaker';
 export { session, clearSession, type SessionState, type SessionStatus } from './session';
 export { contactGroupsApi, contactTagsApi, contactsApi, type ContactGroupSummary } from './contacts';
 export { searchApi } from './search';
-export { identityApi } from './identity';
+export { identityApi, type IdentityApi } from './identity';
 export { businessesApi, type BusinessInvite, type BusinessesApi } from './businesses';
 export { adminUsersApi } from './admin-users';
 export {

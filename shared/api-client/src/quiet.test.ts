@@ -38,6 +38,7 @@ describe('quiet pass-throughs against the server', () => {
     [500, 'stripe/account-status'],
     [404, 'communities/c9/cover'],
     [404, 'signatures/workflows/by-document/d42'],
+    [404, 'users/u1/picture/medium'],
   ])('%i on GET %s is an ApiError with quiet=true', async (status, path) => {
     const err = await failure('GET', path, status);
     expect(err.quiet).toBe(true);
@@ -66,6 +67,8 @@ describe('quiet pass-throughs against the server', () => {
     ['GET', 'stripe/account-status', 502],
     ['GET', 'communities/c9/cover', 500],
     ['GET', 'signatures/workflows/by-document/d42', 403],
+    ['GET', 'users/u1/picture/medium', 500],
+    ['DELETE', 'users/me/picture', 404],
     // same endpoint and status, other method
     ['POST', 'users/u1/friends', 403],
     ['DELETE', 'communities/c9/cover', 404],
