@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_GROUP_COLOR,
@@ -109,6 +121,67 @@ export const businessMembers = pgTable(
   (t) => [
     uniqueIndex('business_members_business_user_key').on(t.businessId, t.userId),
     index('business_members_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * An invitation to join a business by e-mail. Only the sha256 of the link's token is stored; accepting sets
+ * accepted_at (single use). At most one pending (unaccepted) invite per business and address: a re-invite
+ * replaces it.
+ */
+export const businessInvites = pgTable(
+  'business_invites',
+  {
+    id: id(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').$type<MemberRole>().notNull(),
+    tokenHash: text('token_hash').notNull().unique('business_invites_token_hash_key'),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: text('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('business_invites_pending_key')
+      .on(t.businessId, sql`lower(${t.email})`)
+      .where(sql`${t.acceptedAt} IS NULL`),
+  ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+export type ImageKind = 'business_logo' | 'user_picture';
+
+/**
+ * Uploaded pictures (lib/images.ts checked their type by magic bytes and their size): one logo per business,
+ * one profile picture per user. The owner is a real foreign key, so deleting it deletes the picture.
+ */
+export const images = pgTable(
+  'images',
+  {
+    id: id(),
+    kind: text('kind').$type<ImageKind>().notNull(),
+    businessId: text('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    mime: text('mime').notNull(),
+    bytes: bytea('bytes').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('images_business_key').on(t.businessId),
+    uniqueIndex('images_user_key').on(t.userId),
+    check(
+      'images_owner_check',
+      sql`(${t.kind} = 'business_logo' AND ${t.businessId} IS NOT NULL AND ${t.userId} IS NULL) OR (${t.kind} = 'user_picture' AND ${t.userId} IS NOT NULL AND ${t.businessId} IS NULL)`,
+    ),
   ],
 );
 

@@ -176,7 +176,7 @@ export const businessInviteSchema = z.object({
   businessId: z.string(),
   email: z.string(),
   role: memberRoleSchema,
-  invitedBy: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
+  invitedBy: z.object({ _id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
   createdAt: z.string(),
   expiresAt: z.string(),
   /** Past expiresAt: can no longer be accepted (re-invite to send a fresh link). */
