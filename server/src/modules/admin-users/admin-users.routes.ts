@@ -1,5 +1,52 @@
+import * as z from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminUserDetailSchema,
+  adminUserSummarySchema,
+  adminUsersQuerySchema,
+  listEnvelopeSchema,
+} from '@atrium/contracts';
 import type { Deps } from '../../lib/deps';
+import { callerOf, errorResponses } from '../../lib/http';
+import { AdminUsersRepository } from './admin-users.repository';
+import { AdminUsersService, assertCompanyUser } from './admin-users.service';
 
-/** Admin users pages (company-domain users only). Mounted at /api/v1/admin/users. */
-export const adminUsersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async () => {};
+const idParams = z.object({ userId: z.string().min(1).max(100) });
+
+/**
+ * Admin users pages (company-domain users only: ADMIN_EMAIL_DOMAIN, default atrium.app). Mounted at
+ * /api/v1/admin/users. Not signed in → 401; signed in with another domain → 403.
+ */
+export const adminUsersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  const service = new AdminUsersService(new AdminUsersRepository(deps.db));
+  app.addHook('onRequest', app.authenticate);
+  // Before validation: someone who may not use these routes learns nothing from them, not even a 400.
+  app.addHook('onRequest', async (request) => assertCompanyUser(callerOf(request), deps.config.adminEmailDomain));
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['admin'],
+        querystring: adminUsersQuerySchema,
+        response: { 200: listEnvelopeSchema(adminUserSummarySchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => service.list(request.query),
+  );
+
+  app.get(
+    '/:userId',
+    {
+      schema: {
+        tags: ['admin'],
+        params: idParams,
+        response: {
+          200: z.object({ success: z.literal(true), data: adminUserDetailSchema }),
+          ...errorResponses(401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({ success: true as const, data: await service.get(request.params.userId) }),
+  );
+};
