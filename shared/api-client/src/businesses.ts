@@ -1,5 +1,6 @@
 import type {
   Business,
+  BusinessInvite,
   BusinessMember,
   CreateBusinessInput,
   InviteMemberInput,
@@ -14,16 +15,7 @@ import { markSignedIn } from './session';
 
 const enc = encodeURIComponent;
 
-/** A pending invite of a business (the token itself travels only in the e-mail). */
-export interface BusinessInvite {
-  id: string;
-  businessId: string;
-  email: string;
-  role: MemberRole;
-  createdAt: string;
-  expiresAt: string;
-  invitedBy?: { _id: string; email: string; firstName: string; lastName: string } | null;
-}
+export type { BusinessInvite };
 
 type Data<T> = { success: true; data: T };
 
