@@ -147,7 +147,7 @@ export async function buildApp({
   registerCsrf(app, { csrf: new CsrfTokens(secret), tokens, cookieSecure: config.cookieSecure });
 
   const { db } = database;
-  const deps: Deps = { db, config, tokens, mailer: mailer ?? createMailer(config, app.log) };
+  const deps: Deps = { db, config, tokens, secret, mailer: mailer ?? createMailer(config, app.log) };
   if (!mailer) app.addHook('onClose', async () => deps.mailer.close());
   const auth = new AuthService(new AuthRepository(db), tokens, deps);
   const users = new UsersService(new UsersRepository(db), deps);

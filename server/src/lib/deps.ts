@@ -9,4 +9,6 @@ export interface Deps {
   config: Config;
   mailer: Mailer;
   tokens: TokenService;
+  /** The app secret (APP_SECRET or the persisted one). Derive a per-purpose key from it; never use it as is. */
+  secret: string;
 }
