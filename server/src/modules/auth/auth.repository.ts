@@ -7,9 +7,14 @@ import type { NewBusiness } from '../businesses/businesses.service';
 export interface NewAccount {
   user: {
     email: string;
-    passwordHash: string;
+    /** Null for an account that signs in with Google only. */
+    passwordHash: string | null;
     firstName: string;
     lastName: string;
+    /** Set when the address is already proven (Google sign-in); null/absent → unverified. */
+    emailVerifiedAt?: Date | null;
+    /** The linked Google account (OIDC `sub`), for accounts created by Google sign-in. */
+    googleSub?: string | null;
   };
   business: NewBusiness;
 }
