@@ -5,9 +5,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { QUERY_RETRY } from '@atrium/contracts';
 import { bus } from '@atrium/event-bus';
 import { UiProvider } from '@atrium/ui';
+import { ForgotPasswordPage } from './auth/forgot-password-page';
 import { RequireAuth } from './auth/require-auth';
+import { ResetPasswordPage } from './auth/reset-password-page';
 import { SignInPage } from './auth/sign-in-page';
 import { SignUpPage } from './auth/sign-up-page';
+import { VerifyEmailPage } from './auth/verify-email-page';
 import { remotesState, startRemotes } from './federation/remotes';
 import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
@@ -22,9 +25,6 @@ import { ShellLayout } from './shell/shell-layout';
 
 /** Public routes of spec section 2 that later issues fill in; they exist now and say so plainly. */
 const PENDING_PUBLIC: [string, string][] = [
-  ['/verify-email', 'Verify your email'],
-  ['/forgot-password', 'Reset your password'],
-  ['/reset-password', 'Choose a new password'],
   ['/unlink-google', 'Unlink Google'],
   ['/auth/google/callback', 'Signing in with Google'],
   ['/invoices/pay', 'Invoice'],
@@ -66,6 +66,9 @@ export function AppRoutes() {
     <Routes>
       <Route path="/signin" element={<SignInPage />} />
       <Route path="/signup" element={<SignUpPage />} />
+      <Route path="/verify-email" element={<VerifyEmailPage />} />
+      <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
       <Route path="/document-expired" element={<DocumentExpiredPage />} />
       <Route path="/document-not-found" element={<DocumentNotFoundPage />} />
       <Route path="/document-error" element={<DocumentNotFoundPage />} />

@@ -3,24 +3,41 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api, session } from '@atrium/api-client';
 import { loginSchema } from '@atrium/contracts';
-import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, TextInput, schemaResolver, useForm } from '@atrium/ui';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  PasswordInput,
+  Stack,
+  TextInput,
+  schemaResolver,
+  useForm,
+} from '@atrium/ui';
 import { AuthLayout } from './auth-layout';
+import { GoogleSignInButton } from './google-button';
 
-interface LocationState {
+/** What other pages hand to /signin: where to go after, a message, and the e-mail to prefill. */
+export interface SignInState {
   from?: string;
   message?: string;
+  /** 'success' shows the message in green (e.g. after verifying the e-mail or resetting the password). */
+  tone?: 'success' | 'info';
+  email?: string;
 }
 
 export function SignInPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const state = (location.state ?? {}) as LocationState;
+  const state = (location.state ?? {}) as SignInState;
   const { status } = useSnapshot(session);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const form = useForm({
     mode: 'uncontrolled',
-    initialValues: { email: '', password: '', rememberMe: true },
+    initialValues: { email: state.email ?? '', password: '', rememberMe: true },
     validate: schemaResolver(loginSchema, { sync: true }),
   });
 
@@ -32,6 +49,11 @@ export function SignInPage() {
     const result = await api.auth.login(values);
     if (result.success) {
       navigate(state.from ?? '/', { replace: true });
+    } else if (result.code === 'EMAIL_NOT_VERIFIED') {
+      // The password was right but the address is not verified yet: verify first, then come back.
+      navigate(`/verify-email?email=${encodeURIComponent(values.email.trim())}`, {
+        state: { message: result.error, from: state.from },
+      });
     } else {
       setError(result.error);
       setSubmitting(false);
@@ -45,7 +67,7 @@ export function SignInPage() {
       footer={
         <>
           New to Atrium?{' '}
-          <Anchor component={Link} to="/signup">
+          <Anchor component={Link} to="/signup" state={state.from ? { from: state.from } : undefined}>
             Create an account
           </Anchor>
         </>
@@ -54,7 +76,7 @@ export function SignInPage() {
       <form onSubmit={submit} noValidate>
         <Stack>
           {state.message && !error && (
-            <Alert color="yellow" variant="light">
+            <Alert color={state.tone === 'success' ? 'green' : 'yellow'} variant="light" role="status">
               {state.message}
             </Alert>
           )}
@@ -78,16 +100,23 @@ export function SignInPage() {
             key={form.key('password')}
             {...form.getInputProps('password')}
           />
-          <Checkbox
-            label="Keep me signed in"
-            key={form.key('rememberMe')}
-            {...form.getInputProps('rememberMe', { type: 'checkbox' })}
-          />
+          <Group justify="space-between" wrap="nowrap">
+            <Checkbox
+              label="Keep me signed in"
+              key={form.key('rememberMe')}
+              {...form.getInputProps('rememberMe', { type: 'checkbox' })}
+            />
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
           <Button type="submit" loading={submitting} fullWidth>
             Sign in
           </Button>
         </Stack>
       </form>
+      <Divider label="or" labelPosition="center" my="lg" />
+      <GoogleSignInButton />
     </AuthLayout>
   );
 }

@@ -1,12 +1,26 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { api, fieldErrorsOf, isApiError } from '@atrium/api-client';
 import { MESSAGES, registerSchema } from '@atrium/contracts';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput, schemaResolver, useForm } from '@atrium/ui';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Divider,
+  Group,
+  PasswordInput,
+  Stack,
+  TextInput,
+  schemaResolver,
+  useForm,
+} from '@atrium/ui';
 import { AuthLayout } from './auth-layout';
+import { GoogleSignInButton } from './google-button';
 
 export function SignUpPage() {
   const navigate = useNavigate();
+  /** Where the visitor was going (e.g. an invite link): kept through verification and sign-in. */
+  const from = ((useLocation().state ?? {}) as { from?: string }).from;
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const form = useForm({
@@ -19,8 +33,13 @@ export function SignUpPage() {
     setSubmitting(true);
     setError(null);
     try {
-      await api.auth.register({ ...values, businessName: values.businessName || undefined });
-      navigate('/', { replace: true });
+      const result = await api.auth.register({ ...values, businessName: values.businessName || undefined });
+      if (result.requiresVerification) {
+        // No session yet: the code sent by e-mail verifies the address first.
+        navigate(`/verify-email?email=${encodeURIComponent(result.email)}`, { replace: true, state: { from } });
+      } else {
+        navigate(from ?? '/', { replace: true });
+      }
     } catch (e) {
       setSubmitting(false);
       const fields = fieldErrorsOf(e);
@@ -40,7 +59,7 @@ export function SignUpPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Anchor component={Link} to="/signin">
+          <Anchor component={Link} to="/signin" state={from ? { from } : undefined}>
             Sign in
           </Anchor>
         </>
@@ -96,6 +115,8 @@ export function SignUpPage() {
           </Button>
         </Stack>
       </form>
+      <Divider label="or" labelPosition="center" my="lg" />
+      <GoogleSignInButton />
     </AuthLayout>
   );
 }

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { identity, isApiError } from '@atrium/api-client';
+import { IDENTITY_MESSAGES, resetPasswordSchema } from '@atrium/contracts';
+import { toast } from '@atrium/event-bus';
+import { Alert, Anchor, Button, PasswordInput, Stack, schemaResolver, useForm } from '@atrium/ui';
+import { AuthLayout } from './auth-layout';
+import type { SignInState } from './sign-in-page';
+
+export const PASSWORDS_DIFFER = 'Passwords do not match';
+
+const passwordRule = schemaResolver(resetPasswordSchema.pick({ password: true }), { sync: true });
+/** The shared password rule, plus the confirmation this page asks for. */
+export function validateNewPassword(values: { password: string; confirmPassword: string }) {
+  const errors: Record<string, string> = { ...(passwordRule(values) as Record<string, string>) };
+  if (values.confirmPassword !== values.password) errors.confirmPassword = PASSWORDS_DIFFER;
+  return errors;
+}
+
+/**
+ * /reset-password?token=…: the link from the reset e-mail. Success signs every session of the user out
+ * (server side) and sends the visitor to sign in with the new password.
+ */
+export function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const tokenOk = resetPasswordSchema.shape.token.safeParse(token).success;
+  const [error, setError] = useState<{ title: string; detail?: string } | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { password: '', confirmPassword: '' },
+    validate: validateNewPassword,
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setSubmitting(true);
+    setError(null);
+    try {
+      await identity.resetPassword({ token, password: values.password });
+      toast.success(IDENTITY_MESSAGES.passwordResetSuccess);
+      const next: SignInState = { message: IDENTITY_MESSAGES.passwordResetSuccess, tone: 'success' };
+      navigate('/signin', { replace: true, state: next });
+    } catch (e) {
+      setSubmitting(false);
+      const title = IDENTITY_MESSAGES.passwordResetFailed;
+      const detail = isApiError(e) && e.message !== title ? e.message : undefined;
+      setError({ title, detail });
+    }
+  });
+
+  return (
+    <AuthLayout
+      title="Choose a new password"
+      subtitle="Your new password signs you out everywhere else."
+      footer={
+        <>
+          Need a new link?{' '}
+          <Anchor component={Link} to="/forgot-password">
+            Request another reset
+          </Anchor>
+        </>
+      }
+    >
+      {!tokenOk ? (
+        <Stack>
+          <Alert color="red" variant="light" role="alert">
+            {IDENTITY_MESSAGES.invalidResetToken}
+          </Alert>
+          <Button component={Link} to="/forgot-password" variant="light">
+            Request a new link
+          </Button>
+        </Stack>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            {error && (
+              <Alert color="red" variant="light" role="alert" title={error.detail ? error.title : undefined}>
+                {error.detail ?? error.title}
+              </Alert>
+            )}
+            <PasswordInput
+              label="New password"
+              description="At least 8 characters, with a letter and a number"
+              autoComplete="new-password"
+              required
+              key={form.key('password')}
+              {...form.getInputProps('password')}
+            />
+            <PasswordInput
+              label="Confirm new password"
+              autoComplete="new-password"
+              required
+              key={form.key('confirmPassword')}
+              {...form.getInputProps('confirmPassword')}
+            />
+            <Button type="submit" loading={submitting} fullWidth>
+              Reset password
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </AuthLayout>
+  );
+}
