@@ -20,6 +20,7 @@ export {
   ColorSwatch,
   Container,
   Divider,
+  FileButton,
   Group,
   Indicator,
   Kbd,
@@ -53,6 +54,8 @@ export { useDebouncedValue, useDisclosure, useHotkeys, useMediaQuery } from '@ma
 export { useForm, schemaResolver, type UseFormReturnType } from '@mantine/form';
 export {
   IconAlertTriangle,
+  IconBuilding,
+  IconCheck,
   IconChevronLeft,
   IconChevronRight,
   IconCopy,
@@ -60,8 +63,11 @@ export {
   IconMoon,
   IconPlus,
   IconSearch,
+  IconSelector,
   IconSettings,
   IconSun,
+  IconTrash,
+  IconUpload,
   IconUser,
 } from '@tabler/icons-react';
 
