@@ -55,6 +55,8 @@ describe('app: health, 404, remotes manifest, security headers, OpenAPI, static 
     expect(manifest.remotes[0]).toEqual({ name: 'crm', entry: 'https://crm.cdn.example.com/v42/remoteEntry.js' });
     expect(manifest.remotes[1]).toEqual({ name: 'work', entry: 'http://localhost:3002/remoteEntry.js' });
     expect(manifest.remotes[5]).toEqual({ name: 'admin', entry: 'http://admin.internal:8080/remoteEntry.js' });
+    // Who sees the admin pages' nav entry (ADMIN_EMAIL_DOMAIN, default atrium.app).
+    expect(manifest.companyDomain).toBe('atrium.app');
   });
 
   test('security headers: CSP allows exactly self plus the remote origins for scripts', async () => {

@@ -198,6 +198,6 @@ export async function buildApp({
     { prefix: API_ROOT },
   );
 
-  await registerWeb(app, { webDir: config.webDir, remotes: config.remotes });
+  await registerWeb(app, { webDir: config.webDir, remotes: config.remotes, companyDomain: config.adminEmailDomain });
   return app;
 }

@@ -1,6 +1,12 @@
 import { proxy } from 'valtio';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { isRemoteModule, type RemoteModule, type RemoteName, type RemotesManifest } from '@atrium/contracts';
+import {
+  DEFAULT_COMPANY_DOMAIN,
+  isRemoteModule,
+  type RemoteModule,
+  type RemoteName,
+  type RemotesManifest,
+} from '@atrium/contracts';
 import './provide-shared';
 import { backoffRetryPlugin } from './retry-plugin';
 
@@ -10,9 +16,17 @@ export interface RemotesState {
   failed: Partial<Record<RemoteName, string>>;
   /** The manifest itself could not be read: no remote can load. */
   manifestError: string | null;
+  /** From the manifest (server ADMIN_EMAIL_DOMAIN): nav entries with requires 'companyDomain' need it. */
+  companyDomain: string;
 }
 
-export const remotesState = proxy<RemotesState>({ status: 'idle', modules: {}, failed: {}, manifestError: null });
+export const remotesState = proxy<RemotesState>({
+  status: 'idle',
+  modules: {},
+  failed: {},
+  manifestError: null,
+  companyDomain: DEFAULT_COMPANY_DOMAIN,
+});
 
 let started: Promise<void> | null = null;
 
@@ -44,6 +58,9 @@ export function startRemotes(): Promise<void> {
   started = (async () => {
     try {
       const manifest = await fetchManifest();
+      if (typeof manifest.companyDomain === 'string' && manifest.companyDomain) {
+        remotesState.companyDomain = manifest.companyDomain;
+      }
       registerPlugins([backoffRetryPlugin() as never]);
       registerRemotes(manifest.remotes.map((r) => ({ name: r.name, entry: r.entry })));
       await Promise.all(manifest.remotes.map((r) => loadOne(r.name)));

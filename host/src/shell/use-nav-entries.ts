@@ -1,19 +1,35 @@
 import { useSnapshot } from 'valtio';
-import { SIDEBAR_ORDER, type RemoteNavEntry } from '@atrium/contracts';
+import { session } from '@atrium/api-client';
+import { isCompanyEmail, SIDEBAR_ORDER, type RemoteNavEntry } from '@atrium/contracts';
 import { remotesState } from '../federation/remotes';
 
 const HOME: RemoteNavEntry = { key: 'home', label: 'Home', path: '/', icon: 'home' };
 
-/** Sidebar entries: Home plus every loaded remote's entries, in the spec's order. */
+/** Who is looking: entries with `requires` are shown only to users who meet it. */
+export interface NavViewer {
+  email: string | null | undefined;
+  companyDomain: string;
+}
+
+function allowed(e: RemoteNavEntry, viewer: NavViewer | undefined): boolean {
+  if (e.requires === 'companyDomain') return !!viewer?.email && isCompanyEmail(viewer.email, viewer.companyDomain);
+  return true;
+}
+
+/** Sidebar entries: Home plus every loaded remote's entries the viewer may see, in the spec's order. */
 export function navEntriesFrom(
   modules: readonly { nav: readonly RemoteNavEntry[] }[],
   view: 'desktop' | 'mobile',
+  viewer?: NavViewer,
 ): RemoteNavEntry[] {
-  const all = [HOME, ...modules.flatMap((m) => m.nav)].filter((e) => !e.only || e.only === view);
+  const all = [HOME, ...modules.flatMap((m) => m.nav)].filter(
+    (e) => (!e.only || e.only === view) && allowed(e, viewer),
+  );
   return all.sort((a, b) => SIDEBAR_ORDER.indexOf(a.key) - SIDEBAR_ORDER.indexOf(b.key));
 }
 
 export function useNavEntries(view: 'desktop' | 'mobile'): RemoteNavEntry[] {
   const snap = useSnapshot(remotesState);
-  return navEntriesFrom(Object.values(snap.modules), view);
+  const { user } = useSnapshot(session);
+  return navEntriesFrom(Object.values(snap.modules), view, { email: user?.email, companyDomain: snap.companyDomain });
 }

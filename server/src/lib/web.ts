@@ -14,9 +14,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 export async function registerWeb(
   app: FastifyInstance,
-  { webDir, remotes }: { webDir: string; remotes: RemotesManifest['remotes'] },
+  { webDir, remotes, companyDomain }: { webDir: string; remotes: RemotesManifest['remotes']; companyDomain?: string },
 ): Promise<void> {
-  const manifest: RemotesManifest = { remotes };
+  const manifest: RemotesManifest = { remotes, ...(companyDomain ? { companyDomain } : {}) };
   app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) =>
     reply.header('cache-control', NO_CACHE).send(manifest),
   );

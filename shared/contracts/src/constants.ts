@@ -80,5 +80,7 @@ export const SIDEBAR_ORDER = [
   'communities',
   'automation',
   'subscription',
+  /** Company-domain users only (spec section 6); nav entries carry requires: 'companyDomain'. */
+  'admin-users',
 ] as const;
 export type SidebarKey = (typeof SIDEBAR_ORDER)[number];

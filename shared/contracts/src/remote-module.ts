@@ -19,6 +19,11 @@ export interface RemoteNavEntry {
   icon: string;
   /** Desktop only (hidden in the mobile menu) or mobile only. */
   only?: 'desktop' | 'mobile';
+  /**
+   * Shown only to some users, decided by the host from the session user: 'companyDomain' = the e-mail ends
+   * with @ the product company's domain (RemotesManifest.companyDomain, else DEFAULT_COMPANY_DOMAIN).
+   */
+  requires?: 'companyDomain';
 }
 
 export interface RemoteNewMenuEntry {
@@ -76,6 +81,8 @@ export const REMOTE_PORTS: Record<RemoteName, number> = {
 /** The manifest the host fetches at run time from /remotes.json. */
 export interface RemotesManifest {
   remotes: { name: RemoteName; entry: string }[];
+  /** The product company's e-mail domain (server ADMIN_EMAIL_DOMAIN): who sees the admin pages. */
+  companyDomain?: string;
 }
 
 export function isRemoteModule(value: unknown): value is RemoteModule {
