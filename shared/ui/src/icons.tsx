@@ -11,6 +11,7 @@ import {
   IconMail,
   IconReportMoney,
   IconRobot,
+  IconShieldLock,
   IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
@@ -30,6 +31,7 @@ const ICONS: Record<string, Icon> = {
   automation: IconRobot,
   subscription: IconCreditCard,
   bell: IconBell,
+  'admin-users': IconShieldLock,
 };
 
 export function NavIcon({ name, size = 20 }: { name: string; size?: number }) {

@@ -39,6 +39,7 @@ export {
   Textarea,
   Skeleton,
   Stack,
+  Switch,
   Table,
   Tabs,
   Text,
