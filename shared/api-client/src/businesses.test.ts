@@ -25,9 +25,11 @@ describe('business calls', () => {
     server.on('GET', 'businesses', { body: { success: true, data: [biz] } });
     server.on('POST', 'businesses', { status: 201, body: { success: true, data: biz } });
     server.on('PUT', 'businesses/b%2F1', { body: { success: true, data: { ...biz, name: 'Acme 2' } } });
-    server.on('DELETE', 'businesses/b%2F1', { body: { success: true } });
+    server.on('DELETE', 'businesses/b%2F1', { body: { success: true, user: sampleUser } });
+    server.on('GET', 'businesses/b%2F1', { body: { success: true, data: biz } });
     const c = api();
     await expect(c.list()).resolves.toEqual([biz]);
+    await expect(c.get('b/1')).resolves.toEqual(biz);
     await expect(c.create({ name: 'Acme' })).resolves.toEqual(biz);
     await expect(c.update('b/1', { name: 'Acme 2' })).resolves.toMatchObject({ name: 'Acme 2' });
     await expect(c.remove('b/1')).resolves.toBeUndefined();
@@ -69,6 +71,23 @@ describe('business calls', () => {
       status: 400,
       message: 'A business must keep at least one owner',
     });
+  });
+
+  it('deleting the current business or leaving one moves the session store to the answered business', async () => {
+    const moved = { ...sampleUser, businessId: 'b2', businessName: 'Other' };
+    server.on('DELETE', 'businesses/b1', { body: { success: true, user: moved } });
+    server.on('DELETE', 'businesses/b2/members/u1', { body: { success: true, user: { ...moved, businessId: 'b3' } } });
+    const seen: unknown[] = [];
+    const sub = bus.on('entity:changed').subscribe((e) => seen.push(e));
+    await api().remove('b1');
+    expect(session.user?.businessId).toBe('b2');
+    await api().removeMember('b2', 'u1');
+    expect(session.user?.businessId).toBe('b3');
+    sub.unsubscribe();
+    expect(seen).toEqual([
+      { entity: 'business', id: 'b2' },
+      { entity: 'business', id: 'b3' },
+    ]);
   });
 
   it('accepts an invite with its token', async () => {

@@ -11,23 +11,35 @@ import type {
 import { API_ROOT } from '@atrium/contracts';
 import { bus } from '@atrium/event-bus';
 import type { ApiClient } from './client';
-import { markSignedIn } from './session';
+import { markSignedIn, session } from './session';
 
 const enc = encodeURIComponent;
 
 export type { BusinessInvite };
 
 type Data<T> = { success: true; data: T };
+/** Answers that may move the session to another business (delete, leave): the caller as /users/me now sees them. */
+type Moved = { success: true; user?: User };
 
 /** Business calls (spec section 7, businesses): list, create, update, delete, invites, members, logo, switch. */
 export function businessesApi(client: ApiClient) {
+  /** The session store takes the answered user; a changed current business is announced on the bus. */
+  const adopt = (user: User | undefined) => {
+    if (!user) return;
+    const before = session.user?.businessId;
+    markSignedIn(user);
+    if (before !== user.businessId) bus.emit('entity:changed', { entity: 'business', id: user.businessId });
+  };
+
   return {
     list: async () => (await client.get<Data<Business[]>>('businesses')).data,
+    get: async (id: string) => (await client.get<Data<Business>>(`businesses/${enc(id)}`)).data,
     create: async (input: CreateBusinessInput) => (await client.post<Data<Business>>('businesses', input)).data,
     update: async (id: string, input: UpdateBusinessInput) =>
       (await client.put<Data<Business>>(`businesses/${enc(id)}`, input)).data,
+    /** Owner only. When it was the session's business, the session moves to another one (the store follows). */
     remove: async (id: string) => {
-      await client.delete(`businesses/${enc(id)}`);
+      adopt((await client.delete<Moved>(`businesses/${enc(id)}`))?.user);
     },
 
     invite: async (id: string, input: InviteMemberInput) =>
@@ -38,8 +50,9 @@ export function businessesApi(client: ApiClient) {
     },
     updateMemberRole: async (id: string, userId: string, role: MemberRole) =>
       (await client.put<Partial<Data<BusinessMember>>>(`businesses/${enc(id)}/members/${enc(userId)}`, { role })).data,
+    /** Removing oneself leaves the business; the session then moves to another one (the store follows). */
     removeMember: async (id: string, userId: string) => {
-      await client.delete(`businesses/${enc(id)}/members/${enc(userId)}`);
+      adopt((await client.delete<Moved>(`businesses/${enc(id)}/members/${enc(userId)}`))?.user);
     },
     /** Joins the invite's business; answers that business when the server sends it. */
     acceptInvite: async (token: string) =>
@@ -52,9 +65,8 @@ export function businessesApi(client: ApiClient) {
     switchTo: async (id: string): Promise<User> => {
       const body = await client.post<{ success: boolean; user?: User }>(`businesses/${enc(id)}/switch`);
       if (!body?.success || !body.user) throw new Error('Failed to switch business');
-      markSignedIn(body.user);
       await client.auth.renewCsrf().catch(() => false);
-      bus.emit('entity:changed', { entity: 'business', id: body.user.businessId });
+      adopt(body.user);
       return body.user;
     },
 
