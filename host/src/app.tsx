@@ -12,6 +12,7 @@ import { SignInPage } from './auth/sign-in-page';
 import { SignUpPage } from './auth/sign-up-page';
 import { VerifyEmailPage } from './auth/verify-email-page';
 import { remotesState, startRemotes } from './federation/remotes';
+import { AcceptInvitePage } from './pages/accept-invite-page';
 import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
 import {
@@ -20,6 +21,9 @@ import {
   EsignDisclosurePage,
   UnavailableFlowPage,
 } from './pages/public-pages';
+import { SettingsProfilePage } from './pages/profile/settings-profile-page';
+import { UserProfilePage } from './pages/user-profile-page';
+import { BusinessSync } from './shell/businesses';
 import { RemotePage } from './shell/remote-page';
 import { ShellLayout } from './shell/shell-layout';
 
@@ -69,6 +73,7 @@ export function AppRoutes() {
       <Route path="/verify-email" element={<VerifyEmailPage />} />
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route path="/accept-invite" element={<AcceptInvitePage />} />
       <Route path="/document-expired" element={<DocumentExpiredPage />} />
       <Route path="/document-not-found" element={<DocumentNotFoundPage />} />
       <Route path="/document-error" element={<DocumentNotFoundPage />} />
@@ -85,6 +90,8 @@ export function AppRoutes() {
         <Route path="/" element={<HomePage />} />
         <Route path="/profile" element={<Navigate to="/settings/profile" replace />} />
         <Route element={<ShellLayout />}>
+          <Route path="/settings/profile/:tab?" element={<SettingsProfilePage />} />
+          <Route path="/user/:userId" element={<UserProfilePage />} />
           {remoteRoutes
             .filter((r) => !r.public)
             .map((r) => (
@@ -106,6 +113,7 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <BusNavigation />
+          <BusinessSync />
           <AppRoutes />
         </BrowserRouter>
       </QueryClientProvider>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { ActionIcon, Box, Burger, Group, IconSearch, Modal, Text, useDisclosure } from '@atrium/ui';
+import { BusinessSwitcher } from './business-switcher';
 import { Clock } from './clock';
 import { NewMenu } from './new-menu';
 import { GlobalSearch } from './search/global-search';
@@ -31,6 +32,9 @@ export function Header({ mobileOpened, onMobileToggle }: { mobileOpened: boolean
         <Modal opened={searchOpened} onClose={search.close} title="Search" yOffset={16}>
           <GlobalSearch autoFocus onDone={search.close} />
         </Modal>
+        <Box visibleFrom="md">
+          <BusinessSwitcher />
+        </Box>
         <NewMenu />
         <Clock />
         {/* The notification bell and its dropdown land with the notifications work; its place is kept. */}

@@ -16,6 +16,7 @@ import {
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@atrium/ui';
+import { BusinessMenuSection } from './business-switcher';
 
 export function UserMenu() {
   const { user } = useSnapshot(session);
@@ -36,7 +37,7 @@ export function UserMenu() {
 
   return (
     <>
-      <Menu position="bottom-end" width={240} shadow="md">
+      <Menu position="bottom-end" width={260} shadow="md">
         <Menu.Target>
           <UnstyledButton aria-label="User menu">
             <Avatar color="atrium" radius="xl">
@@ -56,8 +57,7 @@ export function UserMenu() {
           <Menu.Item component={Link} to="/settings/profile" leftSection={<IconUser size={16} />}>
             Manage your Profile
           </Menu.Item>
-          <Menu.Label>Businesses</Menu.Label>
-          <Menu.Item disabled>{user?.businessName}</Menu.Item>
+          <BusinessMenuSection />
           <Menu.Divider />
           <Menu.Item
             leftSection={scheme === 'dark' ? <IconSun size={16} /> : <IconMoon size={16} />}

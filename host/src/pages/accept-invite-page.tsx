@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { businesses, isApiError } from '@atrium/api-client';
+import { BUSINESS_MESSAGES, acceptInviteSchema } from '@atrium/contracts';
+import { toast } from '@atrium/event-bus';
+import { Alert, Button, Center, Group, Loader, Stack, Text } from '@atrium/ui';
+import { AuthLayout } from '../auth/auth-layout';
+import type { SignInState } from '../auth/sign-in-page';
+import { useSession } from '../auth/use-session';
+
+export const INVITE_TEXTS = {
+  invalidLink: 'This invitation link is invalid. Ask the person who invited you for a new one.',
+  signInFirst: 'Sign in to accept your invitation. New to Atrium? Create an account with the invited address first.',
+  joined: (name: string) => `You joined ${name}`,
+} as const;
+
+/**
+ * /accept-invite?token=… (the link of the invite e-mail). Signed-in users accept with one click and the
+ * business becomes their current one; visitors sign in (or sign up) first and come back here.
+ */
+export function AcceptInvitePage() {
+  const { status, user } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const valid = acceptInviteSchema.safeParse({ token }).success;
+  const [accepting, setAccepting] = useState(false);
+  const [error, setError] = useState<{ title: string; detail?: string } | null>(null);
+
+  if (!valid) {
+    return (
+      <AuthLayout title="Join a business">
+        <Stack>
+          <Alert color="red" variant="light" role="alert">
+            {INVITE_TEXTS.invalidLink}
+          </Alert>
+          <Button component={Link} to="/" variant="light">
+            Go to Atrium
+          </Button>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+  if (status === 'unknown') {
+    return (
+      <Center h="100vh" aria-label="Checking your session">
+        <Loader />
+      </Center>
+    );
+  }
+  if (status === 'anonymous') {
+    const state: SignInState = { from: location.pathname + location.search, message: INVITE_TEXTS.signInFirst };
+    return <Navigate to="/signin" replace state={state} />;
+  }
+
+  const accept = async () => {
+    setAccepting(true);
+    setError(null);
+    try {
+      const business = await businesses.acceptInvite(token);
+      if (business?.id) await businesses.switchTo(business.id).catch(() => undefined);
+      toast.success(INVITE_TEXTS.joined(business?.name ?? 'the business'));
+      navigate('/', { replace: true });
+    } catch (e) {
+      setAccepting(false);
+      const title = BUSINESS_MESSAGES.acceptInviteFailed;
+      const detail = isApiError(e) && e.message !== title ? e.message : undefined;
+      setError({ title, detail });
+    }
+  };
+
+  return (
+    <AuthLayout title="Join a business" subtitle={`Signed in as ${user?.email ?? ''}`}>
+      <Stack>
+        {error && (
+          <Alert color="red" variant="light" role="alert" title={error.detail ? error.title : undefined}>
+            {error.detail ?? error.title}
+          </Alert>
+        )}
+        <Text size="sm">
+          You have been invited to join a business on Atrium. Accepting adds it to your businesses and makes it the one
+          you are working in; you can switch back at any time from the header.
+        </Text>
+        <Group grow>
+          <Button component={Link} to="/" variant="default">
+            Not now
+          </Button>
+          <Button onClick={() => void accept()} loading={accepting}>
+            Accept invitation
+          </Button>
+        </Group>
+      </Stack>
+    </AuthLayout>
+  );
+}
