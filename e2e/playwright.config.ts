@@ -6,7 +6,12 @@ import { execSync } from 'node:child_process';
 const chromium =
   process.env.CHROMIUM_PATH ??
   execSync('command -v chromium || command -v chromium-browser', { encoding: 'utf8' }).trim();
-const dataDir = path.join(os.tmpdir(), `atrium-e2e-${Date.now()}`, 'db');
+// The config is loaded again in every worker process: the run's directory is fixed once, in the runner, and
+// reaches the workers (and the tests' outbox reader) through the environment they inherit.
+const runDir = (process.env.ATRIUM_E2E_RUN_DIR ??= path.join(os.tmpdir(), `atrium-e2e-${Date.now()}`));
+const dataDir = path.join(runDir, 'db');
+/** With no SMTP configured the server writes every e-mail here as an .eml file; helpers.ts reads them. */
+export const mailOutboxDir = (process.env.MAIL_OUTBOX_DIR ??= path.join(runDir, 'mail-outbox'));
 
 export default defineConfig({
   testDir: './tests',
@@ -39,7 +44,14 @@ export default defineConfig({
     url: 'http://localhost:3000/api/v1/health',
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { DATA_DIR: dataDir, LOGIN_RATE_LIMIT: '100', REGISTER_RATE_LIMIT: '100' },
+    env: {
+      DATA_DIR: dataDir,
+      MAIL_OUTBOX_DIR: mailOutboxDir,
+      SMTP_URL: '',
+      APP_URL: 'http://localhost:3000',
+      LOGIN_RATE_LIMIT: '100',
+      REGISTER_RATE_LIMIT: '100',
+    },
     stdout: 'ignore',
     stderr: 'pipe',
   },
