@@ -186,7 +186,7 @@ export async function buildApp({
       await api.register(imagesRoutes, { deps });
       await api.register(adminUsersRoutes, { prefix: '/admin/users', deps });
       await api.register(usersRoutes, { prefix: '/users', users });
-      await api.register(businessesRoutes, { prefix: '/businesses', businesses });
+      await api.register(businessesRoutes, { prefix: '/businesses', businesses, config });
       await api.register(contactsRoutes, { prefix: '/contacts', contacts });
       await api.register(contactImportRoutes, { prefix: '/contacts', db, worker: contactImport });
       await api.register(contactTagsRoutes, { prefix: '/contacts/tags', contactTags });

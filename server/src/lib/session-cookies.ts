@@ -38,3 +38,19 @@ export function clearSessionCookies(reply: FastifyReply, secure: boolean): void 
   reply.clearCookie(ACCESS_COOKIE, { ...base, path: '/' });
   reply.clearCookie(REFRESH_COOKIE, { ...base, path: REFRESH_COOKIE_PATH });
 }
+
+/**
+ * Re-issues only the access cookie (a business switch: same session, another `bid`). The refresh cookie is
+ * path-scoped to /auth, so other routes never see it; it stays valid because the session row carries the
+ * business the next refresh signs for.
+ */
+export function setAccessCookie(reply: FastifyReply, accessToken: string, rememberMe: boolean, secure: boolean): void {
+  const maxAge = rememberMe ? REMEMBER_ME_SECONDS : undefined;
+  reply.setCookie(ACCESS_COOKIE, accessToken, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    ...(maxAge ? { maxAge } : {}),
+  });
+}

@@ -37,6 +37,8 @@ export const BUSINESS_MESSAGES = {
   invalidLogoFormat: 'Invalid logo format',
   lastOwner: 'A business must keep at least one owner',
   lastBusiness: 'You cannot delete your only business',
+  lastBusinessLeave: 'You cannot leave your only business',
+  managersOnly: 'Only an owner or admin can manage this business',
   alreadyMember: 'This person is already a member of the business',
   inviteWrongUser: 'This invite was sent to a different email address',
   ownerOnly: 'Only an owner can do this',
