@@ -22,6 +22,8 @@ const dynamicImport = '<rootDir>/test/dynamic-import-transform.cjs';
 
 module.exports = {
   ...base,
+  // Cross-module tests (the security route matrix) live in test/ next to the helpers.
+  roots: ['<rootDir>/src', '<rootDir>/test'],
   transform: {
     '[\\\\/]@electric-sql[\\\\/]pglite[\\\\/].+\\.cjs$': dynamicImport,
     '[\\\\/]@fastify[\\\\/]cookie[\\\\/].+\\.js$': dynamicImport,

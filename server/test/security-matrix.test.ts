@@ -1,0 +1,481 @@
+/**
+ * The security route matrix (issue #3): every route the server registers is listed in ROUTES below, and for
+ * each one the tests check, through the real app,
+ *   (a) non-public routes answer 401 without a session, and with the access token of a signed-out session;
+ *   (b) unsafe methods (POST/PUT/PATCH/DELETE) answer 403 without a valid CSRF token, except the documented
+ *       exemptions (which must really be exempt);
+ *   (c) routes taking business-owned ids answer 404 when the id belongs to another business — while the
+ *       owner's identical request succeeds, so the 404 comes from the scoping and not from a bad request;
+ *   (d) the table and the registered routes agree: a new route cannot escape the matrix, and a removed one
+ *       cannot linger in it.
+ * Company-only routes (admin pages) also answer 403 to a signed-in user of another domain.
+ *
+ * Adding a route: add `'METHOD /api/v1/path/:param': { ... }` to ROUTES. Mark `public` (with the reason) when it
+ * works without a session; `csrfExempt` (with the reason) only if lib/csrf.ts CSRF_EXEMPT lets it through;
+ * name every path param either in `ids` (a business-owned fixture kind) or in `params` (with why it is not
+ * business-owned); ids carried in the query or body are `ids` keys `query.<name>` / `body.<name>` and
+ * `request(fx)` puts them there. `request(fx)` builds a valid query/body from the owner's fixtures; when the
+ * owner's own call does not answer 2xx, say what it answers in `ownerStatus`.
+ */
+import { randomUUID } from 'node:crypto';
+
+import type { LightMyRequestResponse, RouteOptions } from 'fastify';
+import { ACCESS_COOKIE, API_ROOT, XSRF_COOKIE } from '@atrium/contracts';
+import { buildApp } from '../src/app';
+import { Agent, createTestApp, type AgentRequest, type TestApp } from './helpers';
+import { multipart, signUp, TINY_PNG, waitForMail, type RequestParts, type SignedUp } from './security-helpers';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Things a route can name that belong to one business (or to one user, for `session`). `business` is a fresh
+ * extra business of the owner (so deleting it is fine), `member` a second user who joined it by invite,
+ * `invite` a pending invite to it, `logo` a business with a logo, `session` another session of the owner.
+ */
+type Kind =
+  'business' | 'member' | 'invite' | 'logo' | 'session' | 'contact' | 'group' | 'tag' | 'note' | 'upload' | 'importJob';
+
+type Fixtures = Record<Kind, string>;
+
+interface RouteSpec {
+  /** Works without a session (why). */
+  public?: string;
+  /** Unsafe method without a CSRF check (why); must match lib/csrf.ts. */
+  csrfExempt?: string;
+  /** Ids owned by a business (or a user): path param name, or `query.<name>` / `body.<name>` filled by request(). */
+  ids?: Record<string, Kind>;
+  /** Path params that are not business-owned (why). */
+  params?: Record<string, string>;
+  /** A valid request for the cross-business check, from the owner's fixtures. */
+  request?: (fx: Fixtures) => RequestParts;
+  /** The owner's own answer to that request (default: any 2xx). */
+  ownerStatus?: number;
+  /** Only users of the company domain (ADMIN_EMAIL_DOMAIN); others get 403. */
+  companyOnly?: true;
+}
+
+const csv = 'First Name,Email\nAda,ada@example.com\n';
+
+const contactBody = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' };
+
+const A = API_ROOT;
+
+/** Every route of the server. Keys: METHOD + the URL pattern as registered (trailing slash dropped). */
+const ROUTES: Record<string, RouteSpec> = {
+  // System
+  'GET /remotes.json': { public: 'module-federation manifest the shell loads before sign-in' },
+  [`GET ${A}/health`]: { public: 'health check for load balancers and compose' },
+  [`GET ${A}/openapi.json`]: { public: 'API description; no data' },
+
+  // Auth (sign-in flows work without a session; all are CSRF-checked with the anonymous token)
+  [`POST ${A}/auth/register`]: { public: 'sign-up' },
+  [`POST ${A}/auth/login`]: { public: 'sign-in' },
+  [`POST ${A}/auth/auto-login`]: {
+    public: 'answers from the access or refresh cookie itself (401 when neither works)',
+  },
+  [`POST ${A}/auth/refresh`]: { public: 'works from the refresh cookie, not the access token' },
+  [`POST ${A}/auth/logout`]: { public: 'signing out without a session is a no-op' },
+  [`POST ${A}/auth/renew-csrf`]: {
+    public: 'hands out a CSRF token',
+    csrfExempt: 'only issues a fresh token bound to the caller; changes nothing (lib/csrf.ts CSRF_EXEMPT)',
+  },
+  [`GET ${A}/auth/csrf`]: { public: 'hands out a CSRF token' },
+  [`POST ${A}/auth/verify-email`]: { public: 'sign-up step before any session exists' },
+  [`POST ${A}/auth/resend-verification`]: { public: 'sign-up step before any session exists' },
+  [`POST ${A}/auth/forgot-password`]: { public: 'password recovery without a session' },
+  [`POST ${A}/auth/reset-password`]: { public: 'password recovery with the mailed token' },
+  [`GET ${A}/auth/google/config`]: { public: 'tells the sign-in page whether Google sign-in is set up' },
+  [`GET ${A}/auth/google/start`]: { public: 'starts Google sign-in (mode=link checks the session itself)' },
+  [`POST ${A}/auth/google`]: { public: 'Google sign-in callback (link mode checks the session itself)' },
+  [`GET ${A}/auth/google/status`]: {},
+  [`POST ${A}/auth/google/unlink`]: {},
+
+  // Users
+  [`GET ${A}/users/me`]: {},
+  [`PATCH ${A}/users/me`]: {},
+  [`POST ${A}/users/me/password`]: {},
+  [`GET ${A}/users/me/sessions`]: {},
+  [`POST ${A}/users/me/sessions/revoke-others`]: {},
+  [`DELETE ${A}/users/me/sessions/:sessionId`]: { ids: { sessionId: 'session' } },
+  [`GET ${A}/users/:id`]: { params: { id: 'public profile: any signed-in user may read any user' } },
+  [`POST ${A}/users/me/picture`]: {},
+  [`DELETE ${A}/users/me/picture`]: {},
+  [`GET ${A}/users/:id/picture/medium`]: { params: { id: 'profile pictures are shown to any signed-in user' } },
+
+  // Admin users (company domain only)
+  [`GET ${A}/admin/users`]: { companyOnly: true },
+  [`GET ${A}/admin/users/:userId`]: {
+    companyOnly: true,
+    params: { userId: 'users are not business-owned; the route is for company staff across businesses' },
+  },
+
+  // Businesses (an :id the caller is not a member of → 404)
+  [`GET ${A}/businesses`]: {},
+  [`POST ${A}/businesses`]: {},
+  [`POST ${A}/businesses/accept-invite`]: {},
+  [`GET ${A}/businesses/:id`]: { ids: { id: 'business' } },
+  [`PUT ${A}/businesses/:id`]: { ids: { id: 'business' }, request: () => ({ payload: { name: 'Renamed Ltd' } }) },
+  [`DELETE ${A}/businesses/:id`]: { ids: { id: 'business' } },
+  [`POST ${A}/businesses/:id/switch`]: { ids: { id: 'business' } },
+  [`GET ${A}/businesses/:id/invites`]: { ids: { id: 'business' } },
+  [`POST ${A}/businesses/:id/invites`]: {
+    ids: { id: 'business' },
+    request: () => ({ payload: { email: `invitee.${randomUUID()}@example.com`, role: 'member' } }),
+  },
+  [`DELETE ${A}/businesses/:id/invites/:inviteId`]: { ids: { id: 'business', inviteId: 'invite' } },
+  [`PUT ${A}/businesses/:id/members/:userId`]: {
+    ids: { id: 'business', userId: 'member' },
+    request: () => ({ payload: { role: 'admin' } }),
+  },
+  [`DELETE ${A}/businesses/:id/members/:userId`]: { ids: { id: 'business', userId: 'member' } },
+  [`GET ${A}/businesses/:id/logo`]: { ids: { id: 'logo' } },
+  [`POST ${A}/businesses/:id/logo`]: {
+    ids: { id: 'business' },
+    request: () => multipart('logo.png', TINY_PNG, 'image/png', 'logo'),
+  },
+  [`DELETE ${A}/businesses/:id/logo`]: { ids: { id: 'logo' } },
+
+  // Contacts
+  [`GET ${A}/contacts`]: {},
+  [`POST ${A}/contacts`]: {},
+  [`GET ${A}/contacts/:id`]: { ids: { id: 'contact' } },
+  [`PUT ${A}/contacts/:id`]: { ids: { id: 'contact' }, request: () => ({ payload: contactBody }) },
+  [`DELETE ${A}/contacts/:id`]: { ids: { id: 'contact' } },
+
+  // Contact import
+  [`POST ${A}/contacts/upload`]: {},
+  [`POST ${A}/contacts/validate`]: {
+    ids: { 'body.uploadId': 'upload' },
+    request: (fx) => ({ payload: { uploadId: fx.upload, mapping: { 'First Name': 'firstName', Email: 'email' } } }),
+  },
+  [`POST ${A}/contacts/import`]: {
+    ids: { 'body.uploadId': 'upload' },
+    request: (fx) => ({ payload: { uploadId: fx.upload, mapping: { 'First Name': 'firstName', Email: 'email' } } }),
+    ownerStatus: 202,
+  },
+  [`GET ${A}/contacts/import/:jobId`]: { ids: { jobId: 'importJob' } },
+
+  // Contact tags
+  [`GET ${A}/contacts/tags`]: {},
+  [`POST ${A}/contacts/tags`]: {},
+  [`PUT ${A}/contacts/tags/:id`]: {
+    ids: { id: 'tag' },
+    request: () => ({ payload: { name: `Renamed ${randomUUID().slice(0, 8)}` } }),
+  },
+  [`DELETE ${A}/contacts/tags/:id`]: { ids: { id: 'tag' } },
+
+  // Contact groups (alias at /contacts/groups: list, create, update, delete)
+  [`GET ${A}/contacts/groups`]: {},
+  [`POST ${A}/contacts/groups`]: {},
+  [`PUT ${A}/contacts/groups/:id`]: {
+    ids: { id: 'group' },
+    request: () => ({ payload: { name: `Renamed ${randomUUID().slice(0, 8)}` } }),
+  },
+  [`DELETE ${A}/contacts/groups/:id`]: { ids: { id: 'group' } },
+  [`GET ${A}/contact-groups`]: {},
+  [`POST ${A}/contact-groups`]: {},
+  [`GET ${A}/contact-groups/:id`]: { ids: { id: 'group' } },
+  [`PUT ${A}/contact-groups/:id`]: {
+    ids: { id: 'group' },
+    request: () => ({ payload: { name: `Renamed ${randomUUID().slice(0, 8)}` } }),
+  },
+  [`DELETE ${A}/contact-groups/:id`]: { ids: { id: 'group' } },
+  [`GET ${A}/contact-groups/:id/contacts`]: { ids: { id: 'group' } },
+  [`POST ${A}/contact-groups/:id/contacts`]: {
+    ids: { id: 'group', 'body.contactIds': 'contact' },
+    request: (fx) => ({ payload: { contactIds: [fx.contact] } }),
+  },
+  [`POST ${A}/contact-groups/:id/assign-contacts`]: {
+    ids: { id: 'group', 'body.contactIds': 'contact' },
+    request: (fx) => ({ payload: { contactIds: [fx.contact] } }),
+  },
+  [`DELETE ${A}/contact-groups/:id/contacts`]: {
+    ids: { id: 'group', 'body.contactIds': 'contact' },
+    request: (fx) => ({ payload: { contactIds: [fx.contact] } }),
+  },
+  [`POST ${A}/contact-groups/:id/add-contact`]: {
+    ids: { id: 'group', 'body.contactId': 'contact' },
+    request: (fx) => ({ payload: { contactId: fx.contact } }),
+  },
+  [`POST ${A}/contact-groups/:id/remove-contact`]: {
+    ids: { id: 'group', 'body.contactId': 'contact' },
+    request: (fx) => ({ payload: { contactId: fx.contact } }),
+  },
+
+  // Notes (hang off a contact of the business)
+  [`GET ${A}/notes`]: {
+    ids: { 'query.entityId': 'contact' },
+    request: (fx) => ({ query: { entityType: 'contact', entityId: fx.contact } }),
+  },
+  [`GET ${A}/notes/search`]: {
+    ids: { 'query.entityId': 'contact' },
+    request: (fx) => ({ query: { entityType: 'contact', entityId: fx.contact, search: 'hello' } }),
+  },
+  [`GET ${A}/notes/:id`]: { ids: { id: 'note' } },
+  [`POST ${A}/notes`]: {
+    ids: { 'body.entityId': 'contact' },
+    request: (fx) => ({ payload: { content: '<p>Hello</p>', entityType: 'contact', entityId: fx.contact } }),
+  },
+  [`PUT ${A}/notes/:id`]: { ids: { id: 'note' }, request: () => ({ payload: { content: '<p>Changed</p>' } }) },
+  [`PATCH ${A}/notes/:id/pin`]: { ids: { id: 'note' } },
+  [`DELETE ${A}/notes/:id`]: { ids: { id: 'note' } },
+
+  // Work (lists only so far)
+  [`GET ${A}/projects`]: {},
+  [`GET ${A}/tasks`]: {},
+};
+
+/** Methods fastify adds by itself (HEAD for every GET) or that carry no handler of ours. */
+const IGNORED_METHODS = new Set(['HEAD', 'OPTIONS']);
+const UNSAFE = new Set<string>(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const entries = Object.entries(ROUTES).map(([key, spec]) => {
+  const [method, url] = key.split(' ') as [Method, string];
+  return { key, method, url, spec };
+});
+
+const pathParams = (url: string) => [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
+
+/** Fills path params: from `values`, else a well-formed id that exists nowhere. */
+function fill(url: string, values: Record<string, string> = {}): string {
+  return url.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => encodeURIComponent(values[name] ?? randomUUID()));
+}
+
+function withQuery(url: string, query?: Record<string, string>): string {
+  if (!query) return url;
+  const qs = new URLSearchParams(query).toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+/** The routes the app registers, as `METHOD /url` (HEAD/OPTIONS dropped, trailing slashes folded). */
+async function registeredRoutes(t: TestApp): Promise<Set<string>> {
+  const seen: RouteOptions[] = [];
+  const app = await buildApp({
+    config: t.config,
+    database: t.database,
+    secret: t.secret,
+    logger: false,
+    contactImport: { enabled: false },
+    mailer: { kind: 'memory', send: async () => undefined, close: () => undefined },
+    onRoute: (route) => seen.push(route),
+  });
+  await app.ready();
+  await app.close();
+  const keys = new Set<string>();
+  for (const route of seen) {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const url = route.url.length > 1 ? route.url.replace(/\/+$/, '') : route.url;
+    for (const m of methods) if (!IGNORED_METHODS.has(m.toUpperCase())) keys.add(`${m.toUpperCase()} ${url}`);
+  }
+  return keys;
+}
+
+type Signed = SignedUp;
+
+const ok = (res: LightMyRequestResponse, what: string, status = 201) => {
+  if (res.statusCode !== status) throw new Error(`${what} failed: ${res.statusCode} ${res.body}`);
+  return res.json().data as Record<string, string>;
+};
+
+/** Creates what the route needs, owned by the owner (each test gets fresh ones). */
+async function fixtures(t: TestApp, owner: Signed, kinds: Kind[]): Promise<Fixtures> {
+  const fx = {} as Fixtures;
+  const need = new Set(kinds);
+  if (need.has('note')) need.add('contact');
+  if (need.has('importJob')) need.add('upload');
+  if (need.has('member') || need.has('invite') || need.has('logo')) need.add('business');
+  const a = owner.agent;
+  if (need.has('business')) {
+    fx.business = ok(await a.post('/businesses', { name: `Extra ${randomUUID().slice(0, 8)}` }), 'business')._id!;
+  }
+  if (need.has('logo')) {
+    const { payload, headers } = multipart('logo.png', TINY_PNG, 'image/png', 'logo');
+    ok(await a.post(`/businesses/${fx.business}/logo`, payload, { headers }), 'logo', 200);
+    fx.logo = fx.business;
+  }
+  if (need.has('invite')) {
+    const body = { email: `invitee.${randomUUID()}@example.com`, role: 'member' };
+    fx.invite = ok(await a.post(`/businesses/${fx.business}/invites`, body), 'invite').id!;
+  }
+  if (need.has('member')) {
+    const member = await signUp(t);
+    const invite = { email: member.signup.email, role: 'member' };
+    ok(await a.post(`/businesses/${fx.business}/invites`, invite), 'invite');
+    const { match } = await waitForMail(t.mails, member.signup.email, /accept-invite\?token=([^\s&"<]+)/);
+    const token = decodeURIComponent(match[1]!);
+    ok(await member.agent.post('/businesses/accept-invite', { token }), 'accept-invite', 200);
+    fx.member = member.user.id;
+  }
+  if (need.has('session')) {
+    const other = await new Agent(t.app).init();
+    const login = await other.post('/auth/login', { email: owner.signup.email, password: owner.signup.password });
+    if (login.statusCode !== 200) throw new Error(`second login failed: ${login.statusCode} ${login.body}`);
+    const sessions = (await other.get('/users/me/sessions')).json().data as { id: string; current: boolean }[];
+    fx.session = sessions.find((x) => x.current)!.id;
+  }
+  if (need.has('contact')) {
+    const email = `c.${randomUUID()}@example.com`;
+    fx.contact = ok(await a.post('/contacts', { firstName: 'Fix', lastName: 'Ture', email }), 'contact')._id!;
+  }
+  if (need.has('group')) {
+    fx.group = ok(await a.post('/contact-groups', { name: `Group ${randomUUID()}` }), 'group')._id!;
+  }
+  if (need.has('tag')) {
+    fx.tag = ok(await a.post('/contacts/tags', { name: `Tag ${randomUUID().slice(0, 8)}` }), 'tag')._id!;
+  }
+  if (need.has('note')) {
+    const body = { content: '<p>Secret note</p>', entityType: 'contact', entityId: fx.contact };
+    fx.note = ok(await a.post('/notes', body), 'note')._id!;
+  }
+  if (need.has('upload')) {
+    const { payload, headers } = multipart('contacts.csv', csv, 'text/csv');
+    fx.upload = ok(await a.post('/contacts/upload', payload, { headers }), 'upload', 200).uploadId!;
+  }
+  if (need.has('importJob')) {
+    const body = { uploadId: fx.upload, mapping: { 'First Name': 'firstName', Email: 'email' } };
+    fx.importJob = ok(await a.post('/contacts/import', body), 'import', 202).jobId!;
+  }
+  return fx;
+}
+
+function call(agent: Agent, method: Method, url: string, parts: RequestParts = {}, extra: Partial<AgentRequest> = {}) {
+  return agent.request({
+    method,
+    url: withQuery(url, parts.query),
+    ...(parts.payload !== undefined ? { payload: parts.payload } : {}),
+    headers: { ...parts.headers, ...extra.headers },
+    ...(extra.csrf !== undefined ? { csrf: extra.csrf } : {}),
+  });
+}
+
+describe('security route matrix', () => {
+  let t: TestApp;
+  let owner: Signed;
+  let stranger: Signed;
+  let registered: Set<string>;
+
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
+    registered = await registeredRoutes(t);
+    owner = await signUp(t);
+    stranger = await signUp(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  describe('(d) the table is the route table', () => {
+    test('every registered route is in the matrix', () => {
+      const missing = [...registered].filter((key) => !(key in ROUTES)).sort();
+      expect(missing).toEqual([]);
+    });
+
+    test('every route in the matrix is registered', () => {
+      const stale = entries.map((e) => e.key).filter((key) => !registered.has(key));
+      expect(stale).toEqual([]);
+    });
+
+    test('every path param is declared business-owned (ids) or not (params, with a reason)', () => {
+      const problems: string[] = [];
+      for (const { key, url, spec } of entries) {
+        const params = pathParams(url);
+        for (const p of params) {
+          if (!spec.ids?.[p] && !spec.params?.[p]) problems.push(`${key}: param :${p} not declared`);
+        }
+        for (const name of Object.keys(spec.ids ?? {})) {
+          if (!params.includes(name) && !/^(query|body)\./.test(name)) problems.push(`${key}: ids.${name} unknown`);
+        }
+        for (const name of Object.keys(spec.params ?? {})) {
+          if (!params.includes(name)) problems.push(`${key}: params.${name} is not in the path`);
+        }
+        if (spec.csrfExempt && !UNSAFE.has(key.split(' ')[0]!)) problems.push(`${key}: csrfExempt on a safe method`);
+      }
+      expect(problems).toEqual([]);
+    });
+  });
+
+  const protectedRoutes = entries.filter((e) => !e.spec.public);
+  describe('(a) no session → 401', () => {
+    test.each(protectedRoutes.map((e) => [e.key, e] as const))('%s without a session', async (_key, e) => {
+      // An anonymous CSRF token is sent, so unsafe methods reach the session check.
+      const anonymous = await new Agent(t.app).init();
+      const res = await call(anonymous, e.method, fill(e.url));
+      expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 401, code: 'UNAUTHORIZED' });
+    });
+
+    /** Replays the access token of a signed-out session (still within its 15 minutes). */
+    let replay: Agent;
+    beforeAll(async () => {
+      const gone = await signUp(t);
+      const accessToken = gone.agent.cookie(ACCESS_COOKIE)!;
+      expect((await gone.agent.post('/auth/logout')).statusCode).toBe(200);
+      replay = new Agent(t.app);
+      replay.jar.set(ACCESS_COOKIE, { value: accessToken, path: '/' });
+      // A CSRF token bound to that session, so unsafe methods get past the CSRF check to the session check.
+      await replay.init();
+    });
+
+    test.each(protectedRoutes.map((e) => [e.key, e] as const))('%s with a signed-out session', async (_key, e) => {
+      const res = await call(replay, e.method, fill(e.url));
+      expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 401, code: 'UNAUTHORIZED' });
+    });
+  });
+
+  const unsafeRoutes = entries.filter((e) => UNSAFE.has(e.method));
+  describe('(b) unsafe methods without a CSRF token → 403', () => {
+    test.each(unsafeRoutes.filter((e) => !e.spec.csrfExempt).map((e) => [e.key, e] as const))('%s', async (_key, e) => {
+      // A valid session and a valid xsrf cookie, but no header.
+      const res = await call(owner.agent, e.method, fill(e.url), {}, { csrf: false });
+      expect({ status: res.statusCode, body: res.json() }).toEqual({
+        status: 403,
+        body: { success: false, code: 'CSRF_INVALID', error: 'Invalid CSRF token' },
+      });
+      // Nor does a token that is not the server's (cookie and header agree, signature forged) get through.
+      const forged = new Agent(t.app);
+      for (const [name, c] of owner.agent.jar) forged.jar.set(name, { ...c });
+      forged.jar.set(XSRF_COOKIE, { value: 'forged-nonce.forged-signature', path: '/' });
+      const again = await call(forged, e.method, fill(e.url));
+      expect({ status: again.statusCode, code: again.json().code }).toEqual({ status: 403, code: 'CSRF_INVALID' });
+    });
+
+    const exempt = unsafeRoutes.filter((e) => e.spec.csrfExempt);
+    test.each(exempt.map((e) => [e.key, e] as const))('%s is exempt (as documented)', async (_key, e) => {
+      const res = await call(owner.agent, e.method, fill(e.url), {}, { csrf: false });
+      expect(res.statusCode).not.toBe(403);
+    });
+  });
+
+  const owned = entries.filter((e) => e.spec.ids && Object.keys(e.spec.ids).length > 0);
+  describe("(c) another business's ids → 404, while the owner's identical request works", () => {
+    test.each(owned.map((e) => [e.key, e] as const))('%s', async (_key, e) => {
+      const fx = await fixtures(t, owner, Object.values(e.spec.ids!));
+      const path = Object.fromEntries(
+        Object.entries(e.spec.ids!)
+          .filter(([name]) => !name.includes('.'))
+          .map(([name, kind]) => [name, fx[kind]]),
+      );
+      const url = fill(e.url, path);
+      const parts = e.spec.request?.(fx) ?? {};
+
+      const res = await call(stranger.agent, e.method, url, parts);
+      expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 404, code: 'NOT_FOUND' });
+      // Nothing of the other business in the answer.
+      for (const [kind, id] of Object.entries(fx)) if (kind !== 'session') expect(res.body).not.toContain(id);
+
+      // The control: the owner's identical request is accepted, so the 404 above came from the scoping.
+      const mine = await call(owner.agent, e.method, url, parts);
+      const expected = e.spec.ownerStatus ?? (mine.statusCode >= 200 && mine.statusCode < 300 ? mine.statusCode : 200);
+      if (mine.statusCode !== expected) {
+        throw new Error(`the owner's own request answered ${mine.statusCode} (expected ${expected}): ${mine.body}`);
+      }
+    });
+  });
+
+  const companyOnly = entries.filter((e) => e.spec.companyOnly);
+  describe('company-only routes → 403 for other users', () => {
+    test.each(companyOnly.map((e) => [e.key, e] as const))('%s', async (_key, e) => {
+      const res = await call(stranger.agent, e.method, fill(e.url));
+      expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 403, code: 'FORBIDDEN' });
+    });
+  });
+});
