@@ -5,6 +5,7 @@ import { searchApi } from './search';
 import { identityApi } from './identity';
 import { businessesApi } from './businesses';
 import { adminUsersApi } from './admin-users';
+import { googleApi } from './google';
 
 export {
   createApiClient,
@@ -22,6 +23,7 @@ export { searchApi } from './search';
 export { identityApi, type IdentityApi } from './identity';
 export { businessesApi, type BusinessInvite, type BusinessesApi } from './businesses';
 export { adminUsersApi } from './admin-users';
+export { googleApi, type GoogleApi, type GoogleCallback, type GoogleMode, type GoogleStatus } from './google';
 export {
   contactImportApi,
   CONTACT_UPLOAD_TIMEOUT_MS,
@@ -40,3 +42,4 @@ export const contactImport = contactImportApi(api);
 export const identity = identityApi(api);
 export const businesses = businessesApi(api);
 export const adminUsers = adminUsersApi(api);
+export const google = googleApi(api);
