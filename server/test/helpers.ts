@@ -6,7 +6,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openPostgres, type DatabaseHandle } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
-import { createMemoryMailer, type MailMessage } from '../src/lib/mail';
+import { createMemoryMailer, type Mailer, type MailMessage } from '../src/lib/mail';
 import { pgliteFromTemplate } from './pglite-template';
 
 export interface TestDatabase {
@@ -65,11 +65,51 @@ const TEST_ENV: NodeJS.ProcessEnv = {
   LOG_LEVEL: 'silent',
 };
 
+/** Every mail sent by any test mailer of this test file (signedInAgent reads verification codes here). */
+const allMails: MailMessage[] = [];
+
+/**
+ * A memory mailer whose messages are also seen by signedInAgent. Pass it to buildApp when a test builds its
+ * app itself (createTestApp does already).
+ */
+export function testMailer(): Mailer & { sent: MailMessage[] } {
+  const mailer = createMemoryMailer();
+  return {
+    ...mailer,
+    async send(message) {
+      allMails.push(message);
+      await mailer.send(message);
+    },
+  };
+}
+
+/** The 6-digit code of the newest verification mail to `email` (from `mails`, default: every test mailer's). */
+export function verificationCode(email: string, mails: readonly MailMessage[] = allMails): string {
+  for (let i = mails.length - 1; i >= 0; i--) {
+    const mail = mails[i]!;
+    if (mail.to.toLowerCase() !== email.toLowerCase()) continue;
+    const match = /Your verification code is (\d{6})/.exec(mail.text);
+    if (match) return match[1]!;
+  }
+  throw new Error(`no verification mail to ${email}`);
+}
+
+/** The token of the newest password-reset mail to `email`. */
+export function resetToken(email: string, mails: readonly MailMessage[] = allMails): string {
+  for (let i = mails.length - 1; i >= 0; i--) {
+    const mail = mails[i]!;
+    if (mail.to.toLowerCase() !== email.toLowerCase()) continue;
+    const match = /\/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(mail.text);
+    if (match) return decodeURIComponent(match[1]!);
+  }
+  throw new Error(`no reset mail to ${email}`);
+}
+
 export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const secret = randomBytes(32).toString('base64url');
   const apps: FastifyInstance[] = [];
-  const mailer = createMemoryMailer();
+  const mailer = testMailer();
   const make = async (extra: NodeJS.ProcessEnv) => {
     const config = loadConfig({ ...TEST_ENV, ...env, ...extra });
     const app = await buildApp({ config, database: db.handle, secret, logger: false, mailer });
@@ -198,12 +238,28 @@ export function newSignup(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** Registers a fresh user through the API and returns its signed-in agent. */
-export async function signedInAgent(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+/**
+ * Signs a fresh user up through the API and verifies the address with the mailed code (as a person would),
+ * without signing in. The app must send mail through a test mailer (createTestApp, or testMailer()).
+ */
+export async function registerVerified(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
   const agent = await new Agent(app).init();
   const signup = newSignup(overrides);
   const res = await agent.post('/auth/register', signup);
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  const verified = await agent.post('/auth/verify-email', {
+    email: signup.email,
+    code: verificationCode(signup.email),
+  });
+  if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.statusCode} ${verified.body}`);
+  return { agent, signup };
+}
+
+/** Registers and verifies a fresh user through the API, signs in and returns the signed-in agent. */
+export async function signedInAgent(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const { agent, signup } = await registerVerified(app, overrides);
+  const res = await agent.post('/auth/login', { email: signup.email, password: signup.password });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return {
     agent,
     signup,

@@ -29,7 +29,7 @@ export function resolveAppSecret(config: Pick<Config, 'appSecret' | 'dataDir'>):
   }
 }
 
-/** One independent key per purpose (JWT signing, CSRF HMAC) derived from the app secret. */
-export function deriveKey(secret: string, purpose: 'jwt' | 'csrf'): Buffer {
+/** One independent key per purpose (JWT signing, CSRF HMAC, mailed codes) derived from the app secret. */
+export function deriveKey(secret: string, purpose: 'jwt' | 'csrf' | 'mail-code'): Buffer {
   return createHmac('sha256', secret).update(`atrium:${purpose}`).digest();
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { deriveKey } from './secret';
 
@@ -27,9 +27,19 @@ const AUDIENCE = 'atrium-api';
 
 export class TokenService {
   private readonly key: Uint8Array;
+  private readonly codeKey: Buffer;
 
   constructor(secret: string) {
     this.key = new Uint8Array(deriveKey(secret, 'jwt'));
+    this.codeKey = deriveKey(secret, 'mail-code');
+  }
+
+  /**
+   * HMAC-SHA256 (hex) keyed with the app secret, for short secrets such as 6-digit e-mail codes: unlike a plain
+   * hash, a leaked table cannot be brute-forced without the secret.
+   */
+  keyedHash(value: string): string {
+    return createHmac('sha256', this.codeKey).update(value).digest('hex');
   }
 
   signAccess(claims: AccessClaims, now = Date.now()): Promise<string> {

@@ -1,6 +1,14 @@
-import { and, asc, eq, gt, isNull, like, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { businesses, businessMembers, refreshTokens, sessions, users } from '../../db/schema';
+import { and, asc, desc, eq, gt, isNull, like, lt, ne, or, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import {
+  businesses,
+  businessMembers,
+  emailTokens,
+  refreshTokens,
+  sessions,
+  users,
+  type EmailTokenKind,
+} from '../../db/schema';
 import { publicUserColumns } from '../users/users.repository';
 import type { NewBusiness } from '../businesses/businesses.service';
 
@@ -34,7 +42,13 @@ export class AuthRepository {
 
   async findUserByEmail(email: string) {
     const [row] = await this.db
-      .select({ id: users.id, passwordHash: users.passwordHash })
+      .select({
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        passwordHash: users.passwordHash,
+        emailVerifiedAt: users.emailVerifiedAt,
+      })
       .from(users)
       .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
       .limit(1);
@@ -178,4 +192,141 @@ export class AuthRepository {
       .limit(1);
     return row?.sessionId ?? null;
   }
+
+  /** Stores a new mailed code/token for the user; the user's earlier unused ones of that kind stop working. */
+  async replaceEmailToken(token: {
+    id: string;
+    userId: string;
+    kind: EmailTokenKind;
+    tokenHash: string;
+    expiresAt: Date;
+  }): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .delete(emailTokens)
+        .where(and(eq(emailTokens.userId, token.userId), eq(emailTokens.kind, token.kind), isNull(emailTokens.usedAt)));
+      await tx.insert(emailTokens).values(token);
+    });
+  }
+
+  /** The user's newest unused token of a kind (expired or not: the caller checks). */
+  async latestUnusedToken(userId: string, kind: EmailTokenKind) {
+    const [row] = await this.db
+      .select({ id: emailTokens.id, tokenHash: emailTokens.tokenHash, expiresAt: emailTokens.expiresAt })
+      .from(emailTokens)
+      .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, kind), isNull(emailTokens.usedAt)))
+      .orderBy(desc(emailTokens.createdAt))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * Counts one guess against a code, atomically. False when the code is used up (attempt limit reached, used,
+   * expired) — then the guess must not even be compared.
+   */
+  async countAttempt(tokenId: string, maxAttempts: number): Promise<boolean> {
+    const rows = await this.db
+      .update(emailTokens)
+      .set({ attempts: sql`${emailTokens.attempts} + 1` })
+      .where(
+        and(
+          eq(emailTokens.id, tokenId),
+          isNull(emailTokens.usedAt),
+          lt(emailTokens.attempts, maxAttempts),
+          gt(emailTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ id: emailTokens.id });
+    return rows.length > 0;
+  }
+
+  /** Marks a verification code used and the user's address verified. False when it was used meanwhile. */
+  async consumeVerificationCode(tokenId: string, userId: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      if (!(await markUsed(tx, tokenId))) return false;
+      await tx
+        .update(users)
+        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+        .where(eq(users.id, userId));
+      return true;
+    });
+  }
+
+  /** A reset token by its hash, with its user; null when unknown. */
+  async findEmailToken(tokenHash: string, kind: EmailTokenKind) {
+    const [row] = await this.db
+      .select({
+        id: emailTokens.id,
+        userId: emailTokens.userId,
+        expiresAt: emailTokens.expiresAt,
+        usedAt: emailTokens.usedAt,
+      })
+      .from(emailTokens)
+      .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.kind, kind)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * Password reset, all or nothing: the token is used up (false when it already was), the password replaced,
+   * the address counts as verified (the mailbox was proven), every other reset token of the user dies and
+   * every session (with its refresh tokens) is revoked.
+   */
+  async resetPassword(tokenId: string, userId: string, passwordHash: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      if (!(await markUsed(tx, tokenId))) return false;
+      await tx
+        .update(users)
+        .set({
+          passwordHash,
+          passwordChangedAt: sql`now()`,
+          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(users.id, userId));
+      await tx
+        .update(emailTokens)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(
+            eq(emailTokens.userId, userId),
+            eq(emailTokens.kind, 'reset_password'),
+            isNull(emailTokens.usedAt),
+            ne(emailTokens.id, tokenId),
+          ),
+        );
+      await revokeUserSessions(tx, userId, 'password_reset');
+      return true;
+    });
+  }
+}
+
+async function markUsed(tx: Executor, tokenId: string): Promise<boolean> {
+  const rows = await tx
+    .update(emailTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(emailTokens.id, tokenId), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, sql`now()`)))
+    .returning({ id: emailTokens.id });
+  return rows.length > 0;
+}
+
+/** Revokes every live session of a user (but `exceptSessionId`); their refresh tokens die with them. */
+export async function revokeUserSessions(
+  db: Executor,
+  userId: string,
+  reason: string,
+  exceptSessionId?: string,
+): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length;
 }

@@ -1,6 +1,14 @@
 import * as z from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginSchema, registerSchema, userSchema } from '@atrium/contracts';
+import {
+  emailOnlySchema,
+  IDENTITY_MESSAGES,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  userSchema,
+  verifyEmailSchema,
+} from '@atrium/contracts';
 import type { Config } from '../../config';
 import { clientMeta, errorResponses, okSchema } from '../../lib/http';
 import { clearSessionCookies, readAccessToken, readRefreshToken, setSessionCookies } from '../../lib/session-cookies';
@@ -14,6 +22,12 @@ const signedInSchema = z.object({
 });
 const autoLoginSchema = z.object({ success: z.literal(true), user: userSchema, accessToken: z.string() });
 const csrfSchema = z.object({ success: z.literal(true), csrfToken: z.string() });
+const registeredSchema = z.object({
+  success: z.literal(true),
+  requiresVerification: z.literal(true),
+  email: z.string(),
+});
+const okMessageSchema = z.object({ success: z.literal(true), message: z.string() });
 
 export interface AuthRoutesOptions {
   auth: AuthService;
@@ -27,28 +41,106 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     reply.issueCsrf(s.sessionId);
   };
 
+  /** Per IP, for the public routes that send mail (same budget as sign-up). */
+  const mailRateLimit = (name: string) => ({
+    rateLimit: {
+      max: config.registerRateLimit,
+      timeWindow: 10 * 60_000,
+      keyGenerator: (request: { ip: string }) => `${name}|${request.ip}`,
+    },
+  });
+
   app.post(
     '/register',
     {
       schema: {
         tags: ['auth'],
+        description: 'Creates an unverified account and mails a 6-digit code. No session until verified.',
         body: registerSchema,
-        response: { 201: signedInSchema, ...errorResponses(400, 403, 409, 429) },
+        response: { 201: registeredSchema, ...errorResponses(400, 403, 409, 429) },
+      },
+      config: mailRateLimit('register'),
+    },
+    async (request, reply) => {
+      const { email } = await auth.register(request.body, request.log);
+      return reply.status(201).send({ success: true as const, requiresVerification: true as const, email });
+    },
+  );
+
+  app.post(
+    '/verify-email',
+    {
+      schema: {
+        tags: ['auth'],
+        description: 'Checks the mailed code (single use, 24 h, 5 guesses). Opens no session.',
+        body: verifyEmailSchema,
+        response: { 200: okSchema, ...errorResponses(400, 403, 429) },
       },
       config: {
         rateLimit: {
-          max: config.registerRateLimit,
-          timeWindow: 10 * 60_000,
-          keyGenerator: (request) => `register|${request.ip}`,
+          max: config.loginRateLimit,
+          timeWindow: 60_000,
+          hook: 'preHandler',
+          keyGenerator: (request) => `verify|${request.ip}|${(request.body as { email?: string }).email ?? ''}`,
         },
       },
     },
-    async (request, reply) => {
-      const s = await auth.register(request.body, clientMeta(request));
-      signIn(reply, s);
-      return reply
-        .status(201)
-        .send({ success: true, user: s.user, accessToken: s.accessToken, refreshToken: s.refreshToken });
+    async (request) => {
+      await auth.verifyEmail(request.body);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/resend-verification',
+    {
+      schema: {
+        tags: ['auth'],
+        description: 'Mails a new code when the address has an unverified account; the answer is always the same.',
+        body: emailOnlySchema,
+        response: { 200: okMessageSchema, ...errorResponses(400, 403, 429) },
+      },
+      config: mailRateLimit('resend'),
+    },
+    async (request) => {
+      await auth.resendVerification(request.body.email, request.log);
+      return { success: true as const, message: IDENTITY_MESSAGES.verificationSent };
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      schema: {
+        tags: ['auth'],
+        description: 'Mails a reset link (1 h, single use) when the address has an account; always the same answer.',
+        body: emailOnlySchema,
+        response: { 200: okMessageSchema, ...errorResponses(400, 403, 429) },
+      },
+      config: mailRateLimit('forgot'),
+    },
+    async (request) => {
+      await auth.forgotPassword(request.body.email, request.log);
+      return { success: true as const, message: IDENTITY_MESSAGES.forgotPasswordSent };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        description: 'Sets a new password from the mailed token and revokes every session of the user.',
+        body: resetPasswordSchema,
+        response: { 200: okMessageSchema, ...errorResponses(400, 403, 429) },
+      },
+      config: {
+        rateLimit: { max: config.loginRateLimit, timeWindow: 60_000, keyGenerator: (request) => `reset|${request.ip}` },
+      },
+    },
+    async (request) => {
+      await auth.resetPassword(request.body);
+      return { success: true as const, message: IDENTITY_MESSAGES.passwordResetSuccess };
     },
   );
 

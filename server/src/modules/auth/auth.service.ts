@@ -1,14 +1,26 @@
 import type { Deps } from '../../lib/deps';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type * as z from 'zod';
-import type { loginSchema, MemberRole, registerSchema, User } from '@atrium/contracts';
+import {
+  IDENTITY_MESSAGES,
+  RESET_TOKEN_TTL_MS,
+  VERIFICATION_CODE_LENGTH,
+  VERIFICATION_CODE_TTL_MS,
+  type loginSchema,
+  type MemberRole,
+  type registerSchema,
+  type User,
+} from '@atrium/contracts';
 import { UNIQUE_VIOLATION, pgErrorCode } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { passwordResetMail, verificationCodeMail } from '../../lib/mail-templates';
+import type { MailMessage } from '../../lib/mail';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { REMEMBER_ME_SECONDS } from '../../lib/session-cookies';
 import { hashRefreshToken, newRefreshToken, type AccessClaims, type TokenService } from '../../lib/tokens';
 import { newBusiness } from '../businesses/businesses.service';
 import { toUserDto } from '../users/users.service';
+import { AttemptLimiter } from './attempt-limiter';
 import type { AuthRepository } from './auth.repository';
 
 export type LoginData = z.output<typeof loginSchema>;
@@ -36,6 +48,18 @@ export interface ClientMeta {
   userAgent: string | null;
 }
 
+/** Where mail failures are reported (the request's logger). */
+export interface ErrorLog {
+  error(obj: object, msg: string): void;
+}
+
+/** Guesses allowed per verification code before it dies (a new one must be requested). */
+export const MAX_CODE_ATTEMPTS = 5;
+/** Failed sign-ins per account are counted over this window (limit: config.loginAccountRateLimit). */
+export const LOGIN_ACCOUNT_WINDOW_MS = 15 * 60_000;
+/** Mails (new codes, reset links) one address may be sent per hour through resend / forgot-password. */
+export const MAILS_PER_ADDRESS_PER_HOUR = 5;
+
 /** Server-side session lifetime, extended on every rotation. Without rememberMe it is an idle timeout. */
 const SESSION_TTL_MS = { remember: REMEMBER_ME_SECONDS * 1000, browser: 12 * 60 * 60 * 1000 };
 
@@ -45,13 +69,21 @@ const sessionExpiry = (rememberMe: boolean, now = Date.now()) =>
 const notSignedIn = () => new AppError('UNAUTHORIZED', 'Not signed in');
 
 export class AuthService {
+  /** Failed sign-ins per lower-cased e-mail (memory, per process). */
+  private readonly failedLogins: AttemptLimiter;
+  /** Resend / forgot-password mails per address and kind (memory, per process). */
+  private readonly mailsPerAddress = new AttemptLimiter(MAILS_PER_ADDRESS_PER_HOUR, 60 * 60_000);
+
   constructor(
     private readonly repo: AuthRepository,
     private readonly tokens: TokenService,
-    private readonly deps?: Deps,
-  ) {}
+    private readonly deps: Deps,
+  ) {
+    this.failedLogins = new AttemptLimiter(deps.config.loginAccountRateLimit, LOGIN_ACCOUNT_WINDOW_MS);
+  }
 
-  async register(input: RegisterData, meta: ClientMeta): Promise<SignedIn> {
+  /** Creates an unverified user with their first business and mails the verification code. No session. */
+  async register(input: RegisterData, log?: ErrorLog): Promise<{ email: string }> {
     if (await this.repo.findUserByEmail(input.email)) throw emailTaken();
     const passwordHash = await hashPassword(input.password);
     const businessName = input.businessName || `${input.firstName}'s Business`;
@@ -66,18 +98,114 @@ export class AuthService {
       if (pgErrorCode(error) === UNIQUE_VIOLATION) throw emailTaken();
       throw error;
     }
-    return this.startSession(created.userId, created.businessId, true, meta);
+    // The account exists now: a mail failure is logged, not answered (the user can ask for a new code).
+    await this.sendVerificationCode({ id: created.userId, email: input.email, firstName: input.firstName }, log);
+    return { email: input.email };
   }
 
   async login(input: LoginData, meta: ClientMeta): Promise<SignedIn> {
+    const account = input.email.toLowerCase();
+    if (this.failedLogins.blocked(account)) throw new AppError('RATE_LIMITED', IDENTITY_MESSAGES.tooManyAttempts);
     const found = await this.repo.findUserByEmail(input.email);
     const ok = found?.passwordHash
       ? await verifyPassword(found.passwordHash, input.password)
       : await verifyAgainstDummy(input.password);
-    if (!found || !ok) throw new AppError('LOGIN_FAILED', 'Invalid credentials');
+    if (!found || !ok) {
+      this.failedLogins.hit(account);
+      throw new AppError('LOGIN_FAILED', 'Invalid credentials');
+    }
+    if (!found.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', IDENTITY_MESSAGES.emailNotVerified);
+    this.failedLogins.reset(account);
     const businessId = await this.repo.defaultBusinessId(found.id);
     if (!businessId) throw new AppError('FORBIDDEN', 'No business selected');
     return this.startSession(found.id, businessId, input.rememberMe, meta);
+  }
+
+  /**
+   * Checks a mailed code. Unknown address, no code, wrong, expired, used or out of attempts: all the same 400,
+   * so the answer tells nothing about the address.
+   */
+  async verifyEmail(input: { email: string; code: string }): Promise<void> {
+    const invalid = () => new AppError('VALIDATION_ERROR', IDENTITY_MESSAGES.invalidVerificationCode);
+    const user = await this.repo.findUserByEmail(input.email);
+    const token = user ? await this.repo.latestUnusedToken(user.id, 'verify_email') : null;
+    if (!user || !token) {
+      this.tokens.keyedHash(`verify_email:none:${input.code}`); // same work as a real check
+      throw invalid();
+    }
+    if (!(await this.repo.countAttempt(token.id, MAX_CODE_ATTEMPTS))) throw invalid();
+    if (!sameHex(token.tokenHash, this.codeHash(token.id, input.code))) throw invalid();
+    if (!(await this.repo.consumeVerificationCode(token.id, user.id))) throw invalid();
+  }
+
+  /** Mails a fresh code (the previous one stops working) when the address belongs to an unverified account. */
+  async resendVerification(email: string, log?: ErrorLog): Promise<void> {
+    if (!this.mailsPerAddress.take(`verify|${email.toLowerCase()}`)) {
+      throw new AppError('RATE_LIMITED', IDENTITY_MESSAGES.tooManyAttempts);
+    }
+    const user = await this.repo.findUserByEmail(email);
+    if (!user || user.emailVerifiedAt) return;
+    await this.sendVerificationCode(user, log);
+  }
+
+  /** Mails a reset link when the address has an account. Answers the same either way. */
+  async forgotPassword(email: string, log?: ErrorLog): Promise<void> {
+    if (!this.mailsPerAddress.take(`reset|${email.toLowerCase()}`)) {
+      throw new AppError('RATE_LIMITED', IDENTITY_MESSAGES.tooManyAttempts);
+    }
+    const user = await this.repo.findUserByEmail(email);
+    if (!user) return;
+    const token = randomBytes(32).toString('base64url');
+    await this.repo.replaceEmailToken({
+      id: randomUUID(),
+      userId: user.id,
+      kind: 'reset_password',
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    });
+    const link = `${this.deps.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    this.sendInBackground(passwordResetMail({ to: user.email, firstName: user.firstName, link }), log);
+  }
+
+  /** Sets a new password from a mailed token; every session of the user is revoked. */
+  async resetPassword(input: { token: string; password: string }): Promise<void> {
+    const invalid = () => new AppError('VALIDATION_ERROR', IDENTITY_MESSAGES.invalidResetToken);
+    const token = await this.repo.findEmailToken(sha256(input.token), 'reset_password');
+    if (!token || token.usedAt || token.expiresAt.getTime() <= Date.now()) throw invalid();
+    const passwordHash = await hashPassword(input.password);
+    if (!(await this.repo.resetPassword(token.id, token.userId, passwordHash))) throw invalid();
+  }
+
+  private codeHash(tokenId: string, code: string): string {
+    return this.tokens.keyedHash(`verify_email:${tokenId}:${code}`);
+  }
+
+  private async sendVerificationCode(
+    user: { id: string; email: string; firstName: string | null },
+    log?: ErrorLog,
+  ): Promise<void> {
+    const code = randomInt(0, 10 ** VERIFICATION_CODE_LENGTH)
+      .toString()
+      .padStart(VERIFICATION_CODE_LENGTH, '0');
+    const id = randomUUID();
+    await this.repo.replaceEmailToken({
+      id,
+      userId: user.id,
+      kind: 'verify_email',
+      tokenHash: this.codeHash(id, code),
+      expiresAt: new Date(Date.now() + VERIFICATION_CODE_TTL_MS),
+    });
+    this.sendInBackground(verificationCodeMail({ to: user.email, firstName: user.firstName, code }), log);
+  }
+
+  /**
+   * Mail goes out after the answer: a slow or failing SMTP server neither delays nor changes it (so the
+   * timing does not tell whether an address has an account). Failures are logged.
+   */
+  private sendInBackground(message: MailMessage, log?: ErrorLog): void {
+    this.deps.mailer.send(message).catch((error: unknown) => {
+      log?.error({ err: error, to: message.to, subject: message.subject }, 'sending mail failed');
+    });
   }
 
   /** Resolves a protected request's caller. 401 for a missing/invalid/expired token or dead session. */
@@ -178,12 +306,8 @@ export class AuthService {
     };
   }
 
-  private async startSession(
-    userId: string,
-    businessId: string,
-    rememberMe: boolean,
-    meta: ClientMeta,
-  ): Promise<SignedIn> {
+  /** Opens a session (refresh-token family) in a business: sign-in, and for other flows (Google, switch). */
+  async startSession(userId: string, businessId: string, rememberMe: boolean, meta: ClientMeta): Promise<SignedIn> {
     const sessionId = randomUUID();
     const refresh = newRefreshToken(sessionId);
     await this.repo.createSession(
@@ -197,3 +321,11 @@ export class AuthService {
 }
 
 const emailTaken = () => new AppError('CONFLICT', 'An account with this email already exists');
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+function sameHex(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}

@@ -1,7 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { ACCESS_COOKIE, REFRESH_COOKIE, XSRF_COOKIE, XSRF_HEADER, userSchema } from '@atrium/contracts';
+import {
+  ACCESS_COOKIE,
+  IDENTITY_MESSAGES,
+  REFRESH_COOKIE,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+  userSchema,
+} from '@atrium/contracts';
 import { TokenService } from '../../lib/tokens';
-import { Agent, createTestApp, newSignup, setCookieLines, signedInAgent, type TestApp } from '../../../test/helpers';
+import {
+  Agent,
+  createTestApp,
+  newSignup,
+  setCookieLines,
+  signedInAgent,
+  verificationCode,
+  type TestApp,
+} from '../../../test/helpers';
 
 describe('auth', () => {
   let t: TestApp;
@@ -19,14 +34,64 @@ describe('auth', () => {
   };
 
   describe('register', () => {
-    test('creates user, business and owner membership, signs in with cookies', async () => {
+    test('creates an unverified user with business and membership, mails a code, opens no session', async () => {
       const agent = await new Agent(t.app).init();
-      const anonymousXsrf = agent.cookie(XSRF_COOKIE);
       const signup = newSignup({ firstName: 'Grace', lastName: 'Hopper' });
       const res = await agent.post('/auth/register', { ...signup, email: `  ${signup.email.toUpperCase()} ` });
 
       expect(res.statusCode).toBe(201);
-      const body = res.json();
+      expect(res.json()).toEqual({ success: true, requiresVerification: true, email: signup.email });
+      const lines = setCookieLines(res);
+      expect(lines.has(ACCESS_COOKIE)).toBe(false);
+      expect(lines.has(REFRESH_COOKIE)).toBe(false);
+      expect(agent.cookie(ACCESS_COOKIE)).toBeUndefined();
+
+      const mail = t.mails.filter((m) => m.to === signup.email);
+      expect(mail).toHaveLength(1);
+      expect(mail[0]!.subject).toBe('Your Atrium verification code');
+      expect(mail[0]!.text).toMatch(/^Hello Grace,/);
+      expect(mail[0]!.text).toMatch(/Your verification code is \d{6}\n/);
+      expect(mail[0]!.html).toContain(verificationCode(signup.email, t.mails));
+
+      const stored = await t.database.db.execute(
+        sql`SELECT u.email_verified_at, count(m.id)::int AS memberships FROM users u JOIN business_members m ON m.user_id = u.id WHERE lower(u.email) = ${signup.email} AND m.role = 'owner' GROUP BY u.id`,
+      );
+      const row = (stored as unknown as { rows: { email_verified_at: unknown; memberships: number }[] }).rows[0]!;
+      expect(row.email_verified_at).toBeNull();
+      expect(row.memberships).toBe(1);
+      // Only the hash of the code is stored.
+      const tokens = await t.database.db.execute(
+        sql`SELECT token_hash FROM email_tokens t JOIN users u ON u.id = t.user_id WHERE lower(u.email) = ${signup.email}`,
+      );
+      const hashes = (tokens as unknown as { rows: { token_hash: string }[] }).rows.map((r) => r.token_hash);
+      expect(hashes).toHaveLength(1);
+      expect(hashes[0]).toMatch(/^[0-9a-f]{64}$/);
+      expect(hashes[0]).not.toContain(verificationCode(signup.email, t.mails));
+
+      // Not verified yet: the right password is 403 EMAIL_NOT_VERIFIED, a wrong one still 401.
+      const early = await agent.post('/auth/login', { email: signup.email, password: signup.password });
+      expect(early.statusCode).toBe(403);
+      expect(early.json()).toEqual({
+        success: false,
+        code: 'EMAIL_NOT_VERIFIED',
+        error: IDENTITY_MESSAGES.emailNotVerified,
+      });
+      expect(setCookieLines(early).has(ACCESS_COOKIE)).toBe(false);
+      const wrong = await agent.post('/auth/login', { email: signup.email, password: 'not-the-password1' });
+      expect(wrong.statusCode).toBe(401);
+
+      const verified = await agent.post('/auth/verify-email', {
+        email: signup.email.toUpperCase(),
+        code: verificationCode(signup.email, t.mails),
+      });
+      expect(verified.statusCode).toBe(200);
+      expect(verified.json()).toEqual({ success: true });
+      expect(setCookieLines(verified).has(ACCESS_COOKIE)).toBe(false);
+
+      const anonymousXsrf = agent.cookie(XSRF_COOKIE);
+      const login = await agent.post('/auth/login', { email: signup.email, password: signup.password });
+      expect(login.statusCode).toBe(200);
+      const body = login.json();
       expect(body.success).toBe(true);
       expect(typeof body.accessToken).toBe('string');
       expect(typeof body.refreshToken).toBe('string');
@@ -45,19 +110,19 @@ describe('auth', () => {
       expect(user._id).toBe(user.id);
       expect(new Date(user.createdAt).toISOString()).toBe(user.createdAt);
 
-      const lines = setCookieLines(res);
-      expect(lines.get(ACCESS_COOKIE)).toMatch(/HttpOnly/);
-      expect(lines.get(ACCESS_COOKIE)).toMatch(/SameSite=Lax/);
-      expect(lines.get(ACCESS_COOKIE)).toMatch(/Path=\/(;|$)/);
-      expect(lines.get(REFRESH_COOKIE)).toMatch(/HttpOnly/);
-      expect(lines.get(REFRESH_COOKIE)).toMatch(/Path=\/api\/v1\/auth/);
-      expect(lines.get(REFRESH_COOKIE)).toMatch(/Max-Age=2592000/);
+      const cookies = setCookieLines(login);
+      expect(cookies.get(ACCESS_COOKIE)).toMatch(/HttpOnly/);
+      expect(cookies.get(ACCESS_COOKIE)).toMatch(/SameSite=Lax/);
+      expect(cookies.get(ACCESS_COOKIE)).toMatch(/Path=\/(;|$)/);
+      expect(cookies.get(REFRESH_COOKIE)).toMatch(/HttpOnly/);
+      expect(cookies.get(REFRESH_COOKIE)).toMatch(/Path=\/api\/v1\/auth/);
+      expect(cookies.get(REFRESH_COOKIE)).toMatch(/Max-Age=2592000/);
       expect(agent.cookie(ACCESS_COOKIE)).toBe(body.accessToken);
       expect(agent.cookie(REFRESH_COOKIE)).toBe(body.refreshToken);
       // The binding changed (anonymous -> session): a fresh CSRF token in cookie and header.
       expect(agent.cookie(XSRF_COOKIE)).not.toBe(anonymousXsrf);
-      expect(res.headers[XSRF_HEADER]).toBe(agent.cookie(XSRF_COOKIE));
-      expect(lines.get(XSRF_COOKIE)).not.toMatch(/HttpOnly/);
+      expect(login.headers[XSRF_HEADER]).toBe(agent.cookie(XSRF_COOKIE));
+      expect(cookies.get(XSRF_COOKIE)).not.toMatch(/HttpOnly/);
 
       const businesses = await agent.get('/businesses');
       expect(businesses.statusCode).toBe(200);
@@ -197,7 +262,8 @@ describe('auth', () => {
     test('login is rate limited per IP and e-mail: 429 after LOGIN_RATE_LIMIT attempts', async () => {
       const { signup } = await signedInAgent(t.app);
       const agent = await new Agent(t.app).init();
-      for (let i = 0; i < t.config.loginRateLimit; i++) {
+      // signedInAgent's own sign-in was the first attempt from this address.
+      for (let i = 1; i < t.config.loginRateLimit; i++) {
         const res = await agent.post('/auth/login', { email: signup.email, password: 'wrong-password1' });
         expect(res.statusCode).toBe(401);
       }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { contactImportJobs, contactImportUploads, contacts } from '../../db/schema';
-import { Agent, createTestDatabase, signedInAgent, type TestDatabase } from '../../../test/helpers';
+import { Agent, createTestDatabase, signedInAgent, testMailer, type TestDatabase } from '../../../test/helpers';
 import { ContactImportRepository } from './contact-import.repository';
 import { ContactImportWorker } from './contact-import.worker';
 import { contactsCsv, uploadCsv, waitForJob } from './test-utils';
@@ -32,6 +32,7 @@ describe('contact import worker', () => {
       database: db.handle,
       secret,
       logger: false,
+      mailer: testMailer(),
       contactImport: { pollMs: 20, ...worker },
     });
     await app.ready();

@@ -1,7 +1,20 @@
 import type { Deps } from '../../lib/deps';
-import type { MemberRole, User } from '@atrium/contracts';
+import type * as z from 'zod';
+import {
+  IDENTITY_MESSAGES,
+  type changePasswordSchema,
+  type MemberRole,
+  type PublicProfile,
+  type SessionInfo,
+  type updateProfileSchema,
+  type User,
+} from '@atrium/contracts';
 import { AppError } from '../../lib/errors';
-import type { UserRecord, UsersRepository } from './users.repository';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
+import type { ProfileChanges, UserRecord, UsersRepository } from './users.repository';
+
+export type ProfileUpdate = z.output<typeof updateProfileSchema>;
+export type PasswordChange = z.output<typeof changePasswordSchema>;
 
 export interface CurrentBusiness {
   id: string;
@@ -43,5 +56,69 @@ export class UsersService {
     const row = await this.repo.findWithMembership(userId, businessId);
     if (!row) throw new AppError('NOT_FOUND', 'User not found');
     return toUserDto(row.user, row.business, row.role);
+  }
+
+  /** Applies the given profile fields (an empty optional text clears the field) and answers the updated user. */
+  async updateProfile(userId: string, businessId: string, input: ProfileUpdate): Promise<User> {
+    const changes: ProfileChanges = {};
+    for (const [key, value] of Object.entries(input) as [keyof ProfileChanges, string | null | undefined][]) {
+      if (value === undefined) continue;
+      if (key === 'firstName' || key === 'lastName') {
+        if (value) changes[key] = value;
+      } else changes[key] = value === '' ? null : value;
+    }
+    await this.repo.updateProfile(userId, changes);
+    return this.me(userId, businessId);
+  }
+
+  /** Checks the current password, stores the new one and revokes every session but the caller's. */
+  async changePassword(userId: string, sessionId: string, input: PasswordChange): Promise<{ revoked: number }> {
+    const current = await this.repo.passwordHashOf(userId);
+    const ok = current
+      ? await verifyPassword(current, input.currentPassword)
+      : await verifyAgainstDummy(input.currentPassword);
+    if (!ok) {
+      throw new AppError('VALIDATION_ERROR', IDENTITY_MESSAGES.currentPasswordWrong, [
+        { field: 'currentPassword', message: IDENTITY_MESSAGES.currentPasswordWrong },
+      ]);
+    }
+    const revoked = await this.repo.changePassword(userId, await hashPassword(input.newPassword), sessionId);
+    return { revoked };
+  }
+
+  async sessions(userId: string, currentSessionId: string): Promise<SessionInfo[]> {
+    const rows = await this.repo.activeSessions(userId);
+    return rows.map((r) => ({
+      id: r.id,
+      userAgent: r.userAgent,
+      ip: r.ip,
+      createdAt: r.createdAt.toISOString(),
+      lastUsedAt: r.lastUsedAt.toISOString(),
+      current: r.id === currentSessionId,
+    }));
+  }
+
+  async revokeSession(userId: string, sessionId: string): Promise<void> {
+    if (!(await this.repo.revokeOwnSession(userId, sessionId))) throw new AppError('NOT_FOUND', 'Session not found');
+  }
+
+  revokeOtherSessions(userId: string, currentSessionId: string): Promise<number> {
+    return this.repo.revokeOtherSessions(userId, currentSessionId);
+  }
+
+  async publicProfile(userId: string): Promise<PublicProfile> {
+    const row = await this.repo.findPublic(userId);
+    if (!row) throw new AppError('NOT_FOUND', 'User not found');
+    return {
+      _id: row.id,
+      id: row.id,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      industry: row.industry,
+      city: row.city,
+      country: row.country,
+      hasPicture: row.profilePicture !== null,
+      createdAt: row.createdAt.toISOString(),
+    };
   }
 }

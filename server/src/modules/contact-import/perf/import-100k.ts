@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../../app';
 import { loadConfig } from '../../../config';
-import { createTestDatabase, signedInAgent } from '../../../../test/helpers';
+import { createTestDatabase, signedInAgent, testMailer } from '../../../../test/helpers';
 import { contactsCsv, uploadCsv, waitForJob } from '../test-utils';
 
 const rows = Number(process.env.ROWS ?? 100_000);
@@ -25,6 +25,7 @@ async function main() {
     database: db.handle,
     secret: randomBytes(32).toString('base64url'),
     logger: false,
+    mailer: testMailer(),
     contactImport: { pollMs: 50 },
   });
   await app.ready();
