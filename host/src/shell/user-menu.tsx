@@ -16,6 +16,7 @@ import {
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@atrium/ui';
+import { UserAvatar } from '../pages/profile/user-avatar';
 import { BusinessMenuSection } from './business-switcher';
 
 export function UserMenu() {
@@ -40,9 +41,13 @@ export function UserMenu() {
       <Menu position="bottom-end" width={260} shadow="md">
         <Menu.Target>
           <UnstyledButton aria-label="User menu">
-            <Avatar color="atrium" radius="xl">
-              {initials}
-            </Avatar>
+            {user ? (
+              <UserAvatar user={user} />
+            ) : (
+              <Avatar color="atrium" radius="xl">
+                {initials}
+              </Avatar>
+            )}
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>

@@ -67,8 +67,7 @@ function PictureCard() {
     if (bad) return;
     setBusy('upload');
     try {
-      await identity.uploadPicture(file, file.name);
-      await identity.me().catch(() => null);
+      if (!(await identity.uploadPicture(file, file.name))) await identity.me().catch(() => null);
       toast.success(PROFILE_MESSAGES.pictureUpdated);
     } catch (e) {
       handleError(e, { message: PROFILE_MESSAGES.pictureFailed });
@@ -81,8 +80,7 @@ function PictureCard() {
     setBusy('remove');
     setProblem(null);
     try {
-      await identity.deletePicture();
-      await identity.me().catch(() => null);
+      if (!(await identity.deletePicture())) await identity.me().catch(() => null);
       toast.success(PROFILE_MESSAGES.pictureRemoved);
     } catch (e) {
       handleError(e, { message: PROFILE_MESSAGES.pictureRemoveFailed });

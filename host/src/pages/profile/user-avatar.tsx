@@ -14,21 +14,21 @@ export function initialsOf(u: { firstName?: string; lastName?: string } | null |
   return `${u?.firstName?.[0] ?? ''}${u?.lastName?.[0] ?? ''}`.toUpperCase() || '?';
 }
 
+/** The user's `picture` is the server's URL of it (with a version that changes on every upload); else build it. */
+export function pictureSrc(user: AvatarUser): string | null {
+  const value = user.picture ?? user.profilePicture ?? null;
+  if (value && /^(\/|https?:)/.test(value)) return value;
+  if (value || user.hasPicture) return identity.pictureUrl(user.id, value ?? undefined);
+  return null;
+}
+
 /**
- * A user's picture (GET /users/{id}/picture/medium) or their initials. The picture value changes with every
- * upload, so it doubles as the cache-buster; a missing picture (404) falls back to the initials quietly.
+ * A user's picture (GET /users/{id}/picture/medium) or their initials; a missing picture (404) falls back to
+ * the initials quietly.
  */
 export function UserAvatar({ user, size = 'md' }: { user: AvatarUser; size?: number | string }) {
-  const version = user.picture ?? user.profilePicture ?? null;
-  const has = user.hasPicture ?? Boolean(version);
   return (
-    <Avatar
-      src={has ? identity.pictureUrl(user.id, version ?? undefined) : null}
-      alt={`${user.firstName} ${user.lastName}`}
-      color="atrium"
-      radius="xl"
-      size={size}
-    >
+    <Avatar src={pictureSrc(user)} alt={`${user.firstName} ${user.lastName}`} color="atrium" radius="xl" size={size}>
       {initialsOf(user)}
     </Avatar>
   );
