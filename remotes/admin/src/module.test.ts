@@ -7,9 +7,34 @@ describe('admin remote module', () => {
     expect(remoteModule.name).toBe('admin');
   });
 
-  it('contributes nothing the user could open before its pages are built', () => {
-    expect(remoteModule.routes).toEqual([]);
-    expect(remoteModule.nav).toEqual([]);
+  it('contributes the business settings, new business and admin users pages', () => {
+    expect(remoteModule.routes.map((r) => r.path)).toEqual([
+      '/businesses/settings',
+      '/businesses/:businessId/settings',
+      '/businesses/new',
+      '/admin-users',
+      '/admin-users/:userId',
+    ]);
+    expect(remoteModule.routes.every((r) => !r.public)).toBe(true);
+  });
+
+  it("offers the 'Admin users' entry only to company-domain users (the host evaluates requires)", () => {
+    expect(remoteModule.nav).toEqual([
+      {
+        key: 'admin-users',
+        label: 'Admin users',
+        path: '/admin-users',
+        icon: 'admin-users',
+        requires: 'companyDomain',
+      },
+    ]);
     expect(remoteModule.newMenu).toEqual([]);
+  });
+
+  it('loads every page lazily as a component', async () => {
+    for (const r of remoteModule.routes) {
+      const mod = await r.load();
+      expect(typeof mod.default).toBe('function');
+    }
   });
 });

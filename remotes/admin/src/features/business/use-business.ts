@@ -1,0 +1,77 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { businesses, session } from '@atrium/api-client';
+import type { Business, InviteMemberInput, MemberRole, UpdateBusinessInput } from '@atrium/contracts';
+import { bus } from '@atrium/event-bus';
+
+export const businessKey = (id: string) => ['business', id] as const;
+export const invitesKey = (id: string) => ['business', id, 'invites'] as const;
+/** The host's business list (switcher, user menu) shares this key. */
+export const BUSINESSES_KEY = ['businesses'] as const;
+
+export function useBusiness(id: string | undefined) {
+  return useQuery({
+    queryKey: businessKey(id ?? ''),
+    queryFn: () => businesses.get(id as string),
+    enabled: !!id,
+  });
+}
+
+export function useInvites(id: string, enabled: boolean) {
+  return useQuery({ queryKey: invitesKey(id), queryFn: () => businesses.listInvites(id), enabled });
+}
+
+export function roleOf(business: Business, userId: string | undefined): MemberRole | null {
+  return business.members.find((m) => m.userId === userId)?.role ?? null;
+}
+
+export const canManage = (role: MemberRole | null) => role === 'owner' || role === 'admin';
+
+/** Every change to a business: its own query, the host's list and anyone listening on the bus follow. */
+export function useBusinessMutations(id: string) {
+  const qc = useQueryClient();
+  const changed = async (business?: Business) => {
+    if (business) qc.setQueryData(businessKey(id), business);
+    // The session's user carries the current business's name and type (header, user menu).
+    if (business && session.user && session.user.businessId === business.id) {
+      session.user.businessName = business.name;
+      session.user.businessType = business.type;
+    }
+    await Promise.all([
+      qc.invalidateQueries({ queryKey: businessKey(id) }),
+      qc.invalidateQueries({ queryKey: BUSINESSES_KEY }),
+    ]);
+    bus.emit('entity:changed', { entity: 'business', id });
+  };
+  return {
+    update: useMutation({
+      mutationFn: (input: UpdateBusinessInput) => businesses.update(id, input),
+      onSuccess: changed,
+    }),
+    uploadLogo: useMutation({
+      mutationFn: (file: File) => businesses.uploadLogo(id, file, file.name),
+      onSuccess: (b) => changed(b),
+    }),
+    deleteLogo: useMutation({ mutationFn: () => businesses.deleteLogo(id), onSuccess: () => changed() }),
+    remove: useMutation({
+      mutationFn: () => businesses.remove(id),
+      onSuccess: () => qc.invalidateQueries({ queryKey: BUSINESSES_KEY }),
+    }),
+    invite: useMutation({
+      mutationFn: (input: InviteMemberInput) => businesses.invite(id, input),
+      onSuccess: () => qc.invalidateQueries({ queryKey: invitesKey(id) }),
+    }),
+    revokeInvite: useMutation({
+      mutationFn: (inviteId: string) => businesses.revokeInvite(id, inviteId),
+      onSuccess: () => qc.invalidateQueries({ queryKey: invitesKey(id) }),
+    }),
+    updateRole: useMutation({
+      mutationFn: ({ userId, role }: { userId: string; role: MemberRole }) =>
+        businesses.updateMemberRole(id, userId, role),
+      onSuccess: () => changed(),
+    }),
+    removeMember: useMutation({
+      mutationFn: (userId: string) => businesses.removeMember(id, userId),
+      onSuccess: () => changed(),
+    }),
+  };
+}
