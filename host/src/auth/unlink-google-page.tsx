@@ -1,0 +1,165 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { google, type GoogleStatus } from '@atrium/api-client';
+import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text } from '@atrium/ui';
+import { AuthLayout } from './auth-layout';
+import { GoogleSignInButton, googleErrorText } from './google-button';
+import { useSession } from './use-session';
+
+type Load = { kind: 'loading' } | { kind: 'ready'; status: GoogleStatus } | { kind: 'error'; message: string };
+
+/**
+ * /unlink-google (spec section 2, public route): a signed-in user confirms removing the Google account
+ * from their Atrium account. Without a password that would lock them out, so the page says how to set one
+ * first (the server refuses it too). Not signed in: the way to sign in first.
+ */
+export function UnlinkGooglePage() {
+  const { status: sessionStatus } = useSession();
+  const location = useLocation();
+  const handedOver = (location.state as { message?: string } | null)?.message ?? null;
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    if (sessionStatus !== 'authenticated') return undefined;
+    let live = true;
+    google.status().then(
+      (status) => live && setLoad({ kind: 'ready', status }),
+      (e: unknown) => live && setLoad({ kind: 'error', message: googleErrorText(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [sessionStatus]);
+
+  if (sessionStatus === 'unknown' || (sessionStatus === 'authenticated' && load.kind === 'loading')) {
+    return (
+      <Center mih="100vh" aria-label="Loading">
+        <Loader />
+      </Center>
+    );
+  }
+
+  if (sessionStatus === 'anonymous') {
+    return (
+      <AuthLayout title="Unlink Google">
+        <Stack>
+          <Text>Sign in first to manage the Google account linked to your Atrium account.</Text>
+          <Button component={Link} to="/signin" state={{ from: '/unlink-google' }}>
+            Sign in
+          </Button>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  const back = (
+    <Anchor component={Link} to="/" size="sm">
+      Back to Atrium
+    </Anchor>
+  );
+
+  if (load.kind === 'error') {
+    return (
+      <AuthLayout title="Unlink Google">
+        <Stack>
+          <Alert color="red" variant="light" role="alert">
+            {load.message}
+          </Alert>
+          {back}
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  const status = (load as { status: GoogleStatus }).status;
+
+  const unlink = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const next = await google.unlink();
+      setLoad({ kind: 'ready', status: next });
+      setDone(true);
+    } catch (e) {
+      setError(googleErrorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <AuthLayout title="Google account unlinked">
+        <Stack>
+          <Alert color="green" variant="light" role="status">
+            Your Google account is no longer linked. From now on, sign in with your email address ({status.email}) and
+            your password.
+          </Alert>
+          {back}
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  if (!status.linked) {
+    return (
+      <AuthLayout title="Unlink Google">
+        <Stack>
+          <Text>No Google account is linked to your Atrium account ({status.email}).</Text>
+          {status.enabled && <GoogleSignInButton mode="link" />}
+          {back}
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title="Unlink Google">
+      <Stack>
+        {handedOver && (
+          <Alert color="green" variant="light" role="status">
+            {handedOver}
+          </Alert>
+        )}
+        <Text>A Google account is linked to your Atrium account ({status.email}).</Text>
+        {status.hasPassword ? (
+          <>
+            <Text size="sm" c="dimmed">
+              After unlinking you can no longer use “Continue with Google”; you sign in with your email address and
+              password instead. You can link Google again later.
+            </Text>
+            {error && (
+              <Alert color="red" variant="light" role="alert">
+                {error}
+              </Alert>
+            )}
+            <Group justify="space-between">
+              <Button component={Link} to="/" variant="default">
+                Cancel
+              </Button>
+              <Button color="red" loading={busy} onClick={() => void unlink()}>
+                Unlink Google
+              </Button>
+            </Group>
+          </>
+        ) : (
+          <>
+            <Alert color="yellow" variant="light">
+              Your account has no password yet, so unlinking Google would lock you out. Set a password first: use
+              “Forgot password” with your email address, then come back here.
+            </Alert>
+            <Group justify="space-between">
+              {back}
+              <Button component={Link} to="/forgot-password" variant="light">
+                Set a password
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </AuthLayout>
+  );
+}
