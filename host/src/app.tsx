@@ -6,10 +6,12 @@ import { QUERY_RETRY } from '@atrium/contracts';
 import { bus } from '@atrium/event-bus';
 import { UiProvider } from '@atrium/ui';
 import { ForgotPasswordPage } from './auth/forgot-password-page';
+import { GoogleCallbackPage } from './auth/google-callback-page';
 import { RequireAuth } from './auth/require-auth';
 import { ResetPasswordPage } from './auth/reset-password-page';
 import { SignInPage } from './auth/sign-in-page';
 import { SignUpPage } from './auth/sign-up-page';
+import { UnlinkGooglePage } from './auth/unlink-google-page';
 import { VerifyEmailPage } from './auth/verify-email-page';
 import { remotesState, startRemotes } from './federation/remotes';
 import { AcceptInvitePage } from './pages/accept-invite-page';
@@ -29,8 +31,6 @@ import { ShellLayout } from './shell/shell-layout';
 
 /** Public routes of spec section 2 that later issues fill in; they exist now and say so plainly. */
 const PENDING_PUBLIC: [string, string][] = [
-  ['/unlink-google', 'Unlink Google'],
-  ['/auth/google/callback', 'Signing in with Google'],
   ['/invoices/pay', 'Invoice'],
   ['/invoice-payment-success', 'Payment received'],
 ];
@@ -73,6 +73,8 @@ export function AppRoutes() {
       <Route path="/verify-email" element={<VerifyEmailPage />} />
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route path="/auth/google/callback" element={<GoogleCallbackPage />} />
+      <Route path="/unlink-google" element={<UnlinkGooglePage />} />
       <Route path="/accept-invite" element={<AcceptInvitePage />} />
       <Route path="/document-expired" element={<DocumentExpiredPage />} />
       <Route path="/document-not-found" element={<DocumentNotFoundPage />} />
