@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ROOT, XSRF_COOKIE, XSRF_HEADER } from '@atrium/contracts';
 import { AppError } from './errors';
 import { deriveKey } from './secret';
-import { readAccessToken, readRefreshToken } from './session-cookies';
+import { readAccessToken, readRefreshToken, secureCookies } from './session-cookies';
 import { sessionIdOfRefreshToken, type TokenService } from './tokens';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -81,7 +81,12 @@ export interface CsrfOptions {
 export function registerCsrf(app: FastifyInstance, { csrf, tokens, cookieSecure }: CsrfOptions): void {
   app.decorateReply('issueCsrf', function issueCsrf(this: FastifyReply, sessionId?: string | null) {
     const token = csrf.create(csrfBinding(sessionId));
-    this.setCookie(XSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure: cookieSecure, httpOnly: false });
+    this.setCookie(XSRF_COOKIE, token, {
+      path: '/',
+      sameSite: 'lax',
+      secure: secureCookies(this.request, cookieSecure),
+      httpOnly: false,
+    });
     this.header(XSRF_HEADER, token);
     return token;
   });

@@ -15,6 +15,14 @@ export function readRefreshToken(request: FastifyRequest): string | undefined {
   return request.cookies[REFRESH_COOKIE] || undefined;
 }
 
+/**
+ * Cookies are Secure when COOKIE_SECURE says so, and also whenever the request itself came over https — directly
+ * or, with TRUST_PROXY, as the proxy's X-Forwarded-Proto says (request.protocol honours trustProxy only).
+ */
+export function secureCookies(request: FastifyRequest, configured: boolean): boolean {
+  return configured || request.protocol === 'https';
+}
+
 export interface SessionCookieValues {
   accessToken: string;
   refreshToken: string;
@@ -28,13 +36,18 @@ export interface SessionCookieValues {
  */
 export function setSessionCookies(reply: FastifyReply, values: SessionCookieValues, secure: boolean): void {
   const maxAge = values.rememberMe ? REMEMBER_ME_SECONDS : undefined;
-  const base = { httpOnly: true, sameSite: 'lax' as const, secure, ...(maxAge ? { maxAge } : {}) };
+  const base = {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: secureCookies(reply.request, secure),
+    ...(maxAge ? { maxAge } : {}),
+  };
   reply.setCookie(ACCESS_COOKIE, values.accessToken, { ...base, path: '/' });
   reply.setCookie(REFRESH_COOKIE, values.refreshToken, { ...base, path: REFRESH_COOKIE_PATH });
 }
 
 export function clearSessionCookies(reply: FastifyReply, secure: boolean): void {
-  const base = { httpOnly: true, sameSite: 'lax' as const, secure };
+  const base = { httpOnly: true, sameSite: 'lax' as const, secure: secureCookies(reply.request, secure) };
   reply.clearCookie(ACCESS_COOKIE, { ...base, path: '/' });
   reply.clearCookie(REFRESH_COOKIE, { ...base, path: REFRESH_COOKIE_PATH });
 }
@@ -49,7 +62,7 @@ export function setAccessCookie(reply: FastifyReply, accessToken: string, rememb
   reply.setCookie(ACCESS_COOKIE, accessToken, {
     httpOnly: true,
     sameSite: 'lax',
-    secure,
+    secure: secureCookies(reply.request, secure),
     path: '/',
     ...(maxAge ? { maxAge } : {}),
   });
