@@ -59,7 +59,7 @@ export const contactImportRoutes: FastifyPluginAsyncZod<ContactImportOptions> = 
         tags: ['contacts'],
         summary: 'Upload a CSV of contacts (multipart field "file", UTF-8, at most 10 MB)',
         consumes: ['multipart/form-data'],
-        response: { 200: ok(contactUploadResultSchema), ...errorResponses(400, 401, 403, 413) },
+        response: { 200: ok(contactUploadResultSchema), ...errorResponses(400, 401, 403, 413, 415) },
       },
     },
     async (request) => {

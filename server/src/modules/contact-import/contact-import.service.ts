@@ -120,7 +120,7 @@ export class ContactImportService {
 
   /** POST /contacts/upload: checks, decodes and parses the file and keeps its rows for 24 h. */
   async upload(caller: Caller, file: UploadedFile): Promise<ContactUploadResult> {
-    if (!isCsvFile(file.fileName, file.mimeType)) throw new AppError('VALIDATION_ERROR', M.notCsv);
+    if (!isCsvFile(file.fileName, file.mimeType)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', M.notCsv);
     const { headers, rows } = parseCsv(decodeUtf8(file.bytes));
     const upload = await this.store(caller, file.fileName, headers, rows);
     return {

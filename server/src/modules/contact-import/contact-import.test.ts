@@ -137,10 +137,9 @@ describe('contact import routes', () => {
       const xlsx = multipartFile('contacts.xlsx', 'PK\u0003\u0004', {
         type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       });
-      expect(errorOf(await owner.post('/contacts/upload', xlsx.payload, { headers: xlsx.headers }))).toEqual({
-        status: 400,
-        error: 'Choose a .csv file',
-      });
+      const notCsv = await owner.post('/contacts/upload', xlsx.payload, { headers: xlsx.headers });
+      expect(errorOf(notCsv)).toEqual({ status: 415, error: 'Choose a .csv file' });
+      expect(notCsv.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
       // Windows browsers label .csv as application/vnd.ms-excel: the name decides.
       const excelCsv = multipartFile('list.CSV', 'First Name,Email\nAda,ada@example.com\n', {
         type: 'application/vnd.ms-excel',
