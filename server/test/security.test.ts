@@ -1,0 +1,340 @@
+/**
+ * Security behaviour across modules (issue #3): brute-force limits, sessions that end server-side, upload
+ * limits that store nothing, and cookie attributes (also behind an HTTPS proxy). The per-route rules (401,
+ * CSRF 403, cross-business 404) are in security-matrix.test.ts; logout replay and refresh-token rotation /
+ * reuse detection are in src/modules/auth/auth.test.ts.
+ */
+import { count, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import {
+  ACCESS_COOKIE,
+  API_ROOT,
+  CONTACT_IMPORT_MAX_FILE_BYTES,
+  IMAGE_MAX_BYTES,
+  REFRESH_COOKIE,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from '@atrium/contracts';
+import { contactImportUploads, images } from '../src/db/schema';
+import { Agent, createTestApp, setCookieLines, type TestApp } from './helpers';
+import { multipart, signUp, TINY_PNG, waitForMail, type SignedUp } from './security-helpers';
+
+const RATE_LIMITED = { success: false, code: 'RATE_LIMITED', error: 'Too many attempts. Please try again later.' };
+
+describe('security', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const login = (agent: Agent, email: string, password: string, remoteAddress: string) =>
+    agent.post('/auth/login', { email, password }, { remoteAddress });
+
+  describe('brute force', () => {
+    test('repeated failed sign-ins from one address are limited (429), also for the right password', async () => {
+      const user = await signUp(t);
+      const app = await t.sibling({ LOGIN_RATE_LIMIT: '3', LOGIN_ACCOUNT_RATE_LIMIT: '100' });
+      const agent = await new Agent(app).init();
+      for (let i = 0; i < 3; i++) {
+        expect((await login(agent, user.signup.email, `wrong-password-${i}`, '203.0.113.7')).statusCode).toBe(401);
+      }
+      const blocked = await login(agent, user.signup.email, user.signup.password, '203.0.113.7');
+      expect({ status: blocked.statusCode, body: blocked.json() }).toEqual({ status: 429, body: RATE_LIMITED });
+      expect(setCookieLines(blocked).has(ACCESS_COOKIE)).toBe(false);
+      // Another address is not held up by this one's attempts.
+      expect((await login(agent, user.signup.email, user.signup.password, '198.51.100.20')).statusCode).toBe(200);
+    });
+
+    test('failed sign-ins to one account from many addresses are limited per account (429)', async () => {
+      const victim = await signUp(t);
+      const bystander = await signUp(t);
+      const app = await t.sibling({ LOGIN_RATE_LIMIT: '100', LOGIN_ACCOUNT_RATE_LIMIT: '3' });
+      const agent = await new Agent(app).init();
+      // Three guesses from three addresses (and in another case: the account is the lower-cased e-mail).
+      const guesses = ['192.0.2.1', '192.0.2.2', '192.0.2.3'];
+      for (const [i, ip] of guesses.entries()) {
+        const email = i === 1 ? victim.signup.email.toUpperCase() : victim.signup.email;
+        expect((await login(agent, email, `guess-number-${i}`, ip)).statusCode).toBe(401);
+      }
+      // A fourth address gets 429 — for a wrong guess and for the right password alike (no oracle).
+      const wrong = await login(agent, victim.signup.email, 'guess-number-4', '192.0.2.4');
+      expect({ status: wrong.statusCode, body: wrong.json() }).toEqual({ status: 429, body: RATE_LIMITED });
+      const right = await login(agent, victim.signup.email, victim.signup.password, '192.0.2.5');
+      expect({ status: right.statusCode, body: right.json() }).toEqual({ status: 429, body: RATE_LIMITED });
+      expect(setCookieLines(right).has(ACCESS_COOKIE)).toBe(false);
+      // Other accounts are not locked out, from the same addresses.
+      const other = await login(agent, bystander.signup.email, bystander.signup.password, '192.0.2.4');
+      expect(other.statusCode).toBe(200);
+    });
+  });
+
+  describe('sessions end server-side', () => {
+    /** A second sign-in of the user (another device), with its cookies captured for replay. */
+    async function device(user: SignedUp) {
+      const agent = await new Agent(t.app).init();
+      const res = await agent.post('/auth/login', { email: user.signup.email, password: user.signup.password });
+      expect(res.statusCode).toBe(200);
+      return { agent, refreshToken: agent.cookie(REFRESH_COOKIE)!, accessToken: agent.cookie(ACCESS_COOKIE)! };
+    }
+
+    /** Replays a refresh cookie as an attacker holding it would: with a CSRF token minted for it. */
+    async function replayRefresh(refreshToken: string): Promise<LightMyRequestResponse> {
+      const renew = await t.app.inject({
+        method: 'POST',
+        url: `${API_ROOT}/auth/renew-csrf`,
+        cookies: { [REFRESH_COOKIE]: refreshToken },
+      });
+      const xsrf = renew.json().csrfToken as string;
+      return t.app.inject({
+        method: 'POST',
+        url: `${API_ROOT}/auth/refresh`,
+        cookies: { [REFRESH_COOKIE]: refreshToken, [XSRF_COOKIE]: xsrf },
+        headers: { [XSRF_HEADER]: xsrf },
+      });
+    }
+
+    const bearer = (accessToken: string) =>
+      t.app.inject({ method: 'GET', url: `${API_ROOT}/users/me`, headers: { authorization: `Bearer ${accessToken}` } });
+
+    test('a password reset revokes every session: old refresh and access tokens are refused', async () => {
+      const user = await signUp(t);
+      const a = await device(user);
+      const b = await device(user);
+
+      const anonymous = await new Agent(t.app).init();
+      expect((await anonymous.post('/auth/forgot-password', { email: user.signup.email })).statusCode).toBe(200);
+      const { match } = await waitForMail(t.mails, user.signup.email, /reset-password\?token=([^\s&"<]+)/);
+      const token = decodeURIComponent(match[1]!);
+      const reset = await anonymous.post('/auth/reset-password', { token, password: 'brand-new-secret9' });
+      expect(reset.statusCode).toBe(200);
+
+      for (const d of [a, b]) {
+        expect((await replayRefresh(d.refreshToken)).statusCode).toBe(401);
+        expect((await bearer(d.accessToken)).statusCode).toBe(401);
+      }
+      expect((await user.agent.post('/auth/refresh')).statusCode).toBe(401);
+      expect((await user.agent.get('/users/me')).statusCode).toBe(401);
+      // The token is single-use; the new password works, the old one does not.
+      const again = await anonymous.post('/auth/reset-password', { token, password: 'another-secret9' });
+      expect(again.statusCode).toBe(400);
+      const fresh = await new Agent(t.app).init();
+      expect((await fresh.post('/auth/login', { ...user.signup, password: 'brand-new-secret9' })).statusCode).toBe(200);
+      expect((await fresh.post('/auth/login', user.signup)).statusCode).toBe(401);
+    });
+
+    test('changing the password signs out the other sessions, not the current one', async () => {
+      const user = await signUp(t);
+      const other = await device(user);
+      const res = await user.agent.post('/users/me/password', {
+        currentPassword: user.signup.password,
+        newPassword: 'changed-secret-7',
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await replayRefresh(other.refreshToken)).statusCode).toBe(401);
+      expect((await bearer(other.accessToken)).statusCode).toBe(401);
+      expect((await user.agent.get('/users/me')).statusCode).toBe(200);
+      expect((await user.agent.post('/auth/refresh')).statusCode).toBe(200);
+    });
+
+    test('revoking a session (one, or all others) kills its refresh token', async () => {
+      const user = await signUp(t);
+      const one = await device(user);
+      const two = await device(user);
+      const sessions = (await one.agent.get('/users/me/sessions')).json().data as { id: string; current: boolean }[];
+      const oneId = sessions.find((s) => s.current)!.id;
+      expect((await user.agent.delete(`/users/me/sessions/${oneId}`)).statusCode).toBe(200);
+      expect((await replayRefresh(one.refreshToken)).statusCode).toBe(401);
+      expect((await replayRefresh(two.refreshToken)).statusCode).toBe(200);
+
+      const rotated = await device(user);
+      expect((await user.agent.post('/users/me/sessions/revoke-others')).statusCode).toBe(200);
+      expect((await replayRefresh(rotated.refreshToken)).statusCode).toBe(401);
+      expect((await user.agent.post('/auth/refresh')).statusCode).toBe(200);
+    });
+  });
+
+  describe('uploads: wrong type → 415, too big → 413, nothing stored', () => {
+    interface UploadCase {
+      name: string;
+      url: (owner: SignedUp) => Promise<string>;
+      field: string;
+      maxBytes: number;
+      good: [string, Buffer | string, string];
+      /** Not the accepted type: by declared type, by content, or both. */
+      wrong: [string, Buffer | string, string][];
+      stored: (owner: SignedUp) => Promise<number>;
+    }
+
+    const imageWrong: UploadCase['wrong'] = [
+      ['logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>', 'image/svg+xml'],
+      ['page.png', '<html><script>alert(1)</script></html>', 'image/png'],
+      ['logo.png', TINY_PNG, 'text/html'],
+    ];
+    const imageCount = async (column: 'businessId' | 'userId', id: string) =>
+      (await t.database.db.select({ n: count() }).from(images).where(eq(images[column], id)))[0]!.n;
+
+    const CASES: UploadCase[] = [
+      {
+        name: 'POST /contacts/upload',
+        url: async () => '/contacts/upload',
+        field: 'file',
+        maxBytes: CONTACT_IMPORT_MAX_FILE_BYTES,
+        good: ['contacts.csv', 'First Name,Email\nAda,ada@example.com\n', 'text/csv'],
+        wrong: [
+          ['contacts.xlsx', 'PK\u0003\u0004', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+          ['photo.png', TINY_PNG, 'image/png'],
+        ],
+        stored: async (owner) =>
+          (
+            await t.database.db
+              .select({ n: count() })
+              .from(contactImportUploads)
+              .where(eq(contactImportUploads.businessId, owner.user.businessId))
+          )[0]!.n,
+      },
+      {
+        name: 'POST /businesses/:id/logo',
+        url: async (owner) => `/businesses/${owner.user.businessId}/logo`,
+        field: 'logo',
+        maxBytes: IMAGE_MAX_BYTES,
+        good: ['logo.png', TINY_PNG, 'image/png'],
+        wrong: imageWrong,
+        stored: (owner) => imageCount('businessId', owner.user.businessId),
+      },
+      {
+        name: 'POST /users/me/picture',
+        url: async () => '/users/me/picture',
+        field: 'picture',
+        maxBytes: IMAGE_MAX_BYTES,
+        good: ['me.png', TINY_PNG, 'image/png'],
+        wrong: imageWrong,
+        stored: (owner) => imageCount('userId', owner.user.id),
+      },
+    ];
+
+    test.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+      const owner = await signUp(t);
+      const url = await c.url(owner);
+      const send = (fileName: string, content: Buffer | string, type: string) => {
+        const { payload, headers } = multipart(fileName, content, type, c.field);
+        return owner.agent.post(url, payload, { headers });
+      };
+
+      for (const [fileName, content, type] of c.wrong) {
+        const res = await send(fileName, content, type);
+        expect({ file: fileName, type, status: res.statusCode }).toEqual({ file: fileName, type, status: 415 });
+        expect(res.json().success).toBe(false);
+      }
+      expect(await c.stored(owner)).toBe(0);
+
+      const big = Buffer.alloc(c.maxBytes + 1, 0x61);
+      Buffer.from(c.good[1]).copy(big);
+      const tooBig = await send(c.good[0], big, c.good[2]);
+      expect(tooBig.statusCode).toBe(413);
+      expect(tooBig.json().success).toBe(false);
+      expect(await c.stored(owner)).toBe(0);
+
+      // The control: the same route takes a good file (so the refusals above were about type and size).
+      const good = await send(...c.good);
+      expect(good.statusCode).toBe(200);
+      expect(await c.stored(owner)).toBe(1);
+    });
+  });
+
+  describe('cookies', () => {
+    const SESSION = [ACCESS_COOKIE, REFRESH_COOKIE];
+
+    /** Signs in on `app` (the account lives in the shared database) and refreshes and signs out. */
+    async function flow(app: TestApp['app'], user: SignedUp, headers: Record<string, string> = {}) {
+      const agent = await new Agent(app).init();
+      const login = await agent.post('/auth/login', user.signup, { headers });
+      expect(login.statusCode).toBe(200);
+      const refresh = await agent.post('/auth/refresh', undefined, { headers });
+      expect(refresh.statusCode).toBe(200);
+      const renew = await agent.post('/auth/renew-csrf', undefined, { headers, csrf: false });
+      const logout = await agent.post('/auth/logout', undefined, { headers });
+      expect(logout.statusCode).toBe(200);
+      return { login, refresh, renew, logout };
+    }
+
+    const attrs = (line: string | undefined) => {
+      expect(line).toBeDefined();
+      const parts = line!.split(';').map((p) => p.trim().toLowerCase());
+      return {
+        httpOnly: parts.includes('httponly'),
+        secure: parts.includes('secure'),
+        sameSite: parts.find((p) => p.startsWith('samesite='))?.slice('samesite='.length),
+        path: parts.find((p) => p.startsWith('path='))?.slice('path='.length),
+      };
+    };
+
+    function expectCookies(res: LightMyRequestResponse, names: string[], secure: boolean) {
+      const lines = setCookieLines(res);
+      for (const name of names) {
+        const a = attrs(lines.get(name));
+        const expected = {
+          httpOnly: name !== XSRF_COOKIE,
+          secure,
+          sameSite: 'lax',
+          path: name === REFRESH_COOKIE ? `${API_ROOT}/auth` : '/',
+        };
+        expect({ name, ...a }).toEqual({ name, ...expected });
+      }
+    }
+
+    test('session cookies are HttpOnly, SameSite=Lax, scoped; the xsrf cookie is readable by scripts', async () => {
+      const user = await signUp(t);
+      const { login, refresh, renew, logout } = await flow(t.app, user);
+      expectCookies(login, [...SESSION, XSRF_COOKIE], false);
+      expectCookies(refresh, [...SESSION, XSRF_COOKIE], false);
+      expectCookies(renew, [XSRF_COOKIE], false);
+      expectCookies(logout, [...SESSION, XSRF_COOKIE], false);
+    });
+
+    test('COOKIE_SECURE=true marks every cookie Secure', async () => {
+      const user = await signUp(t);
+      const app = await t.sibling({ COOKIE_SECURE: 'true' });
+      const { login, refresh, renew, logout } = await flow(app, user);
+      expectCookies(login, [...SESSION, XSRF_COOKIE], true);
+      expectCookies(refresh, [...SESSION, XSRF_COOKIE], true);
+      expectCookies(renew, [XSRF_COOKIE], true);
+      expectCookies(logout, [...SESSION, XSRF_COOKIE], true);
+    });
+
+    test('behind a trusted proxy, a request that came over https gets Secure cookies', async () => {
+      const user = await signUp(t);
+      const app = await t.sibling({ TRUST_PROXY: 'true' });
+      const https = { 'x-forwarded-proto': 'https' };
+      const { login, refresh, renew, logout } = await flow(app, user, https);
+      expectCookies(login, [...SESSION, XSRF_COOKIE], true);
+      expectCookies(refresh, [...SESSION, XSRF_COOKIE], true);
+      expectCookies(renew, [XSRF_COOKIE], true);
+      expectCookies(logout, [...SESSION, XSRF_COOKIE], true);
+
+      // A business switch re-issues the access cookie: Secure too.
+      const agent = await new Agent(app).init();
+      expect((await agent.post('/auth/login', user.signup, { headers: https })).statusCode).toBe(200);
+      const created = await agent.post('/businesses', { name: 'Proxy Co' }, { headers: https });
+      expect(created.statusCode).toBe(201);
+      const switched = await agent.post(`/businesses/${created.json().data._id}/switch`, undefined, {
+        headers: https,
+      });
+      expect(switched.statusCode).toBe(200);
+      expectCookies(switched, [ACCESS_COOKIE], true);
+
+      // Plain http through the same proxy stays as configured (not Secure).
+      const plain = await flow(app, user, { 'x-forwarded-proto': 'http' });
+      expectCookies(plain.login, [...SESSION, XSRF_COOKIE], false);
+    });
+
+    test('without TRUST_PROXY a client-sent X-Forwarded-Proto changes nothing', async () => {
+      const user = await signUp(t);
+      const { login } = await flow(t.app, user, { 'x-forwarded-proto': 'https' });
+      expectCookies(login, [...SESSION, XSRF_COOKIE], false);
+    });
+  });
+});
