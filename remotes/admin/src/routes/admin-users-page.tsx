@@ -139,6 +139,7 @@ export default function AdminUsersPage() {
             total={data.pagination.totalPages}
             value={data.pagination.page}
             onChange={goTo}
+            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
             getControlProps={(control) => ({ 'aria-label': `${control} page` })}
           />
         </Group>

@@ -1,14 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { adminUsers, isApiError } from '@atrium/api-client';
-import type { AdminUsersQuery } from '@atrium/contracts';
+import { QUERY_RETRY, type AdminUsersQuery } from '@atrium/contracts';
+
+/** Like the app's default (QUERY_RETRY), but a 4xx is final: asking again will not change who the caller is. */
+const retry = (failures: number, e: unknown) =>
+  !(isApiError(e) && e.status >= 400 && e.status < 500) && failures < QUERY_RETRY;
 
 export function useAdminUsers(query: AdminUsersQuery) {
   return useQuery({
     queryKey: ['admin-users', 'list', query],
     queryFn: () => adminUsers.list(query),
     placeholderData: keepPreviousData,
-    // A refusal is final: asking again will not change who the caller is.
-    retry: (n, e) => !(isApiError(e) && e.status >= 400 && e.status < 500) && n < 2,
+    retry,
   });
 }
 
@@ -17,7 +20,7 @@ export function useAdminUser(id: string | undefined) {
     queryKey: ['admin-users', 'detail', id],
     queryFn: () => adminUsers.get(id as string),
     enabled: !!id,
-    retry: (n, e) => !(isApiError(e) && e.status >= 400 && e.status < 500) && n < 2,
+    retry,
   });
 }
 
