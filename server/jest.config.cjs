@@ -15,6 +15,11 @@ const base = require('@atrium/build/jest')({
     '@electric-sql/pglite',
     '@fastify\\+cookie',
     '@fastify/cookie',
+    // Google sign-in: the OIDC client and, in tests, the mock issuer.
+    'openid-client',
+    'oauth4webapi',
+    'oauth2-mock-server',
+    'is-plain-obj',
   ],
 });
 

@@ -1,0 +1,100 @@
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+
+const accountColumns = {
+  id: users.id,
+  email: users.email,
+  googleSub: users.googleSub,
+  hasPassword: sql<boolean>`${users.passwordHash} IS NOT NULL`,
+  emailVerified: sql<boolean>`${users.emailVerifiedAt} IS NOT NULL`,
+};
+
+export type GoogleAccountRow = {
+  id: string;
+  email: string;
+  googleSub: string | null;
+  hasPassword: boolean;
+  emailVerified: boolean;
+};
+
+/** The users-table side of Google sign-in: the linked `sub`, found, linked and unlinked. */
+export class GoogleAuthRepository {
+  constructor(private readonly db: Database) {}
+
+  async findByGoogleSub(sub: string): Promise<GoogleAccountRow | null> {
+    const [row] = await this.db.select(accountColumns).from(users).where(eq(users.googleSub, sub)).limit(1);
+    return row ?? null;
+  }
+
+  async findByEmail(email: string): Promise<GoogleAccountRow | null> {
+    const [row] = await this.db
+      .select(accountColumns)
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async findById(userId: string): Promise<GoogleAccountRow | null> {
+    const [row] = await this.db.select(accountColumns).from(users).where(eq(users.id, userId)).limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * Links the Google account to the user when the user has none linked yet (false otherwise: another Google
+   * account got there first). `verifyEmail`: Google vouched for this very address, so it counts as verified.
+   * A `sub` already linked to someone else fails on the unique index (the caller maps it to a conflict).
+   */
+  async link(userId: string, sub: string, verifyEmail: boolean): Promise<boolean> {
+    const rows = await this.db
+      .update(users)
+      .set({
+        googleSub: sub,
+        updatedAt: sql`now()`,
+        ...(verifyEmail ? { emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` } : {}),
+      })
+      .where(and(eq(users.id, userId), isNull(users.googleSub)))
+      .returning({ id: users.id });
+    return rows.length > 0;
+  }
+
+  /**
+   * Signing in with Google to an existing account found by its e-mail: links it (false when another Google
+   * account got there first) and marks the address verified. `distrustPassword` (the address had never been
+   * verified): whoever set the password never proved the mailbox, so the password goes and every session of
+   * the account is revoked, in the same transaction.
+   */
+  async linkByEmailProof(userId: string, sub: string, distrustPassword: boolean): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(users)
+        .set({
+          googleSub: sub,
+          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+          updatedAt: sql`now()`,
+          ...(distrustPassword ? { passwordHash: null } : {}),
+        })
+        .where(and(eq(users.id, userId), isNull(users.googleSub)))
+        .returning({ id: users.id });
+      if (rows.length === 0) return false;
+      if (distrustPassword) {
+        await tx
+          .update(sessions)
+          .set({ revokedAt: sql`now()`, revokedReason: 'google_email_proof' })
+          .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      }
+      return true;
+    });
+  }
+
+  /** Unlinks only while the user has a password (checked in the same statement). */
+  async unlinkIfPassword(userId: string): Promise<boolean> {
+    const rows = await this.db
+      .update(users)
+      .set({ googleSub: null, updatedAt: sql`now()` })
+      .where(and(eq(users.id, userId), isNotNull(users.passwordHash)))
+      .returning({ id: users.id });
+    return rows.length > 0;
+  }
+}
