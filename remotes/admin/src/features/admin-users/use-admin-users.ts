@@ -3,7 +3,7 @@ import { adminUsers, isApiError } from '@atrium/api-client';
 import { QUERY_RETRY, type AdminUsersQuery } from '@atrium/contracts';
 
 /** Like the app's default (QUERY_RETRY), but a 4xx is final: asking again will not change who the caller is. */
-const retry = (failures: number, e: unknown) =>
+const retry = (failures: number, e: Error) =>
   !(isApiError(e) && e.status >= 400 && e.status < 500) && failures < QUERY_RETRY;
 
 export function useAdminUsers(query: AdminUsersQuery) {
