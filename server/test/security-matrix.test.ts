@@ -8,7 +8,8 @@
  *       owner's identical request succeeds, so the 404 comes from the scoping and not from a bad request;
  *   (d) the table and the registered routes agree: a new route cannot escape the matrix, and a removed one
  *       cannot linger in it.
- * Company-only routes (admin pages) also answer 403 to a signed-in user of another domain.
+ * Company-only routes (admin pages) also answer 403 to a signed-in user of another domain, and business
+ * settings / member management answer 403 to members below the route's `minRole` (spec section 6).
  *
  * Adding a route: add `'METHOD /api/v1/path/:param': { ... }` to ROUTES. Mark `public` (with the reason) when it
  * works without a session; `csrfExempt` (with the reason) only if lib/csrf.ts CSRF_EXEMPT lets it through;
@@ -22,6 +23,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { ACCESS_COOKIE, API_ROOT, XSRF_COOKIE } from '@atrium/contracts';
 import { buildApp } from '../src/app';
+import { CSRF_EXEMPT } from '../src/lib/csrf';
 import { Agent, createTestApp, type AgentRequest, type TestApp } from './helpers';
 import { multipart, signUp, TINY_PNG, waitForMail, type RequestParts, type SignedUp } from './security-helpers';
 
@@ -52,6 +54,11 @@ interface RouteSpec {
   ownerStatus?: number;
   /** Only users of the company domain (ADMIN_EMAIL_DOMAIN); others get 403. */
   companyOnly?: true;
+  /**
+   * Needs this role in the business named by `ids` kind business/logo (section 6): lesser members get 403
+   * FORBIDDEN. A `member` id then names the owner (a member acting on someone else).
+   */
+  minRole?: 'admin' | 'owner';
 }
 
 const csv = 'First Name,Email\nAda,ada@example.com\n';
@@ -114,26 +121,33 @@ const ROUTES: Record<string, RouteSpec> = {
   [`POST ${A}/businesses`]: {},
   [`POST ${A}/businesses/accept-invite`]: {},
   [`GET ${A}/businesses/:id`]: { ids: { id: 'business' } },
-  [`PUT ${A}/businesses/:id`]: { ids: { id: 'business' }, request: () => ({ payload: { name: 'Renamed Ltd' } }) },
-  [`DELETE ${A}/businesses/:id`]: { ids: { id: 'business' } },
+  [`PUT ${A}/businesses/:id`]: {
+    minRole: 'admin',
+    ids: { id: 'business' },
+    request: () => ({ payload: { name: 'Renamed Ltd' } }),
+  },
+  [`DELETE ${A}/businesses/:id`]: { minRole: 'owner', ids: { id: 'business' } },
   [`POST ${A}/businesses/:id/switch`]: { ids: { id: 'business' } },
-  [`GET ${A}/businesses/:id/invites`]: { ids: { id: 'business' } },
+  [`GET ${A}/businesses/:id/invites`]: { minRole: 'admin', ids: { id: 'business' } },
   [`POST ${A}/businesses/:id/invites`]: {
+    minRole: 'admin',
     ids: { id: 'business' },
     request: () => ({ payload: { email: `invitee.${randomUUID()}@example.com`, role: 'member' } }),
   },
-  [`DELETE ${A}/businesses/:id/invites/:inviteId`]: { ids: { id: 'business', inviteId: 'invite' } },
+  [`DELETE ${A}/businesses/:id/invites/:inviteId`]: { minRole: 'admin', ids: { id: 'business', inviteId: 'invite' } },
   [`PUT ${A}/businesses/:id/members/:userId`]: {
+    minRole: 'admin',
     ids: { id: 'business', userId: 'member' },
     request: () => ({ payload: { role: 'admin' } }),
   },
-  [`DELETE ${A}/businesses/:id/members/:userId`]: { ids: { id: 'business', userId: 'member' } },
+  [`DELETE ${A}/businesses/:id/members/:userId`]: { minRole: 'admin', ids: { id: 'business', userId: 'member' } },
   [`GET ${A}/businesses/:id/logo`]: { ids: { id: 'logo' } },
   [`POST ${A}/businesses/:id/logo`]: {
+    minRole: 'admin',
     ids: { id: 'business' },
     request: () => multipart('logo.png', TINY_PNG, 'image/png', 'logo'),
   },
-  [`DELETE ${A}/businesses/:id/logo`]: { ids: { id: 'logo' } },
+  [`DELETE ${A}/businesses/:id/logo`]: { minRole: 'admin', ids: { id: 'logo' } },
 
   // Contacts
   [`GET ${A}/contacts`]: {},
@@ -277,6 +291,16 @@ const ok = (res: LightMyRequestResponse, what: string, status = 201) => {
   return res.json().data as Record<string, string>;
 };
 
+/** A new user who joined `businessId` with `role` through an invite mailed by the owner. */
+async function join(t: TestApp, owner: Signed, businessId: string, role: 'member' | 'admin'): Promise<Signed> {
+  const member = await signUp(t);
+  ok(await owner.agent.post(`/businesses/${businessId}/invites`, { email: member.signup.email, role }), 'invite');
+  const { match } = await waitForMail(t.mails, member.signup.email, /accept-invite\?token=([^\s&"<]+)/);
+  const token = decodeURIComponent(match[1]!);
+  ok(await member.agent.post('/businesses/accept-invite', { token }), 'accept-invite', 200);
+  return member;
+}
+
 /** Creates what the route needs, owned by the owner (each test gets fresh ones). */
 async function fixtures(t: TestApp, owner: Signed, kinds: Kind[]): Promise<Fixtures> {
   const fx = {} as Fixtures;
@@ -297,15 +321,7 @@ async function fixtures(t: TestApp, owner: Signed, kinds: Kind[]): Promise<Fixtu
     const body = { email: `invitee.${randomUUID()}@example.com`, role: 'member' };
     fx.invite = ok(await a.post(`/businesses/${fx.business}/invites`, body), 'invite').id!;
   }
-  if (need.has('member')) {
-    const member = await signUp(t);
-    const invite = { email: member.signup.email, role: 'member' };
-    ok(await a.post(`/businesses/${fx.business}/invites`, invite), 'invite');
-    const { match } = await waitForMail(t.mails, member.signup.email, /accept-invite\?token=([^\s&"<]+)/);
-    const token = decodeURIComponent(match[1]!);
-    ok(await member.agent.post('/businesses/accept-invite', { token }), 'accept-invite', 200);
-    fx.member = member.user.id;
-  }
+  if (need.has('member')) fx.member = (await join(t, owner, fx.business, 'member')).user.id;
   if (need.has('session')) {
     const other = await new Agent(t.app).init();
     const login = await other.post('/auth/login', { email: owner.signup.email, password: owner.signup.password });
@@ -373,6 +389,11 @@ describe('security route matrix', () => {
     test('every route in the matrix is registered', () => {
       const stale = entries.map((e) => e.key).filter((key) => !registered.has(key));
       expect(stale).toEqual([]);
+    });
+
+    test('the documented CSRF exemptions are exactly lib/csrf.ts CSRF_EXEMPT', () => {
+      const documented = entries.filter((e) => e.spec.csrfExempt).map((e) => e.key);
+      expect(documented.sort()).toEqual([...CSRF_EXEMPT].sort());
     });
 
     test('every path param is declared business-owned (ids) or not (params, with a reason)', () => {
@@ -471,11 +492,42 @@ describe('security route matrix', () => {
     });
   });
 
+  const roleGated = entries.filter((e) => e.spec.minRole);
+  describe('(section 6) business settings and members: lesser roles → 403', () => {
+    test.each(roleGated.map((e) => [e.key, e] as const))('%s', async (_key, e) => {
+      const fx = await fixtures(t, owner, Object.values(e.spec.ids!));
+      const lesser = e.spec.minRole === 'owner' ? (['member', 'admin'] as const) : (['member'] as const);
+      const path = Object.fromEntries(
+        Object.entries(e.spec.ids!)
+          .filter(([name]) => !name.includes('.'))
+          .map(([name, kind]) => [name, kind === 'member' ? owner.user.id : fx[kind]]),
+      );
+      const url = fill(e.url, path);
+      for (const role of lesser) {
+        const caller = await join(t, owner, fx.business, role);
+        const res = await call(caller.agent, e.method, url, e.spec.request?.(fx) ?? {});
+        expect({ role, status: res.statusCode, code: res.json().code }).toEqual({
+          role,
+          status: 403,
+          code: 'FORBIDDEN',
+        });
+      }
+    });
+  });
+
   const companyOnly = entries.filter((e) => e.spec.companyOnly);
   describe('company-only routes → 403 for other users', () => {
+    let staff: Signed;
+    beforeAll(async () => {
+      staff = await signUp(t, t.app, { email: `staff.${randomUUID().slice(0, 8)}@${t.config.adminEmailDomain}` });
+    });
+
     test.each(companyOnly.map((e) => [e.key, e] as const))('%s', async (_key, e) => {
-      const res = await call(stranger.agent, e.method, fill(e.url));
+      const res = await call(stranger.agent, e.method, fill(e.url, { userId: owner.user.id }));
       expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 403, code: 'FORBIDDEN' });
+      // The control: a user of the company domain gets in.
+      const mine = await call(staff.agent, e.method, fill(e.url, { userId: owner.user.id }));
+      expect(mine.statusCode).toBe(200);
     });
   });
 });
