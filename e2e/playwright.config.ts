@@ -12,6 +12,11 @@ const runDir = (process.env.ATRIUM_E2E_RUN_DIR ??= path.join(os.tmpdir(), `atriu
 const dataDir = path.join(runDir, 'db');
 /** With no SMTP configured the server writes every e-mail here as an .eml file; helpers.ts reads them. */
 export const mailOutboxDir = (process.env.MAIL_OUTBOX_DIR ??= path.join(runDir, 'mail-outbox'));
+/** The mock OIDC issuer standing in for Google (google-issuer.ts, the global setup), and the run's Google user. */
+const googleIssuer = (process.env.E2E_GOOGLE_ISSUER ??= 'http://127.0.0.1:3090');
+const runId = path.basename(runDir);
+process.env.E2E_GOOGLE_EMAIL ??= `grace.${runId}@gmail.test`;
+process.env.E2E_GOOGLE_SUB ??= `google-${runId}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -21,6 +26,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: 'list',
+  // A local mock OIDC issuer standing in for Google (GOOGLE_ISSUER below).
+  globalSetup: './google-issuer.ts',
   use: {
     baseURL: 'http://localhost:3000',
     trace: 'retain-on-failure',
@@ -51,6 +58,9 @@ export default defineConfig({
       APP_URL: 'http://localhost:3000',
       LOGIN_RATE_LIMIT: '100',
       REGISTER_RATE_LIMIT: '100',
+      GOOGLE_CLIENT_ID: 'atrium-e2e',
+      GOOGLE_CLIENT_SECRET: 'atrium-e2e-secret',
+      GOOGLE_ISSUER: googleIssuer,
     },
     stdout: 'ignore',
     stderr: 'pipe',
