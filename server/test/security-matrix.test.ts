@@ -52,6 +52,8 @@ interface RouteSpec {
   request?: (fx: Fixtures) => RequestParts;
   /** The owner's own answer to that request (default: any 2xx). */
   ownerStatus?: number;
+  /** A list: the owner's answer holds fixtures of these kinds, another business's caller's answer does not. */
+  lists?: Kind[];
   /** Only users of the company domain (ADMIN_EMAIL_DOMAIN); others get 403. */
   companyOnly?: true;
   /**
@@ -101,7 +103,7 @@ const ROUTES: Record<string, RouteSpec> = {
   [`GET ${A}/users/me`]: {},
   [`PATCH ${A}/users/me`]: {},
   [`POST ${A}/users/me/password`]: {},
-  [`GET ${A}/users/me/sessions`]: {},
+  [`GET ${A}/users/me/sessions`]: { lists: ['session'] },
   [`POST ${A}/users/me/sessions/revoke-others`]: {},
   [`DELETE ${A}/users/me/sessions/:sessionId`]: { ids: { sessionId: 'session' } },
   [`GET ${A}/users/:id`]: { params: { id: 'public profile: any signed-in user may read any user' } },
@@ -117,7 +119,7 @@ const ROUTES: Record<string, RouteSpec> = {
   },
 
   // Businesses (an :id the caller is not a member of → 404)
-  [`GET ${A}/businesses`]: {},
+  [`GET ${A}/businesses`]: { lists: ['business'] },
   [`POST ${A}/businesses`]: {},
   [`POST ${A}/businesses/accept-invite`]: {},
   [`GET ${A}/businesses/:id`]: { ids: { id: 'business' } },
@@ -150,7 +152,7 @@ const ROUTES: Record<string, RouteSpec> = {
   [`DELETE ${A}/businesses/:id/logo`]: { minRole: 'admin', ids: { id: 'logo' } },
 
   // Contacts
-  [`GET ${A}/contacts`]: {},
+  [`GET ${A}/contacts`]: { lists: ['contact'] },
   [`POST ${A}/contacts`]: {},
   [`GET ${A}/contacts/:id`]: { ids: { id: 'contact' } },
   [`PUT ${A}/contacts/:id`]: { ids: { id: 'contact' }, request: () => ({ payload: contactBody }) },
@@ -170,7 +172,7 @@ const ROUTES: Record<string, RouteSpec> = {
   [`GET ${A}/contacts/import/:jobId`]: { ids: { jobId: 'importJob' } },
 
   // Contact tags
-  [`GET ${A}/contacts/tags`]: {},
+  [`GET ${A}/contacts/tags`]: { lists: ['tag'] },
   [`POST ${A}/contacts/tags`]: {},
   [`PUT ${A}/contacts/tags/:id`]: {
     ids: { id: 'tag' },
@@ -179,14 +181,14 @@ const ROUTES: Record<string, RouteSpec> = {
   [`DELETE ${A}/contacts/tags/:id`]: { ids: { id: 'tag' } },
 
   // Contact groups (alias at /contacts/groups: list, create, update, delete)
-  [`GET ${A}/contacts/groups`]: {},
+  [`GET ${A}/contacts/groups`]: { lists: ['group'] },
   [`POST ${A}/contacts/groups`]: {},
   [`PUT ${A}/contacts/groups/:id`]: {
     ids: { id: 'group' },
     request: () => ({ payload: { name: `Renamed ${randomUUID().slice(0, 8)}` } }),
   },
   [`DELETE ${A}/contacts/groups/:id`]: { ids: { id: 'group' } },
-  [`GET ${A}/contact-groups`]: {},
+  [`GET ${A}/contact-groups`]: { lists: ['group'] },
   [`POST ${A}/contact-groups`]: {},
   [`GET ${A}/contact-groups/:id`]: { ids: { id: 'group' } },
   [`PUT ${A}/contact-groups/:id`]: {
@@ -489,6 +491,21 @@ describe('security route matrix', () => {
       if (mine.statusCode !== expected) {
         throw new Error(`the owner's own request answered ${mine.statusCode} (expected ${expected}): ${mine.body}`);
       }
+    });
+  });
+
+  const lists = entries.filter((e) => e.spec.lists);
+  describe("lists never show another business's rows", () => {
+    test.each(lists.map((e) => [e.key, e] as const))('%s', async (_key, e) => {
+      const fx = await fixtures(t, owner, e.spec.lists!);
+      const ids = e.spec.lists!.map((kind) => fx[kind]);
+      const theirs = await call(stranger.agent, e.method, e.url, { query: { limit: '100' } });
+      expect(theirs.statusCode).toBe(200);
+      for (const id of ids) expect(theirs.body).not.toContain(id);
+      // The control: the owner sees them.
+      const mine = await call(owner.agent, e.method, e.url, { query: { limit: '100' } });
+      expect(mine.statusCode).toBe(200);
+      for (const id of ids) expect(mine.body).toContain(id);
     });
   });
 
