@@ -52,9 +52,9 @@ export function EsignDisclosurePage() {
 }
 
 /**
- * Public routes whose flows arrive with later issues (email verification, password reset, Google sign-in,
- * invoice payment). They exist in the router, stay public, and say plainly that the flow is not available
- * in this deployment yet instead of sending the visitor to sign in or faking a result.
+ * Public routes whose flows arrive with later issues (invoice payment). They exist in the router, stay public,
+ * and say plainly that the flow is not available in this deployment yet instead of sending the visitor to sign
+ * in or faking a result.
  */
 export function UnavailableFlowPage({ title }: { title: string }) {
   return (
