@@ -424,6 +424,11 @@ describe('security route matrix', () => {
       const anonymous = await new Agent(t.app).init();
       const res = await call(anonymous, e.method, fill(e.url));
       expect({ status: res.statusCode, code: res.json().code }).toEqual({ status: 401, code: 'UNAUTHORIZED' });
+      if (e.method === 'GET') {
+        // fastify's automatic HEAD twin runs the same hooks.
+        const head = await anonymous.request({ method: 'HEAD', url: fill(e.url) });
+        expect(head.statusCode).toBe(401);
+      }
     });
 
     /** Replays the access token of a signed-out session (still within its 15 minutes). */
