@@ -91,18 +91,21 @@ export function readMails(): Mail[] {
   });
 }
 
-/** Waits for the newest e-mail to `to` (whose subject matches, if given) sent after `after` mails to that address. */
+/**
+ * Waits for the newest e-mail to `to` whose subject matches (if given), among those sent after the first
+ * `after` e-mails to that address (see mailCount).
+ */
 export async function waitForMail(to: string, opts: { subject?: RegExp; after?: number } = {}): Promise<Mail> {
-  const mine = () =>
-    readMails().filter(
-      (m) => m.to.toLowerCase().includes(to.toLowerCase()) && (!opts.subject || opts.subject.test(m.subject)),
-    );
+  const fresh = () =>
+    readMails()
+      .filter((m) => m.to.toLowerCase().includes(to.toLowerCase()))
+      .slice(opts.after ?? 0)
+      .filter((m) => !opts.subject || opts.subject.test(m.subject));
   let found: Mail | undefined;
   await expect
     .poll(
       () => {
-        const list = mine();
-        found = list.length > (opts.after ?? 0) ? list[list.length - 1] : undefined;
+        found = fresh().at(-1);
         return Boolean(found);
       },
       { timeout: 15_000, message: `an e-mail to ${to} in ${outboxDir()}` },
