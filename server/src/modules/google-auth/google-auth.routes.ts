@@ -1,9 +1,10 @@
 import * as z from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { googleSignInSchema, userSchema } from '@atrium/contracts';
 import type { Deps } from '../../lib/deps';
 import { callerOf, clientMeta, errorResponses } from '../../lib/http';
-import { setSessionCookies } from '../../lib/session-cookies';
+import { secureCookies, setSessionCookies } from '../../lib/session-cookies';
 import { AuthRepository } from '../auth/auth.repository';
 import { AuthService } from '../auth/auth.service';
 import { FLOW_COOKIE, FLOW_COOKIE_PATH, FLOW_TTL_SECONDS } from './flow-cookie';
@@ -40,7 +41,13 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (ap
   const auth = new AuthService(authRepo, deps.tokens, deps);
   const google = new GoogleAuthService(deps, auth, authRepo, new GoogleAuthRepository(deps.db));
   const secure = deps.config.cookieSecure;
-  const flowCookie = { path: FLOW_COOKIE_PATH, httpOnly: true, sameSite: 'lax' as const, secure };
+  /** Secure with COOKIE_SECURE or whenever the request came over https, like the session cookies. */
+  const flowCookie = (request: FastifyRequest) => ({
+    path: FLOW_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: secureCookies(request, secure),
+  });
 
   app.get('/google/config', { schema: { tags: ['auth'], response: { 200: configSchema } } }, async () => ({
     success: true as const,
@@ -74,7 +81,7 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (ap
       const { url, flow } = await google.start(mode, userId, (err) =>
         request.log.error({ err }, 'google: discovery failed'),
       );
-      reply.setCookie(FLOW_COOKIE, await google.flows.seal(flow), { ...flowCookie, maxAge: FLOW_TTL_SECONDS });
+      reply.setCookie(FLOW_COOKIE, await google.flows.seal(flow), { ...flowCookie(request), maxAge: FLOW_TTL_SECONDS });
       return { success: true as const, url };
     },
   );
@@ -100,7 +107,7 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (ap
       // Link mode needs the session: a 401 here leaves the flow intact, so the client can refresh and replay.
       if (flow?.mode === 'link') await app.authenticate(request);
       // One try per flow: whatever happens next, the state, nonce and verifier are spent.
-      reply.clearCookie(FLOW_COOKIE, flowCookie);
+      reply.clearCookie(FLOW_COOKIE, flowCookie(request));
       const outcome = await google.complete(
         flow,
         request.body,

@@ -117,6 +117,18 @@ describe('Google sign-in, configured (against a local mock OIDC issuer)', () => 
     expect(line).not.toContain(q.get('nonce')!);
   });
 
+  it('the flow cookie is Secure over https (behind a trusted proxy) and with COOKIE_SECURE', async () => {
+    const proxied = await t.sibling({ TRUST_PROXY: 'true' });
+    const viaHttps = await new Agent(proxied).get('/auth/google/start', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(setCookieLines(viaHttps).get(FLOW_COOKIE)).toMatch(/;\s*Secure/i);
+    const plain = await new Agent(proxied).get('/auth/google/start');
+    expect(setCookieLines(plain).get(FLOW_COOKIE)).not.toMatch(/;\s*Secure/i);
+    const configured = await t.sibling({ COOKIE_SECURE: 'true' });
+    expect(setCookieLines(await new Agent(configured).get('/auth/google/start')).get(FLOW_COOKIE)).toMatch(
+      /;\s*Secure/i,
+    );
+  });
+
   it('the whole flow creates a verified user without a password, with a business, and signs in like a login', async () => {
     const agent = await new Agent(t.app).init();
     const g = googleUser();
