@@ -499,27 +499,52 @@ const CONTACT_SELECT = `select ${CONTACT_COLUMNS.join(', ')}, coalesce((
 ), '{}'), coalesce((
   SELECT array_agg("contact_tag_links"."tag_id" ORDER BY "contact_tag_links"."created_at", "contact_tag_links"."tag_id")
   FROM "contact_tag_links" WHERE "contact_tag_links"."contact_id" = "contacts"."id"
-), '{}') from "contacts"`;
-// Default sort: dateCreated desc (contacts.repository.ts ORDER).
+), '{}')`;
+// Default sort: dateCreated desc (contacts.repository.ts ORDER), and its exact reverse for deep pages.
 const CONTACT_ORDER = `order by "contacts"."created_at" DESC NULLS LAST, "contacts"."id" DESC NULLS LAST`;
+const CONTACT_ORDER_REVERSED = `order by "contacts"."created_at" ASC NULLS FIRST, "contacts"."id" ASC NULLS FIRST`;
+/** contacts.repository.ts DEEP_OFFSET: from this offset a page past the middle is read from the other end. */
+const DEEP_OFFSET = 1000;
+const COUNTER_SQL = `select "contacts" from "contact_counts" where "contact_counts"."business_id" = $1`;
 
 const escapeLike = (term) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function contactListSql(businessId, { search, page, limit }) {
-  const params = [businessId];
-  let where = `"contacts"."business_id" = $1`;
-  if (search) {
-    params.push(`%${escapeLike(search.toLowerCase())}%`);
-    where = `(${where} and "contacts"."search_text" like $2)`;
+/**
+ * The statements contacts.repository.ts list() runs for a page, as drizzle renders them (checked against the
+ * PostgreSQL statement log): one statement for a page before DEEP_OFFSET — the page's ids from the sort index,
+ * the rows joined for those ids, the total as a scalar subquery (the trigger-kept counter when unfiltered, a
+ * count(*) when searching); for a deep page the total first, then the page read from the nearer end.
+ */
+function contactListSql(businessId, { search, page, limit }, total) {
+  const where = (first) =>
+    search
+      ? `("contacts"."business_id" = $${first} and "contacts"."search_text" like $${first + 1})`
+      : `"contacts"."business_id" = $${first}`;
+  const whereParams = search ? [businessId, `%${escapeLike(search.toLowerCase())}%`] : [businessId];
+  const n = whereParams.length;
+  const offset = (page - 1) * limit;
+  const pageSql = (totalSql, totalParams, scanOrder, pageOffset, pageLimit) => {
+    const first = totalParams.length + 1;
+    const limitAt = first + n;
+    const offsetSql = pageOffset > 0 ? ` offset $${limitAt + 1}` : '';
+    return {
+      text: `${CONTACT_SELECT}, ${totalSql} from (select "id" as "page_id" from "contacts" where ${where(first)} ${scanOrder} limit $${limitAt}${offsetSql}) "page" inner join "contacts" on "contacts"."id" = "page_id" ${CONTACT_ORDER}`,
+      params: [...totalParams, ...whereParams, pageLimit, ...(pageOffset > 0 ? [pageOffset] : [])],
+    };
+  };
+  if (offset < DEEP_OFFSET) {
+    const totalSql = search
+      ? `((select count(*) from "contacts" where ${where(1)}))`
+      : `(SELECT "contact_counts"."contacts" FROM "contact_counts" WHERE "contact_counts"."business_id" = $1)`;
+    return { sequential: [], parallel: [pageSql(totalSql, whereParams, CONTACT_ORDER, offset, limit)] };
   }
-  const n = params.length;
-  return [
-    {
-      text: `${CONTACT_SELECT} where ${where} ${CONTACT_ORDER} limit $${n + 1} offset $${n + 2}`,
-      params: [...params, limit, (page - 1) * limit],
-    },
-    { text: `select count(*) from "contacts" where ${where}`, params },
-  ];
+  if (search) throw new Error('the bench has no deep search case');
+  const tail = total - offset - limit;
+  const deep =
+    tail >= offset
+      ? pageSql('NULL', [], CONTACT_ORDER, offset, limit)
+      : pageSql('NULL', [], CONTACT_ORDER_REVERSED, Math.max(tail, 0), Math.min(limit, total - offset));
+  return { sequential: [{ text: COUNTER_SQL, params: [businessId] }], parallel: [deep] };
 }
 
 function notesSql(businessId, contactId) {
@@ -548,14 +573,15 @@ function notesSql(businessId, contactId) {
 // ---------------------------------------------------------------------------------------------------------------
 // Cases
 
-function buildCases({ businessId, heavyContactId, lastPage }) {
+function buildCases({ businessId, heavyContactId, lastPage, contacts }) {
   const deepPage = Math.min(5000, lastPage);
   const list = (q) => `${API}/contacts?${new URLSearchParams(q)}`;
-  const contactsCase = (q) => ({ sequential: [], parallel: contactListSql(businessId, q) });
+  const contactsCase = (q) => contactListSql(businessId, q, contacts);
   const notes = notesSql(businessId, heavyContactId);
   const cases = [
     {
       key: 'list1',
+      contacts: true,
       name: 'contacts list, page 1',
       target: true,
       paths: [list({ page: 1, limit: PAGE_SIZE })],
@@ -563,6 +589,7 @@ function buildCases({ businessId, heavyContactId, lastPage }) {
     },
     {
       key: 'listDeep',
+      contacts: true,
       name: `contacts list, page ${deepPage.toLocaleString('en-US')}`,
       target: true,
       paths: [list({ page: deepPage, limit: PAGE_SIZE })],
@@ -570,6 +597,7 @@ function buildCases({ businessId, heavyContactId, lastPage }) {
     },
     {
       key: 'searchName',
+      contacts: true,
       name: `search name '${NAME_TERM}'`,
       target: true,
       paths: [list({ search: NAME_TERM, page: 1, limit: PAGE_SIZE })],
@@ -577,6 +605,7 @@ function buildCases({ businessId, heavyContactId, lastPage }) {
     },
     {
       key: 'searchEmail',
+      contacts: true,
       name: `search email '${EMAIL_TERM}'`,
       target: true,
       paths: [list({ search: EMAIL_TERM, page: 1, limit: PAGE_SIZE })],
@@ -584,6 +613,7 @@ function buildCases({ businessId, heavyContactId, lastPage }) {
     },
     {
       key: 'global',
+      contacts: true,
       name: `global search '${NAME_TERM}' (3 calls)`,
       target: true,
       paths: [
@@ -706,9 +736,23 @@ async function sqlSerial(db, sql, budgetMs) {
   return stats(latencies, since(t0) / 1000);
 }
 
+/**
+ * What a contacts case's SQL answers (the page's ids and the total): the preflight holds the API's answer against
+ * it, so the SQL timed here is the SQL that computes the API's answer.
+ */
+async function sqlAnswer(db, sql) {
+  const first = [];
+  for (const q of sql.sequential) first.push((await db.queryArray(q.text, q.params)).rows);
+  const [page] = await Promise.all(sql.parallel.map((q) => db.queryArray(q.text, q.params)));
+  const totalAt = CONTACT_COLUMNS.length + 2;
+  const total = page.rows[0]?.[totalAt] ?? first[0]?.[0]?.[0];
+  return { ids: page.rows.map((r) => r[0]), total: total === undefined || total === null ? undefined : Number(total) };
+}
+
 async function timeSql(db, cases, meter) {
   const out = {};
   for (const c of cases) {
+    if (c.contacts) c.sqlAnswer = await sqlAnswer(db, c.sql);
     for (let i = 0; i < 5; i++) await runSqlOnce(db, c.sql); // warm
     const serial = await sqlSerial(db, c.sql, quick ? 500 : 1500);
     const workers = c.sqlWorkers ?? CONNECTIONS;
@@ -732,6 +776,11 @@ async function preflight(client, cases, expected) {
       const check = (ok, what) => {
         if (!ok) throw new Error(`${c.name}: GET ${p}: ${what} (answer: ${res.text.slice(0, 300)})`);
       };
+      if (c.sqlAnswer && (c.key !== 'global' || i === 1)) {
+        const ids = body.data?.map((x) => x._id ?? x.id);
+        check(JSON.stringify(ids) === JSON.stringify(c.sqlAnswer.ids), `page ids differ from the SQL's`);
+        check(body.pagination?.total === c.sqlAnswer.total, `total ≠ the SQL's ${c.sqlAnswer.total}`);
+      }
       if (c.key === 'list1' || c.key === 'listDeep') {
         check(body.pagination?.total === expected.contacts, `total ${body.pagination?.total} ≠ ${expected.contacts}`);
         if (c.key === 'list1') check(body.data.length === PAGE_SIZE, `page has ${body.data.length} rows`);
@@ -914,7 +963,7 @@ async function benchDb(kind) {
   };
   result.expected = expected;
   const lastPage = Math.max(1, Math.ceil(N_CONTACTS / PAGE_SIZE));
-  const cases = buildCases({ businessId: reg.businessId, heavyContactId, lastPage });
+  const cases = buildCases({ businessId: reg.businessId, heavyContactId, lastPage, contacts: N_CONTACTS });
   log(
     `${label}: '${NAME_TERM}' matches ${expected.nameMatches} contacts, '${EMAIL_TERM}' ${expected.emailMatches}; the notes contact has ${expected.heavyNotes} notes`,
   );

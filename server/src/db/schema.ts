@@ -487,3 +487,14 @@ export const contactImportJobs = pgTable(
       .where(sql`${t.status} IN ('queued', 'running')`),
   ],
 );
+
+/**
+ * How many contacts each business has, kept exact by statement-level triggers on contacts (migration
+ * 0006_contact_counts.sql): the unfiltered contacts list reads its total here instead of counting rows.
+ */
+export const contactCounts = pgTable('contact_counts', {
+  businessId: text('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  contacts: integer('contacts').notNull().default(0),
+});

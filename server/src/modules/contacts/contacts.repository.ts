@@ -1,7 +1,15 @@
-import { and, count, eq, getTableColumns, inArray, like, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, like, notInArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ContactListParamsData, ContactSortField, SortOrder } from '@atrium/contracts';
 import type { Database, Executor } from '../../db/client';
-import { contactGroupMembers, contactGroups, contacts, contactTagLinks, contactTags, notes } from '../../db/schema';
+import {
+  contactCounts,
+  contactGroupMembers,
+  contactGroups,
+  contacts,
+  contactTagLinks,
+  contactTags,
+  notes,
+} from '../../db/schema';
 import { dateBoundsSql, escapeLike, filterGroupsSql, type FilterColumns } from '../../lib/filter-sql';
 
 const {
@@ -64,41 +72,83 @@ const FILTER_COLUMNS: FilterColumns = {
   notes: contacts.notes,
 };
 
+/** One ORDER BY term; NULLS omitted = PostgreSQL's default for the direction. */
+interface OrderTerm {
+  expr: SQL;
+  dir: 'ASC' | 'DESC';
+  nulls?: 'FIRST' | 'LAST';
+}
+const term = (expr: SQL, dir: OrderTerm['dir'], nulls?: OrderTerm['nulls']): OrderTerm => ({ expr, dir, nulls });
+const orderSql = (terms: OrderTerm[]): SQL[] =>
+  terms.map((t) => sql`${t.expr} ${sql.raw(t.dir)}${sql.raw(t.nulls ? ` NULLS ${t.nulls}` : '')}`);
+/** The exact reverse order (what a backward scan of the same index yields). */
+const reversed = (terms: OrderTerm[]): OrderTerm[] =>
+  terms.map((t) => ({
+    expr: t.expr,
+    dir: t.dir === 'ASC' ? 'DESC' : 'ASC',
+    nulls: t.nulls === undefined ? undefined : t.nulls === 'FIRST' ? 'LAST' : 'FIRST',
+  }));
+
+const lower = (column: AnyColumn) => sql`lower(${column})`;
+const id = sql`${contacts.id}`;
+
 /**
  * ORDER BY per sort, written to match an index of schema.ts exactly (including NULLS placement), with the id as
  * tie-breaker so pages are stable. Text sorts ignore case; empty last names / businesses come last both ways;
  * contacts never contacted count as the least recently contacted.
  */
-const ORDER: Record<ContactSortField, Record<SortOrder, SQL[]>> = {
+const ORDER: Record<ContactSortField, Record<SortOrder, OrderTerm[]>> = {
   firstName: {
-    asc: [sql`lower(${contacts.firstName}) ASC`, sql`${contacts.id} ASC`],
-    desc: [sql`lower(${contacts.firstName}) DESC`, sql`${contacts.id} DESC`],
+    asc: [term(lower(contacts.firstName), 'ASC'), term(id, 'ASC')],
+    desc: [term(lower(contacts.firstName), 'DESC'), term(id, 'DESC')],
   },
   lastName: {
-    asc: [sql`lower(${contacts.lastName}) ASC NULLS LAST`, sql`${contacts.id} ASC`],
-    desc: [sql`lower(${contacts.lastName}) DESC NULLS LAST`, sql`${contacts.id} DESC NULLS LAST`],
+    asc: [term(lower(contacts.lastName), 'ASC', 'LAST'), term(id, 'ASC')],
+    desc: [term(lower(contacts.lastName), 'DESC', 'LAST'), term(id, 'DESC', 'LAST')],
   },
   email: {
-    asc: [sql`${contacts.email} ASC`, sql`${contacts.id} ASC`],
-    desc: [sql`${contacts.email} DESC`, sql`${contacts.id} DESC`],
+    asc: [term(sql`${contacts.email}`, 'ASC'), term(id, 'ASC')],
+    desc: [term(sql`${contacts.email}`, 'DESC'), term(id, 'DESC')],
   },
   business: {
-    asc: [sql`lower(${contacts.business}) ASC NULLS LAST`, sql`${contacts.id} ASC`],
-    desc: [sql`lower(${contacts.business}) DESC NULLS LAST`, sql`${contacts.id} DESC NULLS LAST`],
+    asc: [term(lower(contacts.business), 'ASC', 'LAST'), term(id, 'ASC')],
+    desc: [term(lower(contacts.business), 'DESC', 'LAST'), term(id, 'DESC', 'LAST')],
   },
   status: {
-    asc: [sql`${contacts.status} ASC`, sql`${contacts.id} ASC`],
-    desc: [sql`${contacts.status} DESC`, sql`${contacts.id} DESC`],
+    asc: [term(sql`${contacts.status}`, 'ASC'), term(id, 'ASC')],
+    desc: [term(sql`${contacts.status}`, 'DESC'), term(id, 'DESC')],
   },
   dateCreated: {
-    asc: [sql`${contacts.createdAt} ASC NULLS FIRST`, sql`${contacts.id} ASC NULLS FIRST`],
-    desc: [sql`${contacts.createdAt} DESC NULLS LAST`, sql`${contacts.id} DESC NULLS LAST`],
+    asc: [term(sql`${contacts.createdAt}`, 'ASC', 'FIRST'), term(id, 'ASC', 'FIRST')],
+    desc: [term(sql`${contacts.createdAt}`, 'DESC', 'LAST'), term(id, 'DESC', 'LAST')],
   },
   lastContact: {
-    asc: [sql`${contacts.lastContact} ASC NULLS FIRST`, sql`${contacts.id} ASC NULLS FIRST`],
-    desc: [sql`${contacts.lastContact} DESC NULLS LAST`, sql`${contacts.id} DESC NULLS LAST`],
+    asc: [term(sql`${contacts.lastContact}`, 'ASC', 'FIRST'), term(id, 'ASC', 'FIRST')],
+    desc: [term(sql`${contacts.lastContact}`, 'DESC', 'LAST'), term(id, 'DESC', 'LAST')],
   },
 };
+
+/** The list parameters that narrow the match set; with none of them set, the total is the business's counter. */
+export const NARROWING_PARAMS = [
+  'search',
+  'status',
+  'groupId',
+  'groupIds',
+  'groups',
+  'hasGroups',
+  'tags',
+  'dateCreatedFrom',
+  'dateCreatedTo',
+  'lastContactFrom',
+  'lastContactTo',
+  'filters',
+] as const satisfies readonly (keyof ContactListParamsData)[];
+
+const isSet = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+export const narrows = (f: Partial<ContactListParamsData>): boolean => NARROWING_PARAMS.some((k) => isSet(f[k]));
+
+/** From this OFFSET on, a page past the middle is read from the other end of the index (a shorter scan). */
+const DEEP_OFFSET = 1000;
 
 export type ContactListFilter = ContactListParamsData & { sortOrder: SortOrder };
 
@@ -132,48 +182,110 @@ function listWhere(businessId: string, f: ContactListFilter): SQL {
 export class ContactsRepository {
   constructor(private readonly db: Database) {}
 
-  /** A page of contacts (or, with `export`, every match) and the number of matches. */
+  /**
+   * A page of contacts (or, with `export`, every match) and the number of matches, in one statement where it
+   * can be: the unfiltered total is the business's counter, a filtered one a count(*) subquery beside the page.
+   */
   async list(businessId: string, filter: ContactListFilter): Promise<{ rows: ContactRow[]; total: number }> {
     const where = listWhere(businessId, filter);
     const order = ORDER[filter.sortBy][filter.sortOrder];
-    const [rows, totals] = await Promise.all([
-      filter.export
-        ? this.db
-            .select(selection)
-            .from(contacts)
-            .where(where)
-            .orderBy(...order)
-        : this.page(businessId, where, order, filter),
-      this.db.select({ total: count() }).from(contacts).where(where),
-    ]);
-    return { rows: rows as ContactRow[], total: totals[0]?.total ?? 0 };
+    const narrowed = narrows(filter);
+    const counted = () => (narrowed ? this.count(where) : this.countAll(businessId));
+    if (filter.export) {
+      const [rows, total] = await Promise.all([
+        this.db
+          .select(selection)
+          .from(contacts)
+          .where(where)
+          .orderBy(...orderSql(order)),
+        counted(),
+      ]);
+      return { rows: rows as ContactRow[], total };
+    }
+    const offset = (filter.page - 1) * filter.limit;
+    if (offset < DEEP_OFFSET) {
+      const { rows, total } = await this.page(
+        where,
+        order,
+        order,
+        offset,
+        filter.limit,
+        narrowed ? { count: where } : { counter: businessId },
+      );
+      return { rows, total: total ?? (await counted()) };
+    }
+    // Deep page: OFFSET n walks n index entries. Past the middle, walk from the other end instead.
+    const total = await counted();
+    if (offset >= total) return { rows: [], total };
+    const tail = total - offset - filter.limit;
+    const { rows } =
+      tail >= offset
+        ? await this.page(where, order, order, offset, filter.limit, 'none')
+        : await this.page(
+            where,
+            reversed(order),
+            order,
+            Math.max(tail, 0),
+            Math.min(filter.limit, total - offset),
+            'none',
+          );
+    return { rows, total };
+  }
+
+  private async count(where: SQL): Promise<number> {
+    const [row] = await this.db.select({ total: count() }).from(contacts).where(where);
+    return row?.total ?? 0;
+  }
+
+  /** Every contact of the business: the counter the contacts triggers keep (migration 0006), not a scan. */
+  private async countAll(businessId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ total: contactCounts.contacts })
+      .from(contactCounts)
+      .where(eq(contactCounts.businessId, businessId));
+    return row?.total ?? 0;
   }
 
   /**
-   * One page in two steps: the page's ids first (the sort index alone), then the full rows with their group and
-   * tag ids for just those ids. The array subqueries would otherwise run for every row OFFSET skips.
+   * One page in one statement: the page's ids from the sort index alone (`scan` order, OFFSET, LIMIT), then the
+   * full rows with their group and tag ids joined for just those ids, in `output` order — the array subqueries
+   * would otherwise run for every row OFFSET skips. `total`: none, a count(*) of the matches, or the business's
+   * counter, as a scalar subquery on every row. An empty page has no row to carry it.
    */
   private async page(
-    businessId: string,
-    where: SQL | undefined,
-    order: SQL[],
-    filter: ContactListFilter,
-  ): Promise<ContactRow[]> {
-    const page = await this.db
-      .select({ id: contacts.id })
+    where: SQL,
+    scan: OrderTerm[],
+    output: OrderTerm[],
+    offset: number,
+    limit: number,
+    total: 'none' | { count: SQL } | { counter: string },
+  ): Promise<{ rows: ContactRow[]; total: number | undefined }> {
+    const ids = this.db
+      .select({
+        pageId: sql<string>`${contacts.id}`.as('page_id'),
+      })
       .from(contacts)
       .where(where)
-      .orderBy(...order)
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit);
-    const ids = page.map((r) => r.id);
-    if (ids.length === 0) return [];
-    const found = (await this.db
-      .select(selection)
-      .from(contacts)
-      .where(and(eq(contacts.businessId, businessId), inArray(contacts.id, ids)))) as ContactRow[];
-    const byId = new Map(found.map((r) => [r.id, r]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
+      .orderBy(...orderSql(scan))
+      .limit(limit)
+      .offset(offset)
+      .as('page');
+    const matches =
+      total === 'none'
+        ? sql<null>`NULL`
+        : 'count' in total
+          ? sql<number>`(${this.db.select({ n: count() }).from(contacts).where(total.count)})`
+          : sql<number>`(SELECT ${contactCounts.contacts} FROM ${contactCounts} WHERE ${contactCounts.businessId} = ${total.counter})`;
+    const rows = await this.db
+      .select({ ...selection, matches: sql<number | null>`${matches}`.mapWith((v) => (v === null ? null : Number(v))) })
+      .from(ids)
+      .innerJoin(contacts, eq(contacts.id, ids.pageId))
+      .orderBy(...orderSql(output));
+    const first = rows[0];
+    return {
+      rows: rows.map(({ matches: _matches, ...row }) => row as ContactRow),
+      total: first ? (first.matches ?? undefined) : offset === 0 && total !== 'none' ? 0 : undefined,
+    };
   }
 
   async findById(businessId: string, id: string, db: Executor = this.db): Promise<ContactRow | null> {

@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import {
+  CONTACT_SORT_FIELDS,
+  contactListParamsSchema,
+  contactSchema,
+  listEnvelopeSchema,
+  type ContactSortField,
+} from '@atrium/contracts';
+import { Agent, createTestApp, qs, signedInAgent, type TestApp } from '../../../test/helpers';
+import { NARROWING_PARAMS, narrows } from './contacts.repository';
+
+const envelope = listEnvelopeSchema(contactSchema);
+const SEEDED = 2500;
+
+/**
+ * The two shortcuts of the contacts list: the unfiltered total comes from the trigger-kept counter, and a deep
+ * page past the middle is read backwards from the other end of the sort index. Both must answer exactly what
+ * the plain forward query (the export) answers.
+ */
+describe('contact list totals and deep pages', () => {
+  let t: TestApp;
+  let owner: Agent;
+  let businessId: string;
+
+  const list = async (params: Record<string, unknown>) => {
+    const res = await owner.get(`/contacts${qs(params)}`);
+    if (res.statusCode !== 200) throw new Error(`list failed: ${res.statusCode} ${res.body}`);
+    return envelope.parse(res.json());
+  };
+  const ids = async (params: Record<string, unknown>) => (await list(params)).data.map((c) => c._id);
+  const sqlCount = async () => {
+    const result = await t.database.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM contacts WHERE business_id = ${businessId}`,
+    );
+    return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = (await signedInAgent(t.app)).agent;
+    businessId = (await owner.get('/users/me')).json().user.businessId;
+    // Repeated sort keys (ties broken by id), empty last names / businesses / last contacts (NULLS placement).
+    await t.database.db.execute(sql`
+      INSERT INTO contacts (id, business_id, first_name, last_name, email, business, status, last_contact, created_at)
+      SELECT md5('paging-' || i)::uuid::text, ${businessId}, 'N' || (i % 37),
+        CASE WHEN i % 5 = 0 THEN NULL ELSE 'L' || (i % 23) END,
+        'p' || i || '@x.io',
+        CASE WHEN i % 3 = 0 THEN NULL ELSE 'Co' || (i % 11) END,
+        CASE WHEN i % 4 = 0 THEN 'Inactive' ELSE 'Active' END,
+        CASE WHEN i % 6 = 0 THEN NULL ELSE timestamptz '2026-01-01' + (i % 50) * interval '1 day' END,
+        timestamptz '2025-01-01' + (i % 400) * interval '1 hour'
+      FROM generate_series(1, ${SEEDED}) AS i`);
+  });
+  afterAll(() => t.close());
+
+  it('names every narrowing parameter of GET /contacts (a new filter cannot be counted as unfiltered)', () => {
+    const notNarrowing = ['page', 'limit', 'sortBy', 'sortOrder', 'export'];
+    const keys = Object.keys(contactListParamsSchema.shape).filter((k) => !notNarrowing.includes(k));
+    expect([...NARROWING_PARAMS].sort()).toEqual(keys.sort());
+    for (const key of NARROWING_PARAMS) expect(narrows({ [key]: key === 'hasGroups' ? false : ['x'] })).toBe(true);
+    expect(narrows({ search: '', tags: [], filters: undefined })).toBe(false);
+  });
+
+  it('keeps the unfiltered total equal to the rows through creates, deletes and a bulk delete', async () => {
+    expect((await list({ limit: 1 })).pagination.total).toBe(SEEDED);
+    const created = (await owner.post('/contacts', { firstName: 'Zed', email: 'zed@x.io' })).json().data._id;
+    expect((await list({ limit: 1 })).pagination.total).toBe(SEEDED + 1);
+    expect((await owner.delete(`/contacts/${created}`)).statusCode).toBe(200);
+    await t.database.db.execute(
+      sql`DELETE FROM contacts WHERE business_id = ${businessId} AND first_name IN ('N1', 'N2')`,
+    );
+    const total = (await list({ limit: 1 })).pagination.total;
+    expect(total).toBe(await sqlCount());
+    expect(total).toBeLessThan(SEEDED);
+    // A filter that matches everything is counted by the query, and agrees.
+    expect((await list({ limit: 1, dateCreatedFrom: '2000-01-01' })).pagination.total).toBe(total);
+  });
+
+  it('gives another business its own total', async () => {
+    const other = (await signedInAgent(t.app)).agent;
+    await other.post('/contacts', { firstName: 'Solo', email: 'solo@x.io' });
+    const res = await other.get('/contacts?limit=5');
+    expect(res.json().pagination.total).toBe(1);
+  });
+
+  const orders = CONTACT_SORT_FIELDS.flatMap((sortBy) =>
+    (['asc', 'desc'] as const).map((sortOrder) => [sortBy, sortOrder] as [ContactSortField, 'asc' | 'desc']),
+  );
+
+  it.each(orders)('answers deep pages sorted by %s %s exactly like the forward order', async (sortBy, sortOrder) => {
+    const all = await ids({ sortBy, sortOrder, export: true });
+    const total = all.length;
+    expect(total).toBe(await sqlCount());
+    for (const [page, limit] of [
+      [51, 20], // offset 1000: deep, before the middle (read forwards)
+      [100, 20], // past the middle (read backwards)
+      [Math.ceil(total / 20), 20], // the last page, short
+      [Math.ceil(total / 7), 7],
+      [Math.ceil(total / 100) - 1, 100],
+    ] as const) {
+      const offset = (page - 1) * limit;
+      expect(await ids({ sortBy, sortOrder, page, limit })).toEqual(all.slice(offset, offset + limit));
+    }
+    expect(await ids({ sortBy, sortOrder, page: Math.ceil(total / 20) + 1, limit: 20 })).toEqual([]);
+  });
+
+  it('answers a deep page of a filtered list exactly like the forward order', async () => {
+    const all = await ids({ status: 'Active', sortBy: 'lastName', sortOrder: 'desc', export: true });
+    const page = Math.ceil(all.length / 20) - 1;
+    expect(all.length).toBeGreaterThan(1500);
+    expect(await ids({ status: 'Active', sortBy: 'lastName', sortOrder: 'desc', page, limit: 20 })).toEqual(
+      all.slice((page - 1) * 20, page * 20),
+    );
+  });
+});
