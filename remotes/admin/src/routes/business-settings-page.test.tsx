@@ -241,8 +241,19 @@ describe('business settings: members', () => {
     expect(await screen.findByText('No pending invites')).toBeInTheDocument();
   });
 
-  it("changes a role; the last-owner rule comes back as the server's message", async () => {
+  it('the only owner can be neither demoted, removed nor leave', async () => {
     stubGet();
+    jest.spyOn(businesses, 'listInvites').mockResolvedValue([]);
+    await openMembers();
+    expect(screen.queryByRole('combobox', { name: 'Role of Ada Test' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Leave business' })).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Role of Alan Test' })).toBeInTheDocument();
+  });
+
+  it("changes a role; the last-owner rule comes back as the server's message", async () => {
+    const b = makeBusiness();
+    b.members[1]!.role = 'owner';
+    stubGet(b);
     jest.spyOn(businesses, 'listInvites').mockResolvedValue([]);
     const change = jest
       .spyOn(businesses, 'updateMemberRole')

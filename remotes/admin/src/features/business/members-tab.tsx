@@ -24,6 +24,7 @@ import {
   Text,
   TextInput,
   Title,
+  Tooltip,
   schemaResolver,
   useForm,
   useNavigate,
@@ -39,10 +40,15 @@ export function assignableRoles(callerRole: MemberRole): MemberRole[] {
   return MEMBER_ROLES.filter((r) => r !== 'owner' || callerRole === 'owner');
 }
 
-/** An admin cannot change or remove an owner; an owner can do both (the last-owner rule is the server's). */
+/** An admin cannot change or remove an owner; an owner can do both (the server checks again). */
 export function canEditMember(callerRole: MemberRole, member: Pick<BusinessMember, 'role'>): boolean {
   if (callerRole === 'owner') return true;
   return callerRole === 'admin' && member.role !== 'owner';
+}
+
+/** The only owner can be neither demoted nor removed, nor leave (BUSINESS_MESSAGES.lastOwner). */
+export function isLastOwner(business: Pick<Business, 'members'>, member: Pick<BusinessMember, 'role'>): boolean {
+  return member.role === 'owner' && business.members.filter((m) => m.role === 'owner').length <= 1;
 }
 
 const roleOptions = (roles: readonly MemberRole[]) => roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
@@ -97,7 +103,8 @@ function MembersTable({ business, callerRole }: { business: Business; callerRole
           <Table.Tbody>
             {business.members.map((m) => {
               const name = fullName(m.user ?? {}) || m.userId;
-              const editable = canEditMember(callerRole, m);
+              const lastOwner = isLastOwner(business, m);
+              const editable = canEditMember(callerRole, m) && !lastOwner;
               const self = m.userId === me;
               return (
                 <Table.Tr key={m.userId}>
@@ -128,13 +135,15 @@ function MembersTable({ business, callerRole }: { business: Business; callerRole
                         comboboxProps={{ withinPortal: true }}
                       />
                     ) : (
-                      <Badge variant="light" color={m.role === 'owner' ? 'atrium' : 'gray'}>
-                        {ROLE_LABELS[m.role]}
-                      </Badge>
+                      <Tooltip label={BUSINESS_MESSAGES.lastOwner} disabled={!lastOwner}>
+                        <Badge variant="light" color={m.role === 'owner' ? 'atrium' : 'gray'}>
+                          {ROLE_LABELS[m.role]}
+                        </Badge>
+                      </Tooltip>
                     )}
                   </Table.Td>
                   <Table.Td>
-                    {(editable || self) && (
+                    {(editable || (self && !lastOwner)) && (
                       <Button
                         size="xs"
                         variant="subtle"
