@@ -5,6 +5,7 @@
  */
 export class AttemptLimiter {
   private readonly hits = new Map<string, number[]>();
+  private lastPrune = 0;
 
   constructor(
     private readonly limit: number,
@@ -21,7 +22,8 @@ export class AttemptLimiter {
     const recent = this.recent(key);
     recent.push(this.now());
     this.hits.set(key, recent);
-    if (this.hits.size > 10_000) this.prune();
+    // Forgotten keys are dropped now and then, so the map stays bounded by the keys of one window.
+    if (this.hits.size > 10_000 && this.now() - this.lastPrune > 60_000) this.prune();
   }
 
   /** Counts an attempt unless the key is blocked; false when it was. */
@@ -41,6 +43,7 @@ export class AttemptLimiter {
   }
 
   private prune(): void {
+    this.lastPrune = this.now();
     const since = this.now() - this.windowMs;
     for (const [key, times] of this.hits) {
       if (!times.some((t) => t > since)) this.hits.delete(key);
