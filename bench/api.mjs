@@ -142,6 +142,7 @@ async function startServer(label, dbEnv) {
     HOST: '127.0.0.1',
     APP_SECRET,
     WEB_DIR: path.join(os.tmpdir(), 'atrium-bench-no-web'), // API only
+    MAIL_OUTBOX_DIR: OUTBOX, // the verification codes of the bench's sign-ups
     LOG_LEVEL: 'warn',
     LOGIN_RATE_LIMIT: '100000',
     REGISTER_RATE_LIMIT: '100000',
@@ -237,18 +238,48 @@ function jwtClaims(token) {
 
 const PASSWORD = 'bench-Passw0rd-1';
 
+/** Where the bench's servers write their e-mails (no SMTP): sign-ups read their verification code here. */
+const OUTBOX = path.join(os.tmpdir(), `atrium-bench-outbox-${process.pid}`);
+
+process.on('exit', () => rmSync(OUTBOX, { recursive: true, force: true }));
+
+/** The 6-digit code of the newest verification mail to `email` in the outbox (waits up to 10 s). */
+async function verificationCode(email) {
+  const deadline = performance.now() + 10_000;
+  for (;;) {
+    const files = existsSync(OUTBOX)
+      ? readdirSync(OUTBOX)
+          .filter((f) => f.endsWith('.eml'))
+          .sort()
+          .reverse()
+      : [];
+    for (const f of files) {
+      const raw = readFileSync(path.join(OUTBOX, f), 'utf8');
+      if (!raw.toLowerCase().includes(email.toLowerCase())) continue;
+      const code = /Your verification code is (\d{6})/.exec(raw)?.[1];
+      if (code) return code;
+    }
+    if (performance.now() > deadline) throw new Error(`no verification mail to ${email} in ${OUTBOX}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A new account made the real way: sign-up, the mailed code, verification, sign-in. */
 async function register(base, tag) {
   const client = new Client(base);
   await client.request('GET', '/auth/csrf', { expect: 200 });
   const email = `bench-${tag}-${Date.now()}@example.com`;
-  const { data } = await client.request('POST', '/auth/register', {
+  await client.request('POST', '/auth/register', {
     json: { firstName: 'Bench', lastName: 'Runner', email, password: PASSWORD, businessName: `Bench ${tag}` },
     expect: 201,
   });
-  if (!data?.accessToken) throw new Error(`register gave no accessToken: ${JSON.stringify(data).slice(0, 300)}`);
-  client.token = data.accessToken;
-  const claims = jwtClaims(data.accessToken);
-  return { client, email, userId: claims.sub, businessId: claims.bid };
+  await client.request('POST', '/auth/verify-email', {
+    json: { email, code: await verificationCode(email) },
+    expect: 200,
+  });
+  const signedIn = await login(base, email);
+  const claims = jwtClaims(signedIn.token);
+  return { client: signedIn, email, userId: claims.sub, businessId: claims.bid };
 }
 
 /** A fresh access token (15 min lifetime) for the same user, on a possibly restarted server. */
