@@ -8,7 +8,8 @@
  *       owner's identical request succeeds, so the 404 comes from the scoping and not from a bad request;
  *   (d) the table and the registered routes agree: a new route cannot escape the matrix, and a removed one
  *       cannot linger in it.
- * Company-only routes (admin pages) also answer 403 to a signed-in user of another domain, and business
+ * Uploads (every route declaring a multipart body) refuse a wrong type with 415 and an oversized file with 413
+ * and store nothing. Company-only routes (admin pages) also answer 403 to a signed-in user of another domain, and business
  * settings / member management answer 403 to members below the route's `minRole` (spec section 6).
  *
  * Adding a route: add `'METHOD /api/v1/path/:param': { ... }` to ROUTES. Mark `public` (with the reason) when it
@@ -21,7 +22,15 @@
 import { randomUUID } from 'node:crypto';
 
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
-import { ACCESS_COOKIE, API_ROOT, XSRF_COOKIE } from '@atrium/contracts';
+import { count, eq } from 'drizzle-orm';
+import {
+  ACCESS_COOKIE,
+  API_ROOT,
+  CONTACT_IMPORT_MAX_FILE_BYTES,
+  IMAGE_MAX_BYTES,
+  XSRF_COOKIE,
+} from '@atrium/contracts';
+import { contactImportUploads, images } from '../src/db/schema';
 import { buildApp } from '../src/app';
 import { CSRF_EXEMPT } from '../src/lib/csrf';
 import { Agent, createTestApp, type AgentRequest, type TestApp } from './helpers';
@@ -39,6 +48,18 @@ type Kind =
 
 type Fixtures = Record<Kind, string>;
 
+interface UploadSpec {
+  /** The multipart field of the file. */
+  field: string;
+  maxBytes: number;
+  /** An accepted file: [name, content, declared type]. */
+  good: [string, Buffer | string, string];
+  /** Refused types (415): by declared type, by content, or both. */
+  wrong: [string, Buffer | string, string][];
+  /** How many such files the owner has stored (must not change on a refusal). */
+  stored: (t: TestApp, owner: SignedUp) => Promise<number>;
+}
+
 interface RouteSpec {
   /** Works without a session (why). */
   public?: string;
@@ -52,6 +73,8 @@ interface RouteSpec {
   request?: (fx: Fixtures) => RequestParts;
   /** The owner's own answer to that request (default: any 2xx). */
   ownerStatus?: number;
+  /** A file upload (every route declaring a multipart body must have one): what it takes and refuses. */
+  upload?: UploadSpec;
   /** A list: the owner's answer holds fixtures of these kinds, another business's caller's answer does not. */
   lists?: Kind[];
   /** Only users of the company domain (ADMIN_EMAIL_DOMAIN); others get 403. */
@@ -68,6 +91,24 @@ const csv = 'First Name,Email\nAda,ada@example.com\n';
 const contactBody = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' };
 
 const A = API_ROOT;
+
+const imageUpload = (field: string, column: 'businessId' | 'userId', ownerId: (o: SignedUp) => string): UploadSpec => ({
+  field,
+  maxBytes: IMAGE_MAX_BYTES,
+  good: ['image.png', TINY_PNG, 'image/png'],
+  wrong: [
+    ['logo.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>', 'image/svg+xml'],
+    ['page.png', '<html><script>alert(1)</script></html>', 'image/png'],
+    ['logo.png', TINY_PNG, 'text/html'],
+  ],
+  stored: async (t, owner) =>
+    (
+      await t.database.db
+        .select({ n: count() })
+        .from(images)
+        .where(eq(images[column], ownerId(owner)))
+    )[0]!.n,
+});
 
 /** Every route of the server. Keys: METHOD + the URL pattern as registered (trailing slash dropped). */
 const ROUTES: Record<string, RouteSpec> = {
@@ -107,7 +148,7 @@ const ROUTES: Record<string, RouteSpec> = {
   [`POST ${A}/users/me/sessions/revoke-others`]: {},
   [`DELETE ${A}/users/me/sessions/:sessionId`]: { ids: { sessionId: 'session' } },
   [`GET ${A}/users/:id`]: { params: { id: 'public profile: any signed-in user may read any user' } },
-  [`POST ${A}/users/me/picture`]: {},
+  [`POST ${A}/users/me/picture`]: { upload: imageUpload('picture', 'userId', (o) => o.user.id) },
   [`DELETE ${A}/users/me/picture`]: {},
   [`GET ${A}/users/:id/picture/medium`]: { params: { id: 'profile pictures are shown to any signed-in user' } },
 
@@ -146,6 +187,7 @@ const ROUTES: Record<string, RouteSpec> = {
   [`GET ${A}/businesses/:id/logo`]: { ids: { id: 'logo' } },
   [`POST ${A}/businesses/:id/logo`]: {
     minRole: 'admin',
+    upload: imageUpload('logo', 'businessId', (o) => o.user.businessId),
     ids: { id: 'business' },
     request: () => multipart('logo.png', TINY_PNG, 'image/png', 'logo'),
   },
@@ -159,7 +201,24 @@ const ROUTES: Record<string, RouteSpec> = {
   [`DELETE ${A}/contacts/:id`]: { ids: { id: 'contact' } },
 
   // Contact import
-  [`POST ${A}/contacts/upload`]: {},
+  [`POST ${A}/contacts/upload`]: {
+    upload: {
+      field: 'file',
+      maxBytes: CONTACT_IMPORT_MAX_FILE_BYTES,
+      good: ['contacts.csv', csv, 'text/csv'],
+      wrong: [
+        ['contacts.xlsx', 'PK\u0003\u0004', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        ['photo.png', TINY_PNG, 'image/png'],
+      ],
+      stored: async (t, owner) =>
+        (
+          await t.database.db
+            .select({ n: count() })
+            .from(contactImportUploads)
+            .where(eq(contactImportUploads.businessId, owner.user.businessId))
+        )[0]!.n,
+    },
+  },
   [`POST ${A}/contacts/validate`]: {
     ids: { 'body.uploadId': 'upload' },
     request: (fx) => ({ payload: { uploadId: fx.upload, mapping: { 'First Name': 'firstName', Email: 'email' } } }),
@@ -263,8 +322,11 @@ function withQuery(url: string, query?: Record<string, string>): string {
   return qs ? `${url}?${qs}` : url;
 }
 
-/** The routes the app registers, as `METHOD /url` (HEAD/OPTIONS dropped, trailing slashes folded). */
-async function registeredRoutes(t: TestApp): Promise<Set<string>> {
+/**
+ * The routes the app registers, as `METHOD /url` (HEAD/OPTIONS dropped, trailing slashes folded), each with
+ * whether it declares a multipart body (`schema.consumes`).
+ */
+async function registeredRoutes(t: TestApp): Promise<Map<string, { multipart: boolean }>> {
   const seen: RouteOptions[] = [];
   const app = await buildApp({
     config: t.config,
@@ -277,13 +339,17 @@ async function registeredRoutes(t: TestApp): Promise<Set<string>> {
   });
   await app.ready();
   await app.close();
-  const keys = new Set<string>();
+  const routes = new Map<string, { multipart: boolean }>();
   for (const route of seen) {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const url = route.url.length > 1 ? route.url.replace(/\/+$/, '') : route.url;
-    for (const m of methods) if (!IGNORED_METHODS.has(m.toUpperCase())) keys.add(`${m.toUpperCase()} ${url}`);
+    const consumes = (route.schema as { consumes?: string[] } | undefined)?.consumes ?? [];
+    const multipart = consumes.some((c) => c.startsWith('multipart/'));
+    for (const m of methods) {
+      if (!IGNORED_METHODS.has(m.toUpperCase())) routes.set(`${m.toUpperCase()} ${url}`, { multipart });
+    }
   }
-  return keys;
+  return routes;
 }
 
 type Signed = SignedUp;
@@ -370,7 +436,7 @@ describe('security route matrix', () => {
   let t: TestApp;
   let owner: Signed;
   let stranger: Signed;
-  let registered: Set<string>;
+  let registered: Map<string, { multipart: boolean }>;
 
   beforeAll(async () => {
     t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
@@ -384,13 +450,19 @@ describe('security route matrix', () => {
 
   describe('(d) the table is the route table', () => {
     test('every registered route is in the matrix', () => {
-      const missing = [...registered].filter((key) => !(key in ROUTES)).sort();
+      const missing = [...registered.keys()].filter((key) => !(key in ROUTES)).sort();
       expect(missing).toEqual([]);
     });
 
     test('every route in the matrix is registered', () => {
       const stale = entries.map((e) => e.key).filter((key) => !registered.has(key));
       expect(stale).toEqual([]);
+    });
+
+    test('every route declaring a multipart body has its upload rules in the matrix', () => {
+      const multipart = [...registered].filter(([, r]) => r.multipart).map(([key]) => key);
+      const withUpload = entries.filter((e) => e.spec.upload).map((e) => e.key);
+      expect(withUpload.sort()).toEqual(multipart.sort());
     });
 
     test('the documented CSRF exemptions are exactly lib/csrf.ts CSRF_EXEMPT', () => {
@@ -496,6 +568,42 @@ describe('security route matrix', () => {
       if (mine.statusCode !== expected) {
         throw new Error(`the owner's own request answered ${mine.statusCode} (expected ${expected}): ${mine.body}`);
       }
+    });
+  });
+
+  const uploads = entries.filter((e) => e.spec.upload);
+  describe('uploads: wrong type → 415, too big → 413, nothing stored', () => {
+    test.each(uploads.map((e) => [e.key, e] as const))('%s', async (_key, e) => {
+      const u = e.spec.upload!;
+      // A fresh owner: nothing stored yet. The url's ids (a business) are theirs.
+      const uploader = await signUp(t);
+      const url = fill(e.url, { id: uploader.user.businessId });
+      const send = (fileName: string, content: Buffer | string, type: string) => {
+        const parts = multipart(fileName, content, type, u.field);
+        return call(uploader.agent, e.method, url, parts);
+      };
+
+      for (const [fileName, content, type] of u.wrong) {
+        const res = await send(fileName, content, type);
+        expect({ fileName, type, status: res.statusCode, code: res.json().code }).toEqual({
+          fileName,
+          type,
+          status: 415,
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+        });
+      }
+      expect(await u.stored(t, uploader)).toBe(0);
+
+      const big = Buffer.alloc(u.maxBytes + 1, 0x61);
+      Buffer.from(u.good[1]).copy(big);
+      const tooBig = await send(u.good[0], big, u.good[2]);
+      expect({ status: tooBig.statusCode, success: tooBig.json().success }).toEqual({ status: 413, success: false });
+      expect(await u.stored(t, uploader)).toBe(0);
+
+      // The control: the same route takes a good file, so the refusals above were about type and size.
+      const good = await send(...u.good);
+      expect(good.statusCode).toBe(200);
+      expect(await u.stored(t, uploader)).toBe(1);
     });
   });
 
