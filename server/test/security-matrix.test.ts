@@ -1,26 +1,28 @@
 /**
- * The security route matrix (issue #3): every route the server registers is listed in ROUTES below, and for
- * each one the tests check, through the real app,
- *   (a) non-public routes answer 401 without a session, and with the access token of a signed-out session;
+ * The security route matrix (issue #3). Every route the server registers is listed in ROUTES below, and the
+ * tests check, through the real app:
+ *   (a) non-public routes answer 401 without a session, and with the access token of a signed-out session
+ *       (the automatic HEAD twin of a GET too);
  *   (b) unsafe methods (POST/PUT/PATCH/DELETE) answer 403 without a valid CSRF token, except the documented
- *       exemptions (which must really be exempt);
- *   (c) routes taking business-owned ids answer 404 when the id belongs to another business — while the
- *       owner's identical request succeeds, so the 404 comes from the scoping and not from a bad request;
+ *       exemptions, which must equal lib/csrf.ts CSRF_EXEMPT and really be exempt;
+ *   (c) routes taking business-owned ids answer 404 when the id belongs to another business, while the
+ *       owner's identical request succeeds (so the 404 comes from the scoping, not from a bad request);
  *   (d) the table and the registered routes agree: a new route cannot escape the matrix, and a removed one
  *       cannot linger in it.
- * Uploads (every route declaring a multipart body) refuse a wrong type with 415 and an oversized file with 413
- * and store nothing. Company-only routes (admin pages) also answer 403 to a signed-in user of another domain, and business
- * settings / member management answer 403 to members below the route's `minRole` (spec section 6).
+ * Also: list routes never show another business's rows; uploads (every route declaring a multipart body)
+ * refuse a wrong type with 415 and an oversized file with 413 and store nothing; company-only routes (admin
+ * pages) answer 403 to users of other domains; business settings / member management answer 403 to members
+ * below the route's `minRole` (spec section 6).
  *
- * Adding a route: add `'METHOD /api/v1/path/:param': { ... }` to ROUTES. Mark `public` (with the reason) when it
- * works without a session; `csrfExempt` (with the reason) only if lib/csrf.ts CSRF_EXEMPT lets it through;
- * name every path param either in `ids` (a business-owned fixture kind) or in `params` (with why it is not
- * business-owned); ids carried in the query or body are `ids` keys `query.<name>` / `body.<name>` and
- * `request(fx)` puts them there. `request(fx)` builds a valid query/body from the owner's fixtures; when the
- * owner's own call does not answer 2xx, say what it answers in `ownerStatus`.
+ * Adding a route: add `METHOD /api/v1/path/:param` to ROUTES. Mark `public` (with the reason) when it works
+ * without a session; `csrfExempt` (with the reason) only if lib/csrf.ts CSRF_EXEMPT lets it through. Name every
+ * path param either in `ids` (a fixture kind the `fixtures()` function can create for the owner; add a kind
+ * there if needed) or in `params` (with why it is not business-owned). Ids carried in the query or body are
+ * `ids` keys `query.<name>` / `body.<name>`, and `request(fx)` puts them there; `request(fx)` also builds any
+ * body the route needs to pass validation. When the owner's own call does not answer 2xx, give `ownerStatus`.
+ * Optional: `lists` (kinds a list shows), `minRole`, `companyOnly`, `upload` (required for multipart routes).
  */
 import { randomUUID } from 'node:crypto';
-
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { count, eq } from 'drizzle-orm';
 import {
