@@ -37,8 +37,43 @@ export interface NewSession {
   ip: string | null;
 }
 
+/**
+ * The lookup every authenticated request makes: built once as a prepared statement (query building and
+ * PostgreSQL's parse/plan are paid once per connection, not per request).
+ */
+function sessionContextQuery(db: Database) {
+  return db
+    .select({
+      session: { id: sessions.id, rememberMe: sessions.rememberMe },
+      user: publicUserColumns,
+      role: businessMembers.role,
+      business: { id: businesses.id, name: businesses.name, type: businesses.type },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(
+      businessMembers,
+      and(eq(businessMembers.userId, sessions.userId), eq(businessMembers.businessId, sql.placeholder('businessId'))),
+    )
+    .leftJoin(businesses, eq(businesses.id, businessMembers.businessId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1)
+    .prepare('auth_session_context');
+}
+
 export class AuthRepository {
-  constructor(private readonly db: Database) {}
+  private readonly sessionContext;
+
+  constructor(private readonly db: Database) {
+    this.sessionContext = sessionContextQuery(db);
+  }
 
   async findUserByEmail(email: string) {
     const [row] = await this.db
@@ -103,29 +138,7 @@ export class AuthRepository {
    * Null when the session does not exist, belongs to someone else, was revoked or expired.
    */
   async findSessionContext(sessionId: string, userId: string, businessId: string) {
-    const [row] = await this.db
-      .select({
-        session: { id: sessions.id, rememberMe: sessions.rememberMe },
-        user: publicUserColumns,
-        role: businessMembers.role,
-        business: { id: businesses.id, name: businesses.name, type: businesses.type },
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(
-        businessMembers,
-        and(eq(businessMembers.userId, sessions.userId), eq(businessMembers.businessId, businessId)),
-      )
-      .leftJoin(businesses, eq(businesses.id, businessMembers.businessId))
-      .where(
-        and(
-          eq(sessions.id, sessionId),
-          eq(sessions.userId, userId),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, sql`now()`),
-        ),
-      )
-      .limit(1);
+    const [row] = await this.sessionContext.execute({ sessionId, userId, businessId });
     return row ?? null;
   }
 
