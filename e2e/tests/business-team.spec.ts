@@ -111,3 +111,38 @@ test('the admin users pages are only for company-domain users', async ({ page, b
   await expect(staffPage.getByRole('table', { name: 'Memberships' })).toContainText('Owner');
   await staffContext.close();
 });
+
+test('a new business becomes the current one and opens on its settings; its owner can delete it again', async ({
+  page,
+}) => {
+  const user = newUser();
+  await signUpThroughUi(page, user);
+  await page.goto('/contacts');
+  const switcher = page.getByTestId('business-switcher').first();
+  await expect(switcher).toBeVisible();
+  const first = (await switcher.textContent())?.trim() ?? '';
+
+  await page.goto('/businesses/new');
+  await page.getByRole('button', { name: 'Create business' }).click();
+  await expect(page.getByText('Business name is required')).toBeVisible();
+  const name = `Second ${user.lastName}`;
+  await page.getByLabel(/^Business name/).fill(name);
+  await page.getByLabel('Business type').fill('Workshop');
+  await page.getByRole('button', { name: 'Create business' }).click();
+  await expect(page).toHaveURL(/\/businesses\/[^/]+\/settings$/);
+  await expect(page.getByText(`${name} created`)).toBeVisible();
+  await expect(page.getByLabel(/^Business name/)).toHaveValue(name);
+  await expect(page.getByLabel('Business type')).toHaveValue('Workshop');
+  await expect(switcher).toContainText(name);
+
+  // Deleting it (owner only, after confirming) goes home; the session is back on the first business.
+  await page.getByRole('button', { name: 'Delete business' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/contacts');
+  await expect(switcher).toContainText(first);
+  const names = ((await (await page.request.get('/api/v1/businesses')).json()).data as { name: string }[]).map(
+    (b) => b.name,
+  );
+  expect(names).not.toContain(name);
+});
