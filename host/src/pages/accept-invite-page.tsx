@@ -82,7 +82,7 @@ export function AcceptInvitePage() {
           You have been invited to join a business on Atrium. Accepting adds it to your businesses and makes it the one
           you are working in; you can switch back at any time from the header.
         </Text>
-        <Group grow>
+        <Group justify="flex-end" gap="sm">
           <Button component={Link} to="/" variant="default">
             Not now
           </Button>

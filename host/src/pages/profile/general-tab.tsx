@@ -184,7 +184,8 @@ export function GeneralTab() {
                 label="Email"
                 value={user?.email ?? ''}
                 readOnly
-                description="Your sign-in address; it cannot be changed here."
+                variant="filled"
+                title="Your sign-in address; it cannot be changed here."
               />
               <TextInput
                 label="Phone number"

@@ -213,7 +213,7 @@ function SessionsCard() {
                 {list.map((s) => (
                   <Table.Tr key={s.id} data-testid="session-row">
                     <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
+                      <Group gap={6}>
                         <Text size="sm" title={s.userAgent ?? undefined}>
                           {describeAgent(s.userAgent)}
                         </Text>

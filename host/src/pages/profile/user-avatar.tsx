@@ -28,7 +28,7 @@ export function pictureSrc(user: AvatarUser): string | null {
  */
 export function UserAvatar({ user, size = 'md' }: { user: AvatarUser; size?: number | string }) {
   return (
-    <Avatar src={pictureSrc(user)} alt={`${user.firstName} ${user.lastName}`} color="atrium" radius="xl" size={size}>
+    <Avatar src={pictureSrc(user)} alt={`${user.firstName} ${user.lastName}`} color="atrium" size={size}>
       {initialsOf(user)}
     </Avatar>
   );
