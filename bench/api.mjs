@@ -578,25 +578,31 @@ function contactListSql(businessId, { search, page, limit }, total) {
   return { sequential: [{ text: COUNTER_SQL, params: [businessId] }], parallel: [deep] };
 }
 
+/**
+ * notes.service.ts list(): the contact check and the page run at once; the page statement carries the total as a
+ * scalar subquery (drizzle's rendering, checked through its query logger).
+ */
 function notesSql(businessId, contactId) {
-  const where = `("notes"."business_id" = $1 and "notes"."entity_type" = $2 and "notes"."entity_id" = $3)`;
+  const where = (first) =>
+    `("notes"."business_id" = $${first} and "notes"."entity_type" = $${first + 1} and "notes"."entity_id" = $${first + 2})`;
   const params = [businessId, 'contact', contactId];
   return {
-    exists: {
-      text: `select "id" from "contacts" where ("contacts"."business_id" = $1 and "contacts"."id" = $2) limit $3`,
-      params: [businessId, contactId, 1],
-    },
+    sequential: [],
     parallel: [
+      {
+        text: `select "id" from "contacts" where ("contacts"."business_id" = $1 and "contacts"."id" = $2) limit $3`,
+        params: [businessId, contactId, 1],
+      },
       {
         text: `select "notes"."id", "notes"."entity_type", "notes"."entity_id", "notes"."title", "notes"."content",
           "notes"."category", "notes"."priority", "notes"."is_pinned", "notes"."tags", "notes"."created_at",
-          "notes"."updated_at", "users"."id", "users"."first_name", "users"."last_name"
-          from "notes" left join "users" on "users"."id" = "notes"."created_by" where ${where}
+          "notes"."updated_at", "users"."id", "users"."first_name", "users"."last_name",
+          ((select count(*) from "notes" where ${where(1)}))
+          from "notes" left join "users" on "users"."id" = "notes"."created_by" where ${where(4)}
           order by "notes"."is_pinned" DESC NULLS LAST, "notes"."created_at" DESC NULLS LAST, "notes"."id" DESC NULLS LAST
-          limit $4 offset $5`,
-        params: [...params, NOTES_PAGE_SIZE, 0],
+          limit $7`,
+        params: [...params, ...params, NOTES_PAGE_SIZE],
       },
-      { text: `select count(*) from "notes" where ${where}`, params },
     ],
   };
 }
@@ -667,7 +673,7 @@ function buildCases({ businessId, heavyContactId, lastPage, contacts }) {
       paths: [
         `${API}/notes?${new URLSearchParams({ entityType: 'contact', entityId: heavyContactId, page: 1, limit: NOTES_PAGE_SIZE })}`,
       ],
-      sql: { sequential: [notes.exists], parallel: notes.parallel },
+      sql: notes,
     },
   ];
   return cases;

@@ -98,22 +98,28 @@ export class NotesRepository {
     if (f.search) conditions.push(like(notes.searchText, `%${escapeLike(f.search.toLowerCase())}%`));
     conditions.push(filterGroupsSql(f.filters, FILTER_COLUMNS));
     const where = and(...conditions);
-    const [rows, totals] = await Promise.all([
-      this.db
-        .select(selection)
-        .from(notes)
-        .leftJoin(users, eq(users.id, notes.createdBy))
-        .where(where)
-        .orderBy(
-          sql`${notes.isPinned} DESC NULLS LAST`,
-          sql`${notes.createdAt} DESC NULLS LAST`,
-          sql`${notes.id} DESC NULLS LAST`,
-        )
-        .limit(f.limit)
-        .offset((f.page - 1) * f.limit),
-      this.db.select({ total: count() }).from(notes).where(where),
-    ]);
-    return { rows: rows as NoteRow[], total: totals[0]?.total ?? 0 };
+    const offset = (f.page - 1) * f.limit;
+    // The total rides along as a scalar subquery: one round trip for page and count.
+    const found = await this.db
+      .select({
+        ...selection,
+        matches: sql<number>`(${this.db.select({ n: count() }).from(notes).where(where)})`.mapWith(Number),
+      })
+      .from(notes)
+      .leftJoin(users, eq(users.id, notes.createdBy))
+      .where(where)
+      .orderBy(
+        sql`${notes.isPinned} DESC NULLS LAST`,
+        sql`${notes.createdAt} DESC NULLS LAST`,
+        sql`${notes.id} DESC NULLS LAST`,
+      )
+      .limit(f.limit)
+      .offset(offset);
+    const rows = found.map(({ matches: _matches, ...row }) => row as NoteRow);
+    if (found[0]) return { rows, total: found[0].matches };
+    if (offset === 0) return { rows, total: 0 };
+    const [counted] = await this.db.select({ total: count() }).from(notes).where(where);
+    return { rows, total: counted?.total ?? 0 };
   }
 
   async findById(businessId: string, id: string): Promise<NoteRow | null> {

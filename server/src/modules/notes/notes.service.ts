@@ -56,8 +56,11 @@ export class NotesService {
   }
 
   async list(caller: Caller, filter: NoteListFilter): Promise<NoteListEnvelope> {
-    await this.checkEntity(caller, filter.entityType, filter.entityId);
-    const { rows, total } = await this.repo.list(caller.businessId, filter);
+    // Both at once: the notes are business-scoped anyway, the check only decides between a list and a 404.
+    const [, { rows, total }] = await Promise.all([
+      this.checkEntity(caller, filter.entityType, filter.entityId),
+      this.repo.list(caller.businessId, filter),
+    ]);
     return { success: true, data: rows.map(toNoteDto), meta: makePagination(total, filter.page, filter.limit) };
   }
 

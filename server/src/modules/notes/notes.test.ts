@@ -272,6 +272,11 @@ describe('notes', () => {
       expect(page.meta).toEqual({ total: 12, page: 1, limit: 10, totalPages: 2 });
       expect(await titles({ page: 2 })).toEqual(['n03', 'n01']);
       expect((await get({ limit: 5, page: 3 })).meta).toEqual({ total: 12, page: 3, limit: 5, totalPages: 3 });
+      // Past the last page: no rows, and still the true total.
+      const past = await get({ page: 4 });
+      expect(past.data).toEqual([]);
+      expect(past.meta.total).toBe(12);
+      expect((await get({ search: 'no-such-words' })).meta.total).toBe(0);
     });
 
     test('category, priority, pinned and search filters', async () => {
