@@ -65,7 +65,7 @@ export function businessesApi(client: ApiClient) {
     switchTo: async (id: string): Promise<User> => {
       const body = await client.post<{ success: boolean; user?: User }>(`businesses/${enc(id)}/switch`);
       if (!body?.success || !body.user) throw new Error('Failed to switch business');
-      await client.auth.renewCsrf().catch(() => false);
+      // The CSRF binding (the session id) stays: no renewal needed.
       adopt(body.user);
       return body.user;
     },
