@@ -136,8 +136,9 @@ export async function mailedLink(email: string, subject: RegExp, pathname: strin
 }
 
 /** Fills and submits the sign-up form; the account then waits for e-mail verification on /verify-email. */
-export async function submitSignUp(page: Page, user: ReturnType<typeof newUser>) {
-  await page.goto('/signup');
+export async function submitSignUp(page: Page, user: ReturnType<typeof newUser>, opts: { open?: boolean } = {}) {
+  // open: false when the page is already on /signup (e.g. reached through a link that carries where to go next).
+  if (opts.open !== false) await page.goto('/signup');
   await page.getByLabel(/^First name/).fill(user.firstName);
   await page.getByLabel(/^Last name/).fill(user.lastName);
   await page.getByLabel(/^Email/).fill(user.email);

@@ -167,3 +167,45 @@ test('profile settings: /profile lands on general, the name changes, security li
   await page.getByRole('button', { name: 'User menu' }).click();
   await expect(page.getByRole('menu')).toContainText(`Mia ${user.lastName}`);
 });
+
+test('an invite link: a new visitor signs up, verifies, comes back to the invite, accepts and works in the business', async ({
+  page,
+  browser,
+}) => {
+  const owner = newUser();
+  const ownerContext = await browser.newContext();
+  await signUpThroughUi(await ownerContext.newPage(), owner);
+  const { user: ownerUser } = await (await ownerContext.request.get('/api/v1/users/me')).json();
+  const member = { ...newUser(), firstName: 'Noor' };
+  const invited = await ownerContext.request.post(`/api/v1/businesses/${ownerUser.businessId}/invites`, {
+    data: { email: member.email, role: 'member' },
+    headers: { 'x-xsrf-token': await csrf(ownerContext.request) },
+  });
+  expect(invited.status()).toBe(201);
+  await ownerContext.close();
+
+  const link = await mailedLink(member.email, /invited you/i, '/accept-invite');
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByRole('status')).toContainText('Sign in to accept your invitation.');
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await submitSignUp(page, member, { open: false });
+  await page.getByLabel(/^Verification code/).fill(await verificationCode(member.email));
+  await page.getByRole('button', { name: 'Verify email' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await page.getByLabel(/^Password/).fill(member.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  // Back on the invite, signed in as the invited address.
+  await expect(page).toHaveURL(/\/accept-invite\?token=/);
+  await expect(page.getByText(`Signed in as ${member.email}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(page.getByTestId('toast-stack')).toContainText(`You joined ${ownerUser.businessName}`);
+  await expect(page.getByRole('heading', { name: `Welcome back, ${member.firstName}` })).toBeVisible();
+  await page.goto('/contacts');
+  await expect(page.getByTestId('business-switcher')).toContainText(ownerUser.businessName);
+  // Their own business is still there to switch back to; a member gets no settings entry.
+  await page.getByTestId('business-switcher').click();
+  await expect(page.getByRole('menuitem', { name: "Noor's Business" })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Business settings' })).toHaveCount(0);
+});
