@@ -141,6 +141,37 @@ describe('BusinessSwitcher', () => {
   });
 });
 
+describe('BusinessSync', () => {
+  it('drops every cached query on sign-out, and resets them when another user signs in', async () => {
+    jest.spyOn(businesses, 'list').mockResolvedValue([studio]);
+    const qc = testQueryClient();
+    const remove = jest.spyOn(qc, 'removeQueries');
+    const reset = jest.spyOn(qc, 'resetQueries');
+    renderWith(<BusinessSwitcher />, qc);
+    await screen.findByRole('button', { name: /Current business: Studio/ });
+    act(() => {
+      session.user = null;
+      session.status = 'anonymous';
+    });
+    await waitFor(() => expect(remove).toHaveBeenCalledTimes(1));
+    expect(reset).not.toHaveBeenCalled();
+    // A profile change of the same user and business is not a change of identity.
+    act(() => {
+      session.user = user('b1');
+      session.status = 'authenticated';
+    });
+    act(() => {
+      session.user = { ...user('b1'), firstName: 'Mia' };
+    });
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(reset).not.toHaveBeenCalled();
+    act(() => {
+      session.user = { ...user('b1'), id: 'u2' };
+    });
+    await waitFor(() => expect(reset).toHaveBeenCalledTimes(1));
+  });
+});
+
 describe('business list refresh', () => {
   it('uses the spec intervals', () => {
     expect(businessListOptions).toMatchObject({
