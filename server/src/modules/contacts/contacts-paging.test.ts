@@ -104,6 +104,24 @@ describe('contact list totals and deep pages', () => {
     expect(await ids({ sortBy, sortOrder, page: Math.ceil(total / 20) + 1, limit: 20 })).toEqual([]);
   });
 
+  it.each(orders)(
+    'answers search pages sorted by %s %s (one scan counts and pages) like the forward order',
+    async (sortBy, sortOrder) => {
+      const search = 'n1';
+      const all = await ids({ search, sortBy, sortOrder, export: true });
+      expect(all.length).toBeGreaterThan(100);
+      for (const page of [1, 2, Math.ceil(all.length / 20)]) {
+        const answer = await list({ search, sortBy, sortOrder, page, limit: 20 });
+        expect(answer.data.map((c) => c._id)).toEqual(all.slice((page - 1) * 20, page * 20));
+        expect(answer.pagination.total).toBe(all.length);
+      }
+      const past = await list({ search, sortBy, sortOrder, page: Math.ceil(all.length / 20) + 1, limit: 20 });
+      expect(past.data).toEqual([]);
+      expect(past.pagination.total).toBe(all.length);
+      expect((await list({ search: 'no-such-contact', sortBy, sortOrder })).pagination.total).toBe(0);
+    },
+  );
+
   it('answers a deep page of a filtered list exactly like the forward order', async () => {
     const all = await ids({ status: 'Active', sortBy: 'lastName', sortOrder: 'desc', export: true });
     const page = Math.ceil(all.length / 20) - 1;
