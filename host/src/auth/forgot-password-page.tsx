@@ -1,8 +1,18 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { identity, isApiError } from '@atrium/api-client';
+import { failureOf, identity } from '@atrium/api-client';
 import { IDENTITY_MESSAGES, emailOnlySchema } from '@atrium/contracts';
-import { Alert, Anchor, Button, Stack, TextInput, schemaResolver, useForm } from '@atrium/ui';
+import {
+  Anchor,
+  Button,
+  FailureNotice,
+  Notice,
+  schemaResolver,
+  Stack,
+  TextInput,
+  useForm,
+  type Failure,
+} from '@atrium/ui';
 import { AuthLayout } from './auth-layout';
 
 /**
@@ -11,7 +21,7 @@ import { AuthLayout } from './auth-layout';
  */
 export function ForgotPasswordPage() {
   const [sent, setSent] = useState<string | null>(null);
-  const [error, setError] = useState<{ title: string; detail?: string } | null>(null);
+  const [error, setError] = useState<Failure | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const form = useForm({
     mode: 'uncontrolled',
@@ -26,9 +36,7 @@ export function ForgotPasswordPage() {
       const answer = await identity.forgotPassword({ email: values.email.trim() });
       setSent(answer?.message || IDENTITY_MESSAGES.forgotPasswordSent);
     } catch (e) {
-      const title = IDENTITY_MESSAGES.forgotPasswordFailed;
-      const detail = isApiError(e) && e.message !== title ? e.message : undefined;
-      setError({ title, detail });
+      setError(failureOf(IDENTITY_MESSAGES.forgotPasswordFailed, e));
     } finally {
       setSubmitting(false);
     }
@@ -49,9 +57,7 @@ export function ForgotPasswordPage() {
     >
       {sent ? (
         <Stack>
-          <Alert color="green" variant="light" role="status">
-            {sent}
-          </Alert>
+          <Notice tone="success">{sent}</Notice>
           <Button variant="light" onClick={() => setSent(null)}>
             Send another link
           </Button>
@@ -59,11 +65,7 @@ export function ForgotPasswordPage() {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>
-            {error && (
-              <Alert color="red" variant="light" role="alert" title={error.detail ? error.title : undefined}>
-                {error.detail ?? error.title}
-              </Alert>
-            )}
+            {error && <FailureNotice failure={error} />}
             <TextInput
               label="Email"
               type="email"

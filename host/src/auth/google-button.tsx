@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { google, isApiError, type GoogleMode } from '@atrium/api-client';
 import { GOOGLE_AUTH_COOLDOWN_MS, IDENTITY_MESSAGES } from '@atrium/contracts';
-import { Alert, Button, Stack, Text } from '@atrium/ui';
+import { Button, Notice, Stack, Text } from '@atrium/ui';
 
 /** localStorage: when the last Google attempt started (spec section 9 cooldown, across tabs). */
 export const GOOGLE_LAST_ATTEMPT_KEY = 'googleAuthLastAttempt';
@@ -136,15 +136,9 @@ export function GoogleSignInButton({ mode = 'signin' }: { mode?: GoogleMode }) {
   return (
     <Stack gap="xs">
       {cooldownLeft > 0 && (
-        <Alert color="yellow" variant="light" role="status">
-          {IDENTITY_MESSAGES.googleCooldown(Math.ceil(cooldownLeft / 1000))}
-        </Alert>
+        <Notice tone="info">{IDENTITY_MESSAGES.googleCooldown(Math.ceil(cooldownLeft / 1000))}</Notice>
       )}
-      {error && (
-        <Alert color="red" variant="light" role="alert">
-          {error}
-        </Alert>
-      )}
+      {error && <Notice tone="error">{error}</Notice>}
       <Button variant="default" fullWidth leftSection={<GoogleMark />} loading={starting} onClick={() => void start()}>
         {label}
       </Button>

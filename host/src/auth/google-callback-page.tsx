@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { api, google, type GoogleCallback } from '@atrium/api-client';
 import { GOOGLE_CALLBACK_WINDOW_MS, IDENTITY_MESSAGES } from '@atrium/contracts';
-import { Alert, Button, Center, Loader, Stack, Text } from '@atrium/ui';
+import { Button, Center, Loader, Notice, Stack, Text } from '@atrium/ui';
 import { AuthLayout } from './auth-layout';
 import { clearGoogleAttempt, googleErrorText } from './google-button';
 
@@ -135,9 +135,9 @@ export function GoogleCallbackPage() {
   return (
     <AuthLayout title="Signing in with Google">
       <Stack>
-        <Alert color="red" variant="light" role="alert" title={IDENTITY_MESSAGES.googleSignInFailed}>
+        <Notice tone="error" title={IDENTITY_MESSAGES.googleSignInFailed}>
           {failure.detail ?? 'Please try again.'}
-        </Alert>
+        </Notice>
         <Button component={Link} to="/signin" variant="light">
           Back to sign in
         </Button>

@@ -1,9 +1,19 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { identity, isApiError } from '@atrium/api-client';
+import { failureOf, identity } from '@atrium/api-client';
 import { IDENTITY_MESSAGES, resetPasswordSchema } from '@atrium/contracts';
 import { toast } from '@atrium/event-bus';
-import { Alert, Anchor, Button, PasswordInput, Stack, schemaResolver, useForm } from '@atrium/ui';
+import {
+  Anchor,
+  Button,
+  FailureNotice,
+  Notice,
+  PasswordInput,
+  schemaResolver,
+  Stack,
+  useForm,
+  type Failure,
+} from '@atrium/ui';
 import { AuthLayout } from './auth-layout';
 import type { SignInState } from './sign-in-page';
 
@@ -26,7 +36,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const tokenOk = resetPasswordSchema.shape.token.safeParse(token).success;
-  const [error, setError] = useState<{ title: string; detail?: string } | null>(null);
+  const [error, setError] = useState<Failure | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const form = useForm({
     mode: 'uncontrolled',
@@ -44,9 +54,7 @@ export function ResetPasswordPage() {
       navigate('/signin', { replace: true, state: next });
     } catch (e) {
       setSubmitting(false);
-      const title = IDENTITY_MESSAGES.passwordResetFailed;
-      const detail = isApiError(e) && e.message !== title ? e.message : undefined;
-      setError({ title, detail });
+      setError(failureOf(IDENTITY_MESSAGES.passwordResetFailed, e));
     }
   });
 
@@ -65,9 +73,7 @@ export function ResetPasswordPage() {
     >
       {!tokenOk ? (
         <Stack>
-          <Alert color="red" variant="light" role="alert">
-            {IDENTITY_MESSAGES.invalidResetToken}
-          </Alert>
+          <Notice tone="error">{IDENTITY_MESSAGES.invalidResetToken}</Notice>
           <Button component={Link} to="/forgot-password" variant="light">
             Request a new link
           </Button>
@@ -75,11 +81,7 @@ export function ResetPasswordPage() {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>
-            {error && (
-              <Alert color="red" variant="light" role="alert" title={error.detail ? error.title : undefined}>
-                {error.detail ?? error.title}
-              </Alert>
-            )}
+            {error && <FailureNotice failure={error} />}
             <PasswordInput
               label="New password"
               description="At least 8 characters, with a letter and a number"

@@ -4,16 +4,16 @@ import { useSnapshot } from 'valtio';
 import { api, session } from '@atrium/api-client';
 import { loginSchema } from '@atrium/contracts';
 import {
-  Alert,
   Anchor,
   Button,
   Checkbox,
   Divider,
   Group,
+  Notice,
   PasswordInput,
+  schemaResolver,
   Stack,
   TextInput,
-  schemaResolver,
   useForm,
 } from '@atrium/ui';
 import { AuthLayout } from './auth-layout';
@@ -76,15 +76,9 @@ export function SignInPage() {
       <form onSubmit={submit} noValidate>
         <Stack>
           {state.message && !error && (
-            <Alert color={state.tone === 'success' ? 'green' : 'yellow'} variant="light" role="status">
-              {state.message}
-            </Alert>
+            <Notice tone={state.tone === 'success' ? 'success' : 'info'}>{state.message}</Notice>
           )}
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
+          {error && <Notice tone="error">{error}</Notice>}
           <TextInput
             label="Email"
             type="email"

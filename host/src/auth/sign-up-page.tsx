@@ -3,15 +3,15 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { api, fieldErrorsOf, isApiError } from '@atrium/api-client';
 import { MESSAGES, registerSchema } from '@atrium/contracts';
 import {
-  Alert,
   Anchor,
   Button,
   Divider,
   Group,
+  Notice,
   PasswordInput,
+  schemaResolver,
   Stack,
   TextInput,
-  schemaResolver,
   useForm,
 } from '@atrium/ui';
 import { AuthLayout } from './auth-layout';
@@ -67,11 +67,7 @@ export function SignUpPage() {
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
+          {error && <Notice tone="error">{error}</Notice>}
           <Group grow align="flex-start">
             <TextInput
               label="First name"

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { google, type GoogleStatus } from '@atrium/api-client';
-import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text } from '@atrium/ui';
+import { Anchor, Button, Center, Group, Loader, Notice, Stack, Text } from '@atrium/ui';
 import { AuthLayout } from './auth-layout';
 import { GoogleSignInButton, googleErrorText } from './google-button';
 import { useSession } from './use-session';
@@ -65,9 +65,7 @@ export function UnlinkGooglePage() {
     return (
       <AuthLayout title="Unlink Google">
         <Stack>
-          <Alert color="red" variant="light" role="alert">
-            {load.message}
-          </Alert>
+          <Notice tone="error">{load.message}</Notice>
           {back}
         </Stack>
       </AuthLayout>
@@ -94,10 +92,10 @@ export function UnlinkGooglePage() {
     return (
       <AuthLayout title="Google account unlinked">
         <Stack>
-          <Alert color="green" variant="light" role="status">
+          <Notice tone="success">
             Your Google account is no longer linked. From now on, sign in with your email address ({status.email}) and
             your password.
-          </Alert>
+          </Notice>
           {back}
         </Stack>
       </AuthLayout>
@@ -119,11 +117,7 @@ export function UnlinkGooglePage() {
   return (
     <AuthLayout title="Unlink Google">
       <Stack>
-        {handedOver && (
-          <Alert color="green" variant="light" role="status">
-            {handedOver}
-          </Alert>
-        )}
+        {handedOver && <Notice tone="success">{handedOver}</Notice>}
         <Text>A Google account is linked to your Atrium account ({status.email}).</Text>
         {status.hasPassword ? (
           <>
@@ -131,11 +125,7 @@ export function UnlinkGooglePage() {
               After unlinking you can no longer use “Continue with Google”; you sign in with your email address and
               password instead. You can link Google again later.
             </Text>
-            {error && (
-              <Alert color="red" variant="light" role="alert">
-                {error}
-              </Alert>
-            )}
+            {error && <Notice tone="error">{error}</Notice>}
             <Group justify="space-between">
               <Button component={Link} to="/" variant="default">
                 Cancel
@@ -147,10 +137,10 @@ export function UnlinkGooglePage() {
           </>
         ) : (
           <>
-            <Alert color="yellow" variant="light">
+            <Notice tone="info">
               Your account has no password yet, so unlinking Google would lock you out. Set a password first: use
               “Forgot password” with your email address, then come back here.
-            </Alert>
+            </Notice>
             <Group justify="space-between">
               {back}
               <Button component={Link} to="/forgot-password" variant="light">

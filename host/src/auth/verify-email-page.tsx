@@ -1,18 +1,24 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { identity, isApiError } from '@atrium/api-client';
+import { failureOf, identity } from '@atrium/api-client';
 import { IDENTITY_MESSAGES, VERIFICATION_CODE_LENGTH, verifyEmailSchema } from '@atrium/contracts';
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput, schemaResolver, useForm } from '@atrium/ui';
+import {
+  Anchor,
+  Button,
+  FailureNotice,
+  Group,
+  Notice,
+  schemaResolver,
+  Stack,
+  Text,
+  TextInput,
+  useForm,
+  type Failure,
+} from '@atrium/ui';
 import { AuthLayout } from './auth-layout';
 import type { SignInState } from './sign-in-page';
 
 export const EMAIL_VERIFIED_MESSAGE = 'Email verified. You can sign in now.';
-
-/** Server message under the spec's title, unless they say the same thing. */
-function failure(title: string, e: unknown): { title: string; detail?: string } {
-  const detail = isApiError(e) ? e.message : undefined;
-  return { title, detail: detail && detail !== title ? detail : undefined };
-}
 
 /**
  * /verify-email?email=…: the 6-digit code mailed at sign-up. Verifying opens no session; the visitor
@@ -22,7 +28,7 @@ export function VerifyEmailPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const state = (useLocation().state ?? {}) as { message?: string; from?: string };
-  const [error, setError] = useState<{ title: string; detail?: string } | null>(null);
+  const [error, setError] = useState<Failure | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [resending, setResending] = useState(false);
@@ -43,7 +49,7 @@ export function VerifyEmailPage() {
       navigate('/signin', { replace: true, state: next });
     } catch (e) {
       setSubmitting(false);
-      setError(failure(IDENTITY_MESSAGES.emailVerificationFailed, e));
+      setError(failureOf(IDENTITY_MESSAGES.emailVerificationFailed, e));
     }
   });
 
@@ -57,7 +63,7 @@ export function VerifyEmailPage() {
       await identity.resendVerification({ email: form.getValues().email.trim() });
       setNotice(IDENTITY_MESSAGES.verificationSent);
     } catch (e) {
-      setError(failure(IDENTITY_MESSAGES.emailVerificationFailed, e));
+      setError(failureOf(IDENTITY_MESSAGES.emailVerificationFailed, e));
     } finally {
       setResending(false);
     }
@@ -78,21 +84,9 @@ export function VerifyEmailPage() {
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          {state.message && !error && !notice && (
-            <Alert color="yellow" variant="light" role="status">
-              {state.message}
-            </Alert>
-          )}
-          {error && (
-            <Alert color="red" variant="light" role="alert" title={error.detail ? error.title : undefined}>
-              {error.detail ?? error.title}
-            </Alert>
-          )}
-          {notice && (
-            <Alert color="green" variant="light" role="status">
-              {notice}
-            </Alert>
-          )}
+          {state.message && !error && !notice && <Notice tone="info">{state.message}</Notice>}
+          {error && <FailureNotice failure={error} />}
+          {notice && <Notice tone="success">{notice}</Notice>}
           <TextInput
             label="Email"
             type="email"

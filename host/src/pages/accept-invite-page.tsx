@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { businesses, isApiError } from '@atrium/api-client';
+import { businesses, failureOf } from '@atrium/api-client';
 import { BUSINESS_MESSAGES, acceptInviteSchema } from '@atrium/contracts';
 import { toast } from '@atrium/event-bus';
-import { Alert, Button, Center, Group, Loader, Stack, Text } from '@atrium/ui';
+import { Button, Center, FailureNotice, Group, Loader, Notice, Stack, Text, type Failure } from '@atrium/ui';
 import { AuthLayout } from '../auth/auth-layout';
 import type { SignInState } from '../auth/sign-in-page';
 import { useSession } from '../auth/use-session';
@@ -26,15 +26,13 @@ export function AcceptInvitePage() {
   const token = params.get('token') ?? '';
   const valid = acceptInviteSchema.safeParse({ token }).success;
   const [accepting, setAccepting] = useState(false);
-  const [error, setError] = useState<{ title: string; detail?: string } | null>(null);
+  const [error, setError] = useState<Failure | null>(null);
 
   if (!valid) {
     return (
       <AuthLayout title="Join a business">
         <Stack>
-          <Alert color="red" variant="light" role="alert">
-            {INVITE_TEXTS.invalidLink}
-          </Alert>
+          <Notice tone="error">{INVITE_TEXTS.invalidLink}</Notice>
           <Button component={Link} to="/" variant="light">
             Go to Atrium
           </Button>
@@ -64,20 +62,14 @@ export function AcceptInvitePage() {
       navigate('/', { replace: true });
     } catch (e) {
       setAccepting(false);
-      const title = BUSINESS_MESSAGES.acceptInviteFailed;
-      const detail = isApiError(e) && e.message !== title ? e.message : undefined;
-      setError({ title, detail });
+      setError(failureOf(BUSINESS_MESSAGES.acceptInviteFailed, e));
     }
   };
 
   return (
     <AuthLayout title="Join a business" subtitle={`Signed in as ${user?.email ?? ''}`}>
       <Stack>
-        {error && (
-          <Alert color="red" variant="light" role="alert" title={error.detail ? error.title : undefined}>
-            {error.detail ?? error.title}
-          </Alert>
-        )}
+        {error && <FailureNotice failure={error} />}
         <Text size="sm">
           You have been invited to join a business on Atrium. Accepting adds it to your businesses and makes it the one
           you are working in; you can switch back at any time from the header.

@@ -1,7 +1,7 @@
 /** Error normalisation (spec 8 "Transport rules"): every failure is an ApiError { status, code, message, data }. */
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:http';
-import { ApiError, fieldErrorsOf, fromResponse, isApiError, networkError } from './api-error';
+import { ApiError, failureOf, fieldErrorsOf, fromResponse, isApiError, networkError } from './api-error';
 import { createApiClient } from './client';
 import { startServer, type TestServer } from './test-server';
 
@@ -171,5 +171,15 @@ describe('fieldErrorsOf', () => {
     });
     expect(fieldErrorsOf(new ApiError(409, 'CONFLICT', 'taken', details))).toBeNull();
     expect(fieldErrorsOf(new Error('x'))).toBeNull();
+  });
+});
+
+describe('failureOf', () => {
+  it('keeps the server message as the detail only when it says something else', () => {
+    const e = new ApiError(400, 'VALIDATION_ERROR', 'Link expired');
+    expect(failureOf('Password reset failed', e)).toEqual({ title: 'Password reset failed', detail: 'Link expired' });
+    const same = new ApiError(400, 'X', 'Password reset failed');
+    expect(failureOf('Password reset failed', same)).toEqual({ title: 'Password reset failed' });
+    expect(failureOf('Password reset failed', new Error('boom'))).toEqual({ title: 'Password reset failed' });
   });
 });

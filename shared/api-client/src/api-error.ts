@@ -58,3 +58,12 @@ export function fieldErrorsOf(e: unknown): Record<string, string> | null {
   if (!isApiError(e) || e.code !== 'VALIDATION_ERROR' || !Array.isArray(e.data)) return null;
   return Object.fromEntries((e.data as { field: string; message: string }[]).map((d) => [d.field, d.message]));
 }
+
+/**
+ * A failed action for the screen: the spec's message as the headline, and the server's own message as the detail
+ * when it says something more (never the same text twice).
+ */
+export function failureOf(title: string, e: unknown): { title: string; detail?: string } {
+  const detail = isApiError(e) && e.message && e.message !== title ? e.message : undefined;
+  return detail ? { title, detail } : { title };
+}

@@ -14,7 +14,7 @@ export {
   type RegisterResult,
   type RequestOptions,
 } from './client';
-export { ApiError, fieldErrorsOf, isApiError } from './api-error';
+export { ApiError, failureOf, fieldErrorsOf, isApiError } from './api-error';
 export { isQuiet } from './quiet';
 export { CircuitBreaker } from './circuit-breaker';
 export { session, clearSession, type SessionState, type SessionStatus } from './session';

@@ -91,6 +91,7 @@ export { ToastStack } from './toast-stack';
 export { ErrorBoundary, ErrorScreen, isChunkLoadError } from './error-screen';
 export { HomeSkeleton, PageSkeleton } from './skeletons';
 export { ConfirmDialog, DeleteConfirmDialog } from './confirm-dialog';
+export { Notice, FailureNotice, type Failure } from './notice';
 export { NavIcon } from './icons';
 export { handleError } from './handle-error';
 export { retryImport } from './retry-import';

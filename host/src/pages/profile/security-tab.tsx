@@ -4,20 +4,20 @@ import { fieldErrorsOf, identity, isApiError } from '@atrium/api-client';
 import { IDENTITY_MESSAGES, changePasswordSchema, type SessionInfo } from '@atrium/contracts';
 import { toast } from '@atrium/event-bus';
 import {
-  Alert,
   Badge,
   Button,
   ConfirmDialog,
   Group,
+  handleError,
   Loader,
+  Notice,
   Paper,
   PasswordInput,
+  schemaResolver,
   Stack,
   Table,
   Text,
   Title,
-  handleError,
-  schemaResolver,
   useForm,
 } from '@atrium/ui';
 import { PASSWORDS_DIFFER } from '../../auth/reset-password-page';
@@ -79,9 +79,9 @@ function ChangePasswordCard() {
             Change password
           </Title>
           {error && (
-            <Alert color="red" variant="light" role="alert" title={SECURITY_MESSAGES.passwordChangeFailed}>
+            <Notice tone="error" title={SECURITY_MESSAGES.passwordChangeFailed}>
               {error}
-            </Alert>
+            </Notice>
           )}
           <PasswordInput
             label="Current password"
@@ -190,12 +190,12 @@ function SessionsCard() {
         </Group>
         {sessions.isPending && <Loader size="sm" aria-label="Loading sessions" />}
         {sessions.isError && (
-          <Alert color="red" variant="light" role="alert">
+          <Notice tone="error">
             {SECURITY_MESSAGES.sessionsFailed}{' '}
             <Button variant="subtle" size="compact-sm" onClick={() => void sessions.refetch()}>
               Try again
             </Button>
-          </Alert>
+          </Notice>
         )}
         {sessions.isSuccess && (
           <Table.ScrollContainer minWidth={560}>

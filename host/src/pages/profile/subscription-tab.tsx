@@ -1,7 +1,7 @@
 import { useSnapshot } from 'valtio';
 import { session } from '@atrium/api-client';
 import { BUSINESS_MESSAGES } from '@atrium/contracts';
-import { Alert, Badge, Group, Loader, Paper, Stack, Text, Title } from '@atrium/ui';
+import { Badge, Group, Loader, Notice, Paper, Stack, Text, Title } from '@atrium/ui';
 import { resolveCurrent, useBusinessList } from '../../shell/businesses';
 
 const tierLabel = (tier: string) => (tier ? tier.charAt(0).toUpperCase() + tier.slice(1) : 'Unknown');
@@ -38,10 +38,10 @@ export function SubscriptionTab() {
             </Text>
           </Stack>
         )}
-        <Alert variant="light" color="gray">
+        <Notice tone="neutral">
           Payments are not connected on this installation, so the plan cannot be changed or paid for here. Every feature
           of Atrium is available on the current plan.
-        </Alert>
+        </Notice>
       </Stack>
     </Paper>
   );
