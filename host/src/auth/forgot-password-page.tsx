@@ -2,18 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { failureOf, identity } from '@atrium/api-client';
 import { IDENTITY_MESSAGES, emailOnlySchema } from '@atrium/contracts';
-import {
-  Anchor,
-  Button,
-  FailureNotice,
-  Notice,
-  schemaResolver,
-  Stack,
-  TextInput,
-  useForm,
-  type Failure,
-} from '@atrium/ui';
+import { Anchor, Button, FailureNotice, Notice, schemaResolver, Stack, useForm, type Failure } from '@atrium/ui';
 import { AuthLayout } from './auth-layout';
+import { EmailField } from './fields';
 
 /**
  * /forgot-password: asks for a reset link. The server answers the same whether or not the address has an
@@ -66,14 +57,7 @@ export function ForgotPasswordPage() {
         <form onSubmit={submit} noValidate>
           <Stack>
             {error && <FailureNotice failure={error} />}
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              key={form.key('email')}
-              {...form.getInputProps('email')}
-            />
+            <EmailField form={form} />
             <Button type="submit" loading={submitting} fullWidth>
               Send reset link
             </Button>

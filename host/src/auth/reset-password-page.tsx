@@ -3,18 +3,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { failureOf, identity } from '@atrium/api-client';
 import { IDENTITY_MESSAGES, resetPasswordSchema } from '@atrium/contracts';
 import { toast } from '@atrium/event-bus';
-import {
-  Anchor,
-  Button,
-  FailureNotice,
-  Notice,
-  PasswordInput,
-  schemaResolver,
-  Stack,
-  useForm,
-  type Failure,
-} from '@atrium/ui';
+import { Anchor, Button, FailureNotice, Notice, schemaResolver, Stack, useForm, type Failure } from '@atrium/ui';
 import { AuthLayout } from './auth-layout';
+import { NewPasswordFields } from './fields';
 import type { SignInState } from './sign-in-page';
 
 export const PASSWORDS_DIFFER = 'Passwords do not match';
@@ -82,21 +73,7 @@ export function ResetPasswordPage() {
         <form onSubmit={submit} noValidate>
           <Stack>
             {error && <FailureNotice failure={error} />}
-            <PasswordInput
-              label="New password"
-              description="At least 8 characters, with a letter and a number"
-              autoComplete="new-password"
-              required
-              key={form.key('password')}
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label="Confirm new password"
-              autoComplete="new-password"
-              required
-              key={form.key('confirmPassword')}
-              {...form.getInputProps('confirmPassword')}
-            />
+            <NewPasswordFields form={form} path="password" />
             <Button type="submit" loading={submitting} fullWidth>
               Reset password
             </Button>

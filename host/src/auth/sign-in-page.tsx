@@ -13,10 +13,10 @@ import {
   PasswordInput,
   schemaResolver,
   Stack,
-  TextInput,
   useForm,
 } from '@atrium/ui';
 import { AuthLayout } from './auth-layout';
+import { EmailField } from './fields';
 import { GoogleSignInButton } from './google-button';
 
 /** What other pages hand to /signin: where to go after, a message, and the e-mail to prefill. */
@@ -79,14 +79,7 @@ export function SignInPage() {
             <Notice tone={state.tone === 'success' ? 'success' : 'info'}>{state.message}</Notice>
           )}
           {error && <Notice tone="error">{error}</Notice>}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
+          <EmailField form={form} />
           <PasswordInput
             label="Password"
             autoComplete="current-password"

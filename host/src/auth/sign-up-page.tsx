@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { api, fieldErrorsOf, isApiError } from '@atrium/api-client';
-import { MESSAGES, registerSchema } from '@atrium/contracts';
+import { MESSAGES, PASSWORD_HINT, registerSchema } from '@atrium/contracts';
 import {
   Anchor,
   Button,
@@ -15,6 +15,7 @@ import {
   useForm,
 } from '@atrium/ui';
 import { AuthLayout } from './auth-layout';
+import { EmailField } from './fields';
 import { GoogleSignInButton } from './google-button';
 
 export function SignUpPage() {
@@ -84,17 +85,10 @@ export function SignUpPage() {
               {...form.getInputProps('lastName')}
             />
           </Group>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
+          <EmailField form={form} />
           <PasswordInput
             label="Password"
-            description="At least 8 characters, with a letter and a number"
+            description={PASSWORD_HINT}
             autoComplete="new-password"
             required
             key={form.key('password')}

@@ -16,6 +16,7 @@ import {
   type Failure,
 } from '@atrium/ui';
 import { AuthLayout } from './auth-layout';
+import { EmailField } from './fields';
 import type { SignInState } from './sign-in-page';
 
 export const EMAIL_VERIFIED_MESSAGE = 'Email verified. You can sign in now.';
@@ -87,14 +88,7 @@ export function VerifyEmailPage() {
           {state.message && !error && !notice && <Notice tone="info">{state.message}</Notice>}
           {error && <FailureNotice failure={error} />}
           {notice && <Notice tone="success">{notice}</Notice>}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
+          <EmailField form={form} />
           <TextInput
             label="Verification code"
             placeholder={'0'.repeat(VERIFICATION_CODE_LENGTH)}

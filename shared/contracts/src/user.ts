@@ -28,6 +28,8 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 const PASSWORD_MIN = 8;
+/** What a new-password field says about the rule below. */
+export const PASSWORD_HINT = `At least ${PASSWORD_MIN} characters, with a letter and a number`;
 export const PASSWORD_MESSAGES = {
   required: 'Password is required',
   tooShort: `Password must be at least ${PASSWORD_MIN} characters`,

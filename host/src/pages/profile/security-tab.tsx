@@ -21,6 +21,7 @@ import {
   useForm,
 } from '@atrium/ui';
 import { PASSWORDS_DIFFER } from '../../auth/reset-password-page';
+import { NewPasswordFields } from '../../auth/fields';
 
 export const SESSIONS_KEY = ['users', 'me', 'sessions'] as const;
 export const SECURITY_MESSAGES = {
@@ -90,21 +91,7 @@ function ChangePasswordCard() {
             key={form.key('currentPassword')}
             {...form.getInputProps('currentPassword')}
           />
-          <PasswordInput
-            label="New password"
-            description="At least 8 characters, with a letter and a number"
-            autoComplete="new-password"
-            required
-            key={form.key('newPassword')}
-            {...form.getInputProps('newPassword')}
-          />
-          <PasswordInput
-            label="Confirm new password"
-            autoComplete="new-password"
-            required
-            key={form.key('confirmPassword')}
-            {...form.getInputProps('confirmPassword')}
-          />
+          <NewPasswordFields form={form} path="newPassword" />
           <Group>
             <Button type="submit" loading={saving}>
               Change password
