@@ -60,6 +60,22 @@ describe('security', () => {
       const other = await login(agent, bystander.signup.email, bystander.signup.password, '192.0.2.4');
       expect(other.statusCode).toBe(200);
     });
+    test('failed sign-ins from one address are limited across accounts (429), other addresses unaffected', async () => {
+      const users = [await signUp(t), await signUp(t), await signUp(t), await signUp(t)];
+      const app = await t.sibling({ LOGIN_RATE_LIMIT: '100', LOGIN_IP_RATE_LIMIT: '3' });
+      const agent = await new Agent(app).init();
+      // One wrong guess against each of three accounts from one address (credential stuffing).
+      for (const [i, user] of users.slice(0, 3).entries()) {
+        expect((await login(agent, user.signup.email, `stuffed-${i}`, '198.51.100.7')).statusCode).toBe(401);
+      }
+      // That address is now refused for any account, even with the right password.
+      const next = await login(agent, users[3]!.signup.email, users[3]!.signup.password, '198.51.100.7');
+      expect({ status: next.statusCode, body: next.json() }).toEqual({ status: 429, body: RATE_LIMITED });
+      // Another address signs the same user in.
+      expect((await login(agent, users[3]!.signup.email, users[3]!.signup.password, '198.51.100.8')).statusCode).toBe(
+        200,
+      );
+    });
   });
 
   describe('sessions end server-side', () => {

@@ -71,6 +71,8 @@ const notSignedIn = () => new AppError('UNAUTHORIZED', 'Not signed in');
 export class AuthService {
   /** Failed sign-ins per lower-cased e-mail (memory, per process). */
   private readonly failedLogins: AttemptLimiter;
+  /** Failed sign-ins per client address across all accounts (memory, per process). */
+  private readonly failedLoginsByIp: AttemptLimiter;
   /** Resend / forgot-password mails per address and kind (memory, per process). */
   private readonly mailsPerAddress = new AttemptLimiter(MAILS_PER_ADDRESS_PER_HOUR, 60 * 60_000);
 
@@ -80,6 +82,7 @@ export class AuthService {
     private readonly deps: Deps,
   ) {
     this.failedLogins = new AttemptLimiter(deps.config.loginAccountRateLimit, LOGIN_ACCOUNT_WINDOW_MS);
+    this.failedLoginsByIp = new AttemptLimiter(deps.config.loginIpRateLimit, LOGIN_ACCOUNT_WINDOW_MS);
   }
 
   /** Creates an unverified user with their first business and mails the verification code. No session. */
@@ -105,13 +108,17 @@ export class AuthService {
 
   async login(input: LoginData, meta: ClientMeta): Promise<SignedIn> {
     const account = input.email.toLowerCase();
-    if (this.failedLogins.blocked(account)) throw new AppError('RATE_LIMITED', IDENTITY_MESSAGES.tooManyAttempts);
+    const address = meta.ip ?? 'unknown';
+    if (this.failedLogins.blocked(account) || this.failedLoginsByIp.blocked(address)) {
+      throw new AppError('RATE_LIMITED', IDENTITY_MESSAGES.tooManyAttempts);
+    }
     const found = await this.repo.findUserByEmail(input.email);
     const ok = found?.passwordHash
       ? await verifyPassword(found.passwordHash, input.password)
       : await verifyAgainstDummy(input.password);
     if (!found || !ok) {
       this.failedLogins.hit(account);
+      this.failedLoginsByIp.hit(address);
       throw new AppError('LOGIN_FAILED', 'Invalid credentials');
     }
     if (!found.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', IDENTITY_MESSAGES.emailNotVerified);
