@@ -6,7 +6,7 @@ import { BUSINESS_REFRESH_MIN_GAP_MS, BUSINESS_REFRESH_MS, type Business, type U
 import { UiProvider } from '@atrium/ui';
 import { testQueryClient } from '../test-utils';
 import { BusinessSwitcher } from './business-switcher';
-import { BusinessSync, businessListOptions, canManage, resolveCurrent } from './businesses';
+import { BusinessSync, businessListOptions, canManage, resolveCurrent, useSwitchBusiness } from './businesses';
 import { UserMenu } from './user-menu';
 
 function business(id: string, name: string, role: 'owner' | 'admin' | 'member' = 'owner'): Business {
@@ -110,6 +110,21 @@ describe('BusinessSwitcher', () => {
     await waitFor(() => expect(reset).toHaveBeenCalled());
     expect(await screen.findByRole('button', { name: /Current business: Bakery/ })).toBeInTheDocument();
     expect(await screen.findByTestId('toast-stack')).toHaveTextContent('Switched to Bakery');
+  });
+
+  it('refuses to switch without a signed-in user (User not authenticated), without calling the API', async () => {
+    jest.spyOn(businesses, 'list').mockResolvedValue([studio, bakery]);
+    const switchTo = jest.spyOn(businesses, 'switchTo');
+    session.user = null;
+    let hook: ReturnType<typeof useSwitchBusiness> | undefined;
+    function Probe() {
+      hook = useSwitchBusiness();
+      return null;
+    }
+    renderWith(<Probe />);
+    await act(() => hook!.switchTo({ id: 'b2', name: 'Bakery' }));
+    expect(switchTo).not.toHaveBeenCalled();
+    expect(await screen.findByTestId('toast-stack')).toHaveTextContent('User not authenticated');
   });
 
   it('a member does not get the settings entry', async () => {

@@ -66,7 +66,11 @@ export function canManage(business: Business, userId: string | undefined): boole
 export function useSwitchBusiness() {
   const [switching, setSwitching] = useState<string | null>(null);
   const switchTo = useCallback(async (business: Pick<Business, 'id' | 'name'>) => {
-    if (business.id === session.user?.businessId) return;
+    if (!session.user) {
+      toast.error(BUSINESS_MESSAGES.userNotAuthenticated);
+      return;
+    }
+    if (business.id === session.user.businessId) return;
     setSwitching(business.id);
     try {
       await businesses.switchTo(business.id);
