@@ -543,8 +543,8 @@ const escapeLike = (term) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 /**
  * The statements contacts.repository.ts list() runs for a page, as drizzle renders them (checked against the
  * PostgreSQL statement log): one statement for a page before DEEP_OFFSET — the page's ids from the sort index,
- * the rows joined for those ids, the total as a scalar subquery (the trigger-kept counter) when unfiltered, or a
- * window count over the search's matches in the same scan; for a deep page the total first, then the page read
+ * the rows joined for those ids, the total as a scalar subquery (the trigger-kept counter when unfiltered, a
+ * count(*) on the narrow contact_search table for a search); for a deep page the total first, then the page read
  * from the nearer end.
  */
 function contactListSql(businessId, { search, page, limit }, total) {
@@ -565,17 +565,9 @@ function contactListSql(businessId, { search, page, limit }, total) {
     };
   };
   if (offset < DEEP_OFFSET && search) {
-    // A search counts its matches in the same scan (a window count) and sorts the page out of them.
-    const offsetSql = offset > 0 ? ` offset $${n + 2}` : '';
-    return {
-      sequential: [],
-      parallel: [
-        {
-          text: `${CONTACT_SELECT}, "page"."matches" from (select "page_id", "matches" from (select "id" as "page_id", count(*) OVER () as "matches", "contacts"."created_at" as "k0", "contacts"."id" as "k1" from "contacts" where ${where(1)}) "matched" order by "matched"."k0" DESC NULLS LAST, "matched"."k1" DESC NULLS LAST limit $${n + 1}${offsetSql}) "page" inner join "contacts" on "contacts"."id" = "page_id" ${CONTACT_ORDER}`,
-          params: [...whereParams, limit, ...(offset > 0 ? [offset] : [])],
-        },
-      ],
-    };
+    // A search alone: the total is counted on the narrow contact_search rows, the page walks the sort index.
+    const totalSql = `((select count(*) from "contact_search" where ("contact_search"."business_id" = $1 and "contact_search"."search_text" like $2)))`;
+    return { sequential: [], parallel: [pageSql(totalSql, whereParams, CONTACT_ORDER, offset, limit)] };
   }
   if (offset < DEEP_OFFSET) {
     const totalSql = `(SELECT "contact_counts"."contacts" FROM "contact_counts" WHERE "contact_counts"."business_id" = $1)`;

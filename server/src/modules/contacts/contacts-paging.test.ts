@@ -76,6 +76,34 @@ describe('contact list totals and deep pages', () => {
     expect((await list({ limit: 1, dateCreatedFrom: '2000-01-01' })).pagination.total).toBe(total);
   });
 
+  it('counts a search on contact_search, which follows every create, rename, delete and bulk change', async () => {
+    const wide = async (term: string) => {
+      const result = await t.database.db.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM contacts WHERE business_id = ${businessId} AND search_text LIKE ${`%${term}%`}`,
+      );
+      return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
+    };
+    const total = async (term: string) => (await list({ search: term, limit: 1 })).pagination.total;
+    expect(await total('n1')).toBe(await wide('n1'));
+
+    const id = (await owner.post('/contacts', { firstName: 'Quixotic', email: 'qx@x.io' })).json().data._id;
+    expect(await total('quixotic')).toBe(1);
+    expect((await owner.put(`/contacts/${id}`, { firstName: 'Zanzibar', email: 'qx@x.io' })).statusCode).toBe(200);
+    expect([await total('quixotic'), await total('zanzibar')]).toEqual([0, 1]);
+    await t.database.db.execute(
+      sql`UPDATE contacts SET business = 'Zanzibar Trading' WHERE business_id = ${businessId} AND first_name = 'N5'`,
+    );
+    expect(await total('zanzibar')).toBe(await wide('zanzibar'));
+    expect(await total('zanzibar')).toBeGreaterThan(1);
+    expect((await owner.delete(`/contacts/${id}`)).statusCode).toBe(200);
+    expect(await total('zanzibar')).toBe(await wide('zanzibar'));
+    const orphans = await t.database.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM contact_search s LEFT JOIN contacts c ON c.id = s.contact_id
+          WHERE c.id IS NULL OR c.search_text <> s.search_text OR c.business_id <> s.business_id`,
+    );
+    expect(Number((orphans as unknown as { rows: { n: number }[] }).rows[0]!.n)).toBe(0);
+  });
+
   it('gives another business its own total', async () => {
     const other = (await signedInAgent(t.app)).agent;
     await other.post('/contacts', { firstName: 'Solo', email: 'solo@x.io' });

@@ -1,8 +1,21 @@
-import { and, count, eq, getTableColumns, inArray, like, notInArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  eq,
+  getTableColumns,
+  inArray,
+  like,
+  notInArray,
+  sql,
+  type AnyColumn,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { ContactListParamsData, ContactSortField, SortOrder } from '@atrium/contracts';
 import type { Database, Executor } from '../../db/client';
 import {
   contactCounts,
+  contactSearch,
   contactGroupMembers,
   contactGroups,
   contacts,
@@ -178,20 +191,27 @@ function listWhere(businessId: string, f: ContactListFilter): SQL {
   return and(...conditions)!;
 }
 
+/** A count(*) statement, runnable alone or embeddable as a scalar subquery. */
+type CountQuery = SQLWrapper & PromiseLike<{ total: number }[]>;
+
 /** Every query here is scoped to one business. */
 export class ContactsRepository {
   constructor(private readonly db: Database) {}
 
   /**
    * A page of contacts (or, with `export`, every match) and the number of matches, in one statement where it
-   * can be: the unfiltered total is the business's counter; a search counts its matches in the scan that finds
-   * them (a window count); other filters count with a count(*) subquery beside the page.
+   * can be: the unfiltered total is the business's counter; a search alone is counted on the narrow
+   * contact_search rows; a search with other filters counts its matches in the scan that finds them (a window
+   * count); other filters count with a count(*) subquery beside the page.
    */
   async list(businessId: string, filter: ContactListFilter): Promise<{ rows: ContactRow[]; total: number }> {
     const where = listWhere(businessId, filter);
     const order = ORDER[filter.sortBy][filter.sortOrder];
     const narrowed = narrows(filter);
-    const counted = () => (narrowed ? this.count(where) : this.countAll(businessId));
+    // A search alone is counted on the narrow contact_search rows (the same text, a fraction of the width).
+    const searchOnly = Boolean(filter.search) && !narrows({ ...filter, search: undefined });
+    const matching = searchOnly ? this.searchCount(businessId, filter.search!) : this.whereCount(where);
+    const counted = () => (narrowed ? this.count(matching) : this.countAll(businessId));
     if (filter.export) {
       const [rows, total] = await Promise.all([
         this.db
@@ -211,7 +231,7 @@ export class ContactsRepository {
         order,
         offset,
         filter.limit,
-        !narrowed ? { counter: businessId } : filter.search ? 'window' : { count: where },
+        !narrowed ? { counter: businessId } : filter.search && !searchOnly ? 'window' : { count: matching },
       );
       return { rows, total: total ?? (await counted()) };
     }
@@ -233,8 +253,24 @@ export class ContactsRepository {
     return { rows, total };
   }
 
-  private async count(where: SQL): Promise<number> {
-    const [row] = await this.db.select({ total: count() }).from(contacts).where(where);
+  private whereCount(where: SQL): CountQuery {
+    return this.db.select({ total: count() }).from(contacts).where(where);
+  }
+
+  private searchCount(businessId: string, search: string): CountQuery {
+    return this.db
+      .select({ total: count() })
+      .from(contactSearch)
+      .where(
+        and(
+          eq(contactSearch.businessId, businessId),
+          like(contactSearch.searchText, `%${escapeLike(search.toLowerCase())}%`),
+        ),
+      );
+  }
+
+  private async count(query: CountQuery): Promise<number> {
+    const [row] = await query;
     return row?.total ?? 0;
   }
 
@@ -259,7 +295,7 @@ export class ContactsRepository {
     output: OrderTerm[],
     offset: number,
     limit: number,
-    total: 'none' | 'window' | { count: SQL } | { counter: string },
+    total: 'none' | 'window' | { count: CountQuery } | { counter: string },
   ): Promise<{ rows: ContactRow[]; total: number | undefined }> {
     const ids =
       total === 'window' ? this.windowedIds(where, scan, offset, limit) : this.orderedIds(where, scan, offset, limit);
@@ -269,7 +305,7 @@ export class ContactsRepository {
         : total === 'window'
           ? sql<number>`${sql.identifier('page')}.${sql.identifier('matches')}`
           : 'count' in total
-            ? sql<number>`(${this.db.select({ n: count() }).from(contacts).where(total.count)})`
+            ? sql<number>`(${total.count})`
             : sql<number>`(SELECT ${contactCounts.contacts} FROM ${contactCounts} WHERE ${contactCounts.businessId} = ${total.counter})`;
     const rows = await this.db
       .select({ ...selection, matches: sql<number | null>`${matches}`.mapWith((v) => (v === null ? null : Number(v))) })
