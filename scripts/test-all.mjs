@@ -21,9 +21,13 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'atrium-tests-'));
 /** Every workspace package with a jest `test` script, shared packages first, the API last. */
 function jestPackages() {
   const dirs = [
-    ...readdirSync(path.join(root, 'shared')).map((d) => `shared/${d}`).sort(),
+    ...readdirSync(path.join(root, 'shared'))
+      .map((d) => `shared/${d}`)
+      .sort(),
     'host',
-    ...readdirSync(path.join(root, 'remotes')).map((d) => `remotes/${d}`).sort(),
+    ...readdirSync(path.join(root, 'remotes'))
+      .map((d) => `remotes/${d}`)
+      .sort(),
     'server',
   ];
   return dirs.filter((d) => {
