@@ -51,6 +51,12 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
 
 export function openPostgres(connectionString: string, poolSize = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle pooled connection can be closed by the server (restart, failover, idle timeout, a dropped test
+  // database): the pool discards it and opens another when needed. Without a listener the 'error' event would
+  // crash the process.
+  pool.on('error', (error) => {
+    console.warn(`PostgreSQL: an idle connection was lost (${error.message}); it will be replaced.`);
+  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
     db,
