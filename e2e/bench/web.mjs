@@ -4,6 +4,7 @@
 // records every JS response and gzips its body (level 9, as a CDN would). Target: shell + /contacts ≤ 200 KB gz.
 // Baseline in the same run: /signin (host only); /contacts adds the remotes' share on top of it.
 import { spawn, execSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,10 +24,14 @@ const APPS = {
 };
 const TARGET_KB = 200;
 
+const dataDir = path.join(os.tmpdir(), `atrium-bench-${Date.now()}`, 'db');
+/** No SMTP here: the sign-up's verification code is read from the server's outbox. */
+const outbox = path.join(dataDir, 'mail-outbox');
 const server = spawn(process.execPath, [path.join(root, 'scripts/start-all.mjs')], {
   env: {
     ...process.env,
-    DATA_DIR: path.join(os.tmpdir(), `atrium-bench-${Date.now()}`, 'db'),
+    DATA_DIR: dataDir,
+    MAIL_OUTBOX_DIR: outbox,
     REGISTER_RATE_LIMIT: '100',
   },
   stdio: 'ignore',
@@ -46,6 +51,24 @@ async function waitForHealth() {
   throw new Error('server did not start');
 }
 
+async function verificationCode(email) {
+  for (let i = 0; i < 100; i += 1) {
+    let files = [];
+    try {
+      files = readdirSync(outbox).filter((f) => f.endsWith('.eml'));
+    } catch {
+      /* not yet */
+    }
+    for (const f of files.sort().reverse()) {
+      const raw = readFileSync(path.join(outbox, f), 'utf8');
+      const code = raw.includes(email) && /Your verification code is (\d{6})/.exec(raw)?.[1];
+      if (code) return code;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no verification mail to ${email} in ${outbox}`);
+}
+
 async function measure(browser, url, signIn) {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -53,9 +76,16 @@ async function measure(browser, url, signIn) {
     await page.goto(`${BASE}/signup`);
     await page.getByLabel(/^First name/).fill('Bench');
     await page.getByLabel(/^Last name/).fill('Mark');
-    await page.getByLabel(/^Email/).fill(`bench.${Date.now()}@example.com`);
+    const email = `bench.${Date.now()}@example.com`;
+    await page.getByLabel(/^Email/).fill(email);
     await page.getByLabel(/^Password/).fill('bench-password-1');
     await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/verify-email/);
+    await page.getByLabel(/^Verification code/).fill(await verificationCode(email));
+    await page.getByRole('button', { name: 'Verify email' }).click();
+    await page.waitForURL(/\/signin/);
+    await page.getByLabel(/^Password/).fill('bench-password-1');
+    await page.getByRole('button', { name: /^Sign in$/ }).click();
     await page.waitForURL(`${BASE}/`);
     // A new page in the same context: the session cookie stays, the HTTP cache is bypassed below.
   }
