@@ -1,33 +1,49 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { QUERY_RETRY } from '@atrium/contracts';
 import { bus } from '@atrium/event-bus';
-import { UiProvider } from '@atrium/ui';
-import { ForgotPasswordPage } from './auth/forgot-password-page';
-import { GoogleCallbackPage } from './auth/google-callback-page';
+import { PageSkeleton, UiProvider, retryImport } from '@atrium/ui';
 import { RequireAuth } from './auth/require-auth';
-import { ResetPasswordPage } from './auth/reset-password-page';
 import { SignInPage } from './auth/sign-in-page';
 import { SignUpPage } from './auth/sign-up-page';
-import { UnlinkGooglePage } from './auth/unlink-google-page';
-import { VerifyEmailPage } from './auth/verify-email-page';
 import { remotesState, startRemotes } from './federation/remotes';
-import { AcceptInvitePage } from './pages/accept-invite-page';
-import { HomePage } from './pages/home-page';
-import { NotFoundPage } from './pages/not-found-page';
-import {
-  DocumentExpiredPage,
-  DocumentNotFoundPage,
-  EsignDisclosurePage,
-  UnavailableFlowPage,
-} from './pages/public-pages';
-import { SettingsProfilePage } from './pages/profile/settings-profile-page';
-import { UserProfilePage } from './pages/user-profile-page';
 import { BusinessSync } from './shell/businesses';
 import { RemotePage } from './shell/remote-page';
-import { ShellLayout } from './shell/shell-layout';
+
+/**
+ * A page fetched when first shown (retried like a remote chunk), so the sign-in page — the first thing most
+ * visits load — carries only itself and the sign-up page.
+ */
+function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Page = lazy(async () => ({ default: await retryImport(load) }));
+  return function LazyPage(props: P) {
+    return (
+      <Suspense fallback={<PageSkeleton />}>
+        <Page {...props} />
+      </Suspense>
+    );
+  };
+}
+
+const VerifyEmailPage = lazyPage(() => import('./auth/verify-email-page').then((m) => m.VerifyEmailPage));
+const ForgotPasswordPage = lazyPage(() => import('./auth/forgot-password-page').then((m) => m.ForgotPasswordPage));
+const ResetPasswordPage = lazyPage(() => import('./auth/reset-password-page').then((m) => m.ResetPasswordPage));
+const GoogleCallbackPage = lazyPage(() => import('./auth/google-callback-page').then((m) => m.GoogleCallbackPage));
+const UnlinkGooglePage = lazyPage(() => import('./auth/unlink-google-page').then((m) => m.UnlinkGooglePage));
+const AcceptInvitePage = lazyPage(() => import('./pages/accept-invite-page').then((m) => m.AcceptInvitePage));
+const HomePage = lazyPage(() => import('./pages/home-page').then((m) => m.HomePage));
+const NotFoundPage = lazyPage(() => import('./pages/not-found-page').then((m) => m.NotFoundPage));
+const DocumentExpiredPage = lazyPage(() => import('./pages/public-pages').then((m) => m.DocumentExpiredPage));
+const DocumentNotFoundPage = lazyPage(() => import('./pages/public-pages').then((m) => m.DocumentNotFoundPage));
+const EsignDisclosurePage = lazyPage(() => import('./pages/public-pages').then((m) => m.EsignDisclosurePage));
+const UnavailableFlowPage = lazyPage(() => import('./pages/public-pages').then((m) => m.UnavailableFlowPage));
+const SettingsProfilePage = lazyPage(() =>
+  import('./pages/profile/settings-profile-page').then((m) => m.SettingsProfilePage),
+);
+const UserProfilePage = lazyPage(() => import('./pages/user-profile-page').then((m) => m.UserProfilePage));
+const ShellLayout = lazyPage(() => import('./shell/shell-layout').then((m) => m.ShellLayout));
 
 /** Public routes of spec section 2 that later issues fill in; they exist now and say so plainly. */
 const PENDING_PUBLIC: [string, string][] = [
