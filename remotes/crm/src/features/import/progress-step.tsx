@@ -1,6 +1,7 @@
 import { isContactImportDone, type ContactImportJob } from '@atrium/contracts';
-import { Alert, Button, Group, Paper, ScrollArea, SimpleGrid, Stack, Table, Text } from '@atrium/ui';
-import { fieldLabel, formatCount } from './import-helpers';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@atrium/ui';
+import { formatCount } from './import-helpers';
+import { RowErrorsTable } from './row-errors-table';
 import { ProgressBar } from './progress-bar';
 
 interface ProgressStepProps {
@@ -66,28 +67,7 @@ export function ProgressStep({ job, error, onClose, onAnother }: ProgressStepPro
             <Figure label="Unchanged" value={job.unchanged} />
             <Figure label="Skipped" value={job.skipped} />
           </SimpleGrid>
-          {job.errors.length > 0 && (
-            <ScrollArea.Autosize mah={180} type="auto" offsetScrollbars>
-              <Table fz="sm" verticalSpacing={4} aria-label="Skipped rows">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={70}>Row</Table.Th>
-                    <Table.Th w={130}>Field</Table.Th>
-                    <Table.Th>Message</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {job.errors.map((e, i) => (
-                    <Table.Tr key={`${e.row}-${e.field}-${i}`}>
-                      <Table.Td>{e.row}</Table.Td>
-                      <Table.Td>{fieldLabel(e.field)}</Table.Td>
-                      <Table.Td>{e.message}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollArea.Autosize>
-          )}
+          {job.errors.length > 0 && <RowErrorsTable errors={job.errors} label="Skipped rows" maxHeight={180} />}
           {job.errorCount > job.errors.length && (
             <Text size="xs" c="dimmed">
               {formatCount(job.errorCount - job.errors.length)} more problems not listed.

@@ -1,6 +1,7 @@
 import type { ContactValidateResult } from '@atrium/contracts';
-import { Alert, Button, Group, Paper, ScrollArea, SimpleGrid, Stack, Table, Text } from '@atrium/ui';
-import { fieldLabel, formatCount } from './import-helpers';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@atrium/ui';
+import { formatCount } from './import-helpers';
+import { RowErrorsTable } from './row-errors-table';
 
 /** Errors listed in the dialog; the error file holds them all. */
 const SHOWN_ERRORS = 100;
@@ -62,26 +63,7 @@ export function ValidateStep({ result, onBack, onDownloadErrors, onImport, start
               Download error file
             </Button>
           </Group>
-          <ScrollArea.Autosize mah={220} type="auto" offsetScrollbars>
-            <Table fz="sm" verticalSpacing={4} aria-label="Row errors">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={70}>Row</Table.Th>
-                  <Table.Th w={130}>Field</Table.Th>
-                  <Table.Th>Message</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {result.errors.slice(0, SHOWN_ERRORS).map((e, i) => (
-                  <Table.Tr key={`${e.row}-${e.field}-${i}`}>
-                    <Table.Td>{e.row}</Table.Td>
-                    <Table.Td>{fieldLabel(e.field)}</Table.Td>
-                    <Table.Td>{e.message}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea.Autosize>
+          <RowErrorsTable errors={result.errors.slice(0, SHOWN_ERRORS)} label="Row errors" maxHeight={220} />
         </Stack>
       )}
       {error && (
