@@ -13,7 +13,8 @@ import {
   listEnvelopeSchema,
   modifiedCountAnswerSchema,
 } from '@atrium/contracts';
-import { callerOf, errorResponses, okSchema } from '../../lib/http';
+import { registerWriteRoutes } from '../../lib/crud-routes';
+import { callerOf, errorResponses } from '../../lib/http';
 import type { ContactGroupsService } from './contact-groups.service';
 
 const groupAnswer = z.object({ success: z.literal(true), data: contactGroupSchema });
@@ -45,45 +46,13 @@ export const contactGroupsRoutes: FastifyPluginAsyncZod<ContactGroupsRoutesOptio
     async (request) => groups.list(callerOf(request), request.query),
   );
 
-  app.post(
-    '/',
-    {
-      schema: {
-        tags,
-        body: contactGroupInputSchema,
-        response: { 201: groupAnswer, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
-    async (request, reply) => {
-      const data = await groups.create(callerOf(request), request.body);
-      return reply.status(201).send({ success: true, data });
-    },
-  );
-
-  app.put(
-    '/:id',
-    {
-      schema: {
-        tags,
-        params: idParams,
-        body: contactGroupUpdateSchema,
-        response: { 200: groupAnswer, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await groups.update(callerOf(request), request.params.id, request.body),
-    }),
-  );
-
-  app.delete(
-    '/:id',
-    { schema: { tags, params: idParams, response: { 200: okSchema, ...errorResponses(401, 403, 404) } } },
-    async (request) => {
-      await groups.remove(callerOf(request), request.params.id);
-      return { success: true as const };
-    },
-  );
+  registerWriteRoutes(app, {
+    tags,
+    create: contactGroupInputSchema,
+    update: contactGroupUpdateSchema,
+    dto: contactGroupSchema,
+    service: groups,
+  });
 
   if (aliasOnly) return;
 
