@@ -6,29 +6,10 @@ import { session } from '@atrium/api-client';
 import type { Business, BusinessMember, MemberRole, User } from '@atrium/contracts';
 import { bus, type Toast } from '@atrium/event-bus';
 import { UiProvider } from '@atrium/ui';
+import { sampleUser } from '@atrium/contracts/src/testing';
 
 export function makeUser(over: Partial<User> = {}): User {
-  return {
-    _id: 'u1',
-    id: 'u1',
-    email: 'ada@example.com',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    role: 'owner',
-    businessId: 'b1',
-    businessName: 'Analytical Engines',
-    businessType: null,
-    accountType: 'business',
-    profilePicture: null,
-    picture: null,
-    phoneNumber: null,
-    city: null,
-    state: null,
-    country: null,
-    industry: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    ...over,
-  };
+  return { ...sampleUser, createdAt: '2026-01-01T00:00:00.000Z', ...over };
 }
 
 export function member(userId: string, role: MemberRole, first: string, email: string): BusinessMember {

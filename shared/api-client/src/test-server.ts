@@ -4,7 +4,6 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { User } from '@atrium/contracts';
 
 export interface Recorded {
   method: string;
@@ -122,23 +121,4 @@ export function installLocalStorage(): Map<string, string> {
   return data;
 }
 
-export const sampleUser: User = {
-  _id: 'u1',
-  id: 'u1',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  role: 'owner',
-  businessId: 'b1',
-  businessName: 'Analytical Engines',
-  businessType: null,
-  accountType: 'business',
-  profilePicture: null,
-  picture: null,
-  phoneNumber: null,
-  city: null,
-  state: null,
-  country: null,
-  industry: null,
-  createdAt: '2024-01-01T00:00:00.000Z',
-};
+export { sampleUser } from '@atrium/contracts/src/testing';
