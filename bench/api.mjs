@@ -25,7 +25,10 @@ const API = '/api/v1';
 // ---------------------------------------------------------------------------------------------------------------
 // Options
 
+// `pnpm bench:api -- --quick`: pnpm passes the `--` through; it only separates pnpm's options from ours.
+const argv = process.argv.slice(2).filter((arg, i) => !(i === 0 && arg === '--'));
 const { values: opts } = parseArgs({
+  args: argv,
   options: {
     db: { type: 'string' },
     contacts: { type: 'string' },
@@ -150,7 +153,9 @@ async function startServer(label, dbEnv) {
   };
   if (!dbEnv.DATABASE_URL) delete env.DATABASE_URL;
   const t0 = performance.now();
-  const child = spawn(process.execPath, [serverMain], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": node options for the server only (profiling).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, serverMain], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk) => {
     output = (output + chunk.toString()).slice(-8000);

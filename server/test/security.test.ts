@@ -132,6 +132,25 @@ describe('security', () => {
       expect((await fresh.post('/auth/login', user.signup)).statusCode).toBe(401);
     });
 
+    test('an Authorization-header client gets its answer without a CSRF cookie; a cookie-less browser gets one', async () => {
+      const user = await signUp(t);
+      const { accessToken } = await device(user);
+      const api = await bearer(accessToken);
+      expect(api.statusCode).toBe(200);
+      expect(setCookieLines(api).has(XSRF_COOKIE)).toBe(false);
+      const browser = await t.app.inject({ method: 'GET', url: `${API_ROOT}/auth/csrf` });
+      expect(setCookieLines(browser).has(XSRF_COOKIE)).toBe(true);
+      // Unsafe methods still need the double-submit pair, whatever authenticates the request.
+      const post = await t.app.inject({
+        method: 'POST',
+        url: `${API_ROOT}/contacts`,
+        headers: { authorization: `Bearer ${accessToken}` },
+        payload: { firstName: 'Ada', email: 'ada@example.com' },
+      });
+      expect(post.statusCode).toBe(403);
+      expect(post.json().code).toBe('CSRF_INVALID');
+    });
+
     test('changing the password signs out the other sessions, not the current one', async () => {
       const user = await signUp(t);
       const other = await device(user);

@@ -49,4 +49,17 @@ describe('access tokens', () => {
     const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify(good)).toString('base64url')}.`;
     expect((await tokens.verifyAccess(none)).ok).toBe(false);
   });
+
+  it('a token already verified is still judged by its expiry, and a changed copy of it is still refused', async () => {
+    const issued = Date.now();
+    const token = await tokens.signAccess(claims, issued);
+    expect((await tokens.verifyAccess(token, issued)).ok).toBe(true); // verified and remembered
+    expect(await tokens.verifyAccess(token, issued + (ACCESS_TOKEN_TTL_SECONDS + 1) * 1000)).toEqual({
+      ok: false,
+      reason: 'expired',
+      claims,
+    });
+    expect((await tokens.verifyAccess(`${token.slice(0, -3)}AAA`, issued)).ok).toBe(false);
+    expect((await new TokenService('another-secret-of-enough-length!!').verifyAccess(token, issued)).ok).toBe(false);
+  });
 });

@@ -23,11 +23,15 @@ function toClaims(payload: JWTPayload): AccessClaims | undefined {
 }
 
 const ISSUER = 'atrium';
+/** About the access tokens of the sessions active in any 15 minutes on one server process. */
+const VERIFIED_TOKENS_KEPT = 2000;
 const AUDIENCE = 'atrium-api';
 
 export class TokenService {
   private readonly key: Uint8Array;
   private readonly codeKey: Buffer;
+  /** Tokens whose signature and claims were verified, oldest first (bounded). */
+  private readonly verified = new Map<string, { claims: AccessClaims; exp: number }>();
 
   constructor(secret: string) {
     this.key = new Uint8Array(deriveKey(secret, 'jwt'));
@@ -64,12 +68,28 @@ export class TokenService {
 
   private check(token: string | undefined, now: number): AccessCheck {
     const invalid: AccessCheck = { ok: false, reason: 'invalid' };
-    const parts = token?.split('.');
-    if (!parts || parts.length !== 3) return invalid;
+    if (!token) return invalid;
+    let good = this.verified.get(token);
+    if (!good) {
+      good = this.verifySignedClaims(token);
+      if (!good) return invalid;
+      // A token is presented on every request of its 15 minutes (twice: CSRF binding, then authentication):
+      // remember the ones whose signature and claims checked out, so the next time costs a map lookup.
+      if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, good);
+    }
+    if (good.exp <= Math.floor(now / 1000)) return { ok: false, reason: 'expired', claims: good.claims };
+    return { ok: true, claims: good.claims };
+  }
+
+  /** Signature, algorithm, issuer, audience and claim shapes; expiry is the caller's (it changes with time). */
+  private verifySignedClaims(token: string): { claims: AccessClaims; exp: number } | undefined {
+    const parts = token.split('.');
+    if (parts.length !== 3) return undefined;
     const [header, body, signature] = parts as [string, string, string];
     const expected = createHmac('sha256', this.key).update(`${header}.${body}`).digest();
     const given = Buffer.from(signature, 'base64url');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return invalid;
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
     const json = (part: string): unknown => {
       try {
         return JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
@@ -79,13 +99,11 @@ export class TokenService {
     };
     const head = json(header) as { alg?: unknown } | undefined;
     const payload = json(body) as JWTPayload | undefined;
-    if (head?.alg !== 'HS256' || !payload || typeof payload !== 'object') return invalid;
+    if (head?.alg !== 'HS256' || !payload || typeof payload !== 'object') return undefined;
     const audience = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
-    if (payload.iss !== ISSUER || !audience.includes(AUDIENCE) || typeof payload.exp !== 'number') return invalid;
+    if (payload.iss !== ISSUER || !audience.includes(AUDIENCE) || typeof payload.exp !== 'number') return undefined;
     const claims = toClaims(payload);
-    if (!claims) return invalid;
-    if (payload.exp <= Math.floor(now / 1000)) return { ok: false, reason: 'expired', claims };
-    return { ok: true, claims };
+    return claims ? { claims, exp: payload.exp } : undefined;
   }
 }
 
