@@ -168,10 +168,11 @@ export type ContactListFilter = ContactListParamsData & { sortOrder: SortOrder }
 const memberOf = (groupIdsList: string[]) =>
   sql`EXISTS (SELECT 1 FROM ${contactGroupMembers} WHERE ${contactGroupMembers.contactId} = ${contacts.id} AND ${inArray(contactGroupMembers.groupId, groupIdsList)})`;
 
-function listWhere(businessId: string, f: ContactListFilter): SQL {
-  const conditions: (SQL | undefined)[] = [eq(contacts.businessId, businessId)];
+/** The business and the search pattern are the placeholders of P; every other filter is written in. */
+function listWhere(f: ContactListFilter, searching: boolean): SQL {
+  const conditions: (SQL | undefined)[] = [eq(contacts.businessId, P.businessId)];
   // search_text is lower(first last email business phone), trigram-indexed (GIN gin_trgm_ops).
-  if (f.search) conditions.push(like(contacts.searchText, `%${escapeLike(f.search.toLowerCase())}%`));
+  if (searching) conditions.push(like(contacts.searchText, P.pattern));
   if (f.status) conditions.push(eq(contacts.status, f.status));
   if (f.groupId) conditions.push(memberOf([f.groupId]));
   const anyOf = [...new Set([...(f.groupIds ?? []), ...(f.groups ?? [])])];
@@ -191,8 +192,24 @@ function listWhere(businessId: string, f: ContactListFilter): SQL {
   return and(...conditions)!;
 }
 
-/** A count(*) statement, runnable alone or embeddable as a scalar subquery. */
-type CountQuery = SQLWrapper & PromiseLike<{ total: number }[]>;
+/** The values of a list statement's placeholders. */
+type PageValues = {
+  businessId: string;
+  /** The LIKE pattern of the search ('' without one: unused then). */
+  pattern: string;
+  offset: number;
+  limit: number;
+};
+const P = {
+  businessId: sql.placeholder('businessId'),
+  pattern: sql.placeholder('pattern'),
+  offset: sql.placeholder('offset'),
+  limit: sql.placeholder('limit'),
+};
+/** A list statement built once: drizzle's prepared query (SQL text, placeholder positions, row mapping). */
+interface ListStatement {
+  execute(values: PageValues): Promise<unknown[]>;
+}
 
 /** Every query here is scoped to one business. */
 export class ContactsRepository {
@@ -203,84 +220,90 @@ export class ContactsRepository {
    * can be: the unfiltered total is the business's counter; a search alone is counted on the narrow
    * contact_search rows; a search with other filters counts its matches in the scan that finds them (a window
    * count); other filters count with a count(*) subquery beside the page.
+   *
+   * The business, the search pattern, OFFSET and LIMIT are placeholders, so a list with no filter but the search
+   * (the contacts page as opened, paged and searched) is a statement built once per sort and kind of page and
+   * then only executed: building it with drizzle cost more CPU than PostgreSQL spent running it. Executed as an
+   * unnamed statement, so each search is still planned with its own pattern.
    */
   async list(businessId: string, filter: ContactListFilter): Promise<{ rows: ContactRow[]; total: number }> {
-    const where = listWhere(businessId, filter);
-    const order = ORDER[filter.sortBy][filter.sortOrder];
+    const search = filter.search ? `%${escapeLike(filter.search.toLowerCase())}%` : undefined;
+    const values: PageValues = { businessId, pattern: search ?? '', offset: 0, limit: filter.limit };
     const narrowed = narrows(filter);
     // A search alone is counted on the narrow contact_search rows (the same text, a fraction of the width).
-    const searchOnly = Boolean(filter.search) && !narrows({ ...filter, search: undefined });
-    const matching = searchOnly ? this.searchCount(businessId, filter.search!) : this.whereCount(where);
-    const counted = () => (narrowed ? this.count(matching) : this.countAll(businessId));
+    const searchOnly = search !== undefined && !narrows({ ...filter, search: undefined });
+    // Filters other than the search are written into the statement (literals): those statements are not kept.
+    const shape = narrowed && !searchOnly ? null : `${filter.sortBy}:${filter.sortOrder}:${searchOnly ? 'search' : 'all'}`;
+    const where = () => listWhere(filter, search !== undefined);
+    const order = ORDER[filter.sortBy][filter.sortOrder];
+    const matching = () => (searchOnly ? this.searchCount() : this.whereCount(where()));
+    const counted = async () => {
+      const query = this.statement(shape && `${shape}:count`, () =>
+        narrowed ? matching() : this.db.select({ total: contactCounts.contacts }).from(contactCounts).where(eq(contactCounts.businessId, P.businessId)),
+      );
+      const [row] = (await query.execute(values)) as { total: number }[];
+      return row?.total ?? 0;
+    };
     if (filter.export) {
       const [rows, total] = await Promise.all([
         this.db
           .select(selection)
           .from(contacts)
-          .where(where)
-          .orderBy(...orderSql(order)),
+          .where(where())
+          .orderBy(...orderSql(order))
+          .prepare('')
+          .execute(values),
         counted(),
       ]);
       return { rows: rows as ContactRow[], total };
     }
     const offset = (filter.page - 1) * filter.limit;
     if (offset < DEEP_OFFSET) {
-      const { rows, total } = await this.page(
-        where,
-        order,
-        order,
-        offset,
-        filter.limit,
-        !narrowed ? { counter: businessId } : filter.search && !searchOnly ? 'window' : { count: matching },
-      );
-      return { rows, total: total ?? (await counted()) };
+      const total = !narrowed ? 'counter' : search && !searchOnly ? 'window' : { count: matching };
+      const query = this.statement(shape && `${shape}:page`, () => this.pageQuery(where(), order, order, total));
+      const page = await this.pageOf(query, { ...values, offset }, true);
+      return { rows: page.rows, total: page.total ?? (await counted()) };
     }
     // Deep page: OFFSET n walks n index entries. Past the middle, walk from the other end instead.
     const total = await counted();
     if (offset >= total) return { rows: [], total };
     const tail = total - offset - filter.limit;
-    const { rows } =
-      tail >= offset
-        ? await this.page(where, order, order, offset, filter.limit, 'none')
-        : await this.page(
-            where,
-            reversed(order),
-            order,
-            Math.max(tail, 0),
-            Math.min(filter.limit, total - offset),
-            'none',
-          );
+    const backwards = tail < offset;
+    const query = this.statement(shape && `${shape}:${backwards ? 'back' : 'deep'}`, () =>
+      this.pageQuery(where(), backwards ? reversed(order) : order, order, 'none'),
+    );
+    const { rows } = await this.pageOf(
+      query,
+      backwards
+        ? { ...values, offset: Math.max(tail, 0), limit: Math.min(filter.limit, total - offset) }
+        : { ...values, offset },
+      false,
+    );
     return { rows, total };
   }
 
-  private whereCount(where: SQL): CountQuery {
+  /** The statements of the common list shapes, by shape key; `null` key = build for this call only. */
+  private readonly statements = new Map<string, ListStatement>();
+
+  private statement(key: string | null, build: () => { prepare(name: string): ListStatement }): ListStatement {
+    const kept = key === null ? undefined : this.statements.get(key);
+    if (kept) return kept;
+    // An empty name: node-postgres sends an unnamed statement (parsed and planned per execution, as unprepared
+    // queries are); drizzle keeps the SQL text, the placeholders' positions and the row mapping.
+    const built = build().prepare('');
+    if (key !== null) this.statements.set(key, built);
+    return built;
+  }
+
+  private whereCount(where: SQL) {
     return this.db.select({ total: count() }).from(contacts).where(where);
   }
 
-  private searchCount(businessId: string, search: string): CountQuery {
+  private searchCount() {
     return this.db
       .select({ total: count() })
       .from(contactSearch)
-      .where(
-        and(
-          eq(contactSearch.businessId, businessId),
-          like(contactSearch.searchText, `%${escapeLike(search.toLowerCase())}%`),
-        ),
-      );
-  }
-
-  private async count(query: CountQuery): Promise<number> {
-    const [row] = await query;
-    return row?.total ?? 0;
-  }
-
-  /** Every contact of the business: the counter the contacts triggers keep (migration 0006), not a scan. */
-  private async countAll(businessId: string): Promise<number> {
-    const [row] = await this.db
-      .select({ total: contactCounts.contacts })
-      .from(contactCounts)
-      .where(eq(contactCounts.businessId, businessId));
-    return row?.total ?? 0;
+      .where(and(eq(contactSearch.businessId, P.businessId), like(contactSearch.searchText, P.pattern)));
   }
 
   /**
@@ -289,45 +312,50 @@ export class ContactsRepository {
    * would otherwise run for every row OFFSET skips. `total`: none, a count(*) of the matches, or the business's
    * counter, as a scalar subquery on every row. An empty page has no row to carry it.
    */
-  private async page(
+  private pageQuery(
     where: SQL,
     scan: OrderTerm[],
     output: OrderTerm[],
-    offset: number,
-    limit: number,
-    total: 'none' | 'window' | { count: CountQuery } | { counter: string },
-  ): Promise<{ rows: ContactRow[]; total: number | undefined }> {
-    const ids =
-      total === 'window' ? this.windowedIds(where, scan, offset, limit) : this.orderedIds(where, scan, offset, limit);
+    total: 'none' | 'window' | 'counter' | { count: () => SQLWrapper },
+  ) {
+    const ids = total === 'window' ? this.windowedIds(where, scan) : this.orderedIds(where, scan);
     const matches =
       total === 'none'
         ? sql<null>`NULL`
         : total === 'window'
           ? sql<number>`${sql.identifier('page')}.${sql.identifier('matches')}`
-          : 'count' in total
-            ? sql<number>`(${total.count})`
-            : sql<number>`(SELECT ${contactCounts.contacts} FROM ${contactCounts} WHERE ${contactCounts.businessId} = ${total.counter})`;
-    const rows = await this.db
+          : total === 'counter'
+            ? sql<number>`(SELECT ${contactCounts.contacts} FROM ${contactCounts} WHERE ${contactCounts.businessId} = ${P.businessId})`
+            : sql<number>`(${total.count()})`;
+    return this.db
       .select({ ...selection, matches: sql<number | null>`${matches}`.mapWith((v) => (v === null ? null : Number(v))) })
       .from(ids)
       .innerJoin(contacts, eq(contacts.id, ids.pageId))
       .orderBy(...orderSql(output));
+  }
+
+  private async pageOf(
+    query: ListStatement,
+    values: PageValues,
+    counts: boolean,
+  ): Promise<{ rows: ContactRow[]; total: number | undefined }> {
+    const rows = (await query.execute(values)) as (ContactRow & { matches: number | null })[];
     const first = rows[0];
     return {
-      rows: rows.map(({ matches: _matches, ...row }) => row as ContactRow),
-      total: first ? (first.matches ?? undefined) : offset === 0 && total !== 'none' ? 0 : undefined,
+      rows: rows.map(({ matches: _matches, ...row }) => row),
+      total: first ? (first.matches ?? undefined) : values.offset === 0 && counts ? 0 : undefined,
     };
   }
 
   /** The page's ids straight from the sort index. */
-  private orderedIds(where: SQL, scan: OrderTerm[], offset: number, limit: number) {
+  private orderedIds(where: SQL, scan: OrderTerm[]) {
     return this.db
       .select({ pageId: sql<string>`${contacts.id}`.as('page_id') })
       .from(contacts)
       .where(where)
       .orderBy(...orderSql(scan))
-      .limit(limit)
-      .offset(offset)
+      .limit(P.limit)
+      .offset(P.offset)
       .as('page');
   }
 
@@ -336,7 +364,7 @@ export class ContactsRepository {
    * anyway (a window count, no ORDER, so no index walk), and the sort keys come along for a top-N sort outside.
    * One heap visit per match instead of two (a separate count(*) and page).
    */
-  private windowedIds(where: SQL, scan: OrderTerm[], offset: number, limit: number) {
+  private windowedIds(where: SQL, scan: OrderTerm[]) {
     const keys = Object.fromEntries(scan.map((t, i) => [`k${i}`, sql`${t.expr}`.as(`k${i}`)]));
     const matched = this.db
       .select({
@@ -354,8 +382,8 @@ export class ContactsRepository {
       .select({ pageId: matched.pageId, matches: matched.matches })
       .from(matched)
       .orderBy(...byKeys)
-      .limit(limit)
-      .offset(offset)
+      .limit(P.limit)
+      .offset(P.offset)
       .as('page');
   }
 
