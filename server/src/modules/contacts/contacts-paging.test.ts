@@ -109,6 +109,11 @@ describe('contact list totals and deep pages', () => {
     await other.post('/contacts', { firstName: 'Solo', email: 'solo@x.io' });
     const res = await other.get('/contacts?limit=5');
     expect(res.json().pagination.total).toBe(1);
+    // The same statements serve both businesses (built once per shape): the values decide, not the first caller.
+    const mine = await owner.get('/contacts?limit=5&search=x.io');
+    const theirs = await other.get('/contacts?limit=5&search=x.io');
+    expect(theirs.json().data.map((c: { firstName: string }) => c.firstName)).toEqual(['Solo']);
+    expect(mine.json().pagination.total).toBe(await sqlCount());
   });
 
   const orders = CONTACT_SORT_FIELDS.flatMap((sortBy) =>

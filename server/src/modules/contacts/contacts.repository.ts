@@ -24,6 +24,7 @@ import {
   notes,
 } from '../../db/schema';
 import { dateBoundsSql, escapeLike, filterGroupsSql, type FilterColumns } from '../../lib/filter-sql';
+import { StatementCache, type Statement } from '../../lib/statements';
 
 const {
   searchText: _searchText,
@@ -206,10 +207,7 @@ const P = {
   offset: sql.placeholder('offset'),
   limit: sql.placeholder('limit'),
 };
-/** A list statement built once: drizzle's prepared query (SQL text, placeholder positions, row mapping). */
-interface ListStatement {
-  execute(values: PageValues): Promise<unknown[]>;
-}
+type ListStatement = Statement<PageValues>;
 
 /** Every query here is scoped to one business. */
 export class ContactsRepository {
@@ -223,8 +221,7 @@ export class ContactsRepository {
    *
    * The business, the search pattern, OFFSET and LIMIT are placeholders, so a list with no filter but the search
    * (the contacts page as opened, paged and searched) is a statement built once per sort and kind of page and
-   * then only executed: building it with drizzle cost more CPU than PostgreSQL spent running it. Executed as an
-   * unnamed statement, so each search is still planned with its own pattern.
+   * then only executed (lib/statements.ts).
    */
   async list(businessId: string, filter: ContactListFilter): Promise<{ rows: ContactRow[]; total: number }> {
     const search = filter.search ? `%${escapeLike(filter.search.toLowerCase())}%` : undefined;
@@ -238,7 +235,7 @@ export class ContactsRepository {
     const order = ORDER[filter.sortBy][filter.sortOrder];
     const matching = () => (searchOnly ? this.searchCount() : this.whereCount(where()));
     const counted = async () => {
-      const query = this.statement(shape && `${shape}:count`, () =>
+      const query = this.statements.get(shape && `${shape}:count`, () =>
         narrowed ? matching() : this.db.select({ total: contactCounts.contacts }).from(contactCounts).where(eq(contactCounts.businessId, P.businessId)),
       );
       const [row] = (await query.execute(values)) as { total: number }[];
@@ -246,12 +243,14 @@ export class ContactsRepository {
     };
     if (filter.export) {
       const [rows, total] = await Promise.all([
-        this.db
-          .select(selection)
-          .from(contacts)
-          .where(where())
-          .orderBy(...orderSql(order))
-          .prepare('')
+        this.statements
+          .get(null, () =>
+            this.db
+              .select(selection)
+              .from(contacts)
+              .where(where())
+              .orderBy(...orderSql(order)),
+          )
           .execute(values),
         counted(),
       ]);
@@ -260,7 +259,7 @@ export class ContactsRepository {
     const offset = (filter.page - 1) * filter.limit;
     if (offset < DEEP_OFFSET) {
       const total = !narrowed ? 'counter' : search && !searchOnly ? 'window' : { count: matching };
-      const query = this.statement(shape && `${shape}:page`, () => this.pageQuery(where(), order, order, total));
+      const query = this.statements.get(shape && `${shape}:page`, () => this.pageQuery(where(), order, order, total));
       const page = await this.pageOf(query, { ...values, offset }, true);
       return { rows: page.rows, total: page.total ?? (await counted()) };
     }
@@ -269,7 +268,7 @@ export class ContactsRepository {
     if (offset >= total) return { rows: [], total };
     const tail = total - offset - filter.limit;
     const backwards = tail < offset;
-    const query = this.statement(shape && `${shape}:${backwards ? 'back' : 'deep'}`, () =>
+    const query = this.statements.get(shape && `${shape}:${backwards ? 'back' : 'deep'}`, () =>
       this.pageQuery(where(), backwards ? reversed(order) : order, order, 'none'),
     );
     const { rows } = await this.pageOf(
@@ -282,18 +281,8 @@ export class ContactsRepository {
     return { rows, total };
   }
 
-  /** The statements of the common list shapes, by shape key; `null` key = build for this call only. */
-  private readonly statements = new Map<string, ListStatement>();
-
-  private statement(key: string | null, build: () => { prepare(name: string): ListStatement }): ListStatement {
-    const kept = key === null ? undefined : this.statements.get(key);
-    if (kept) return kept;
-    // An empty name: node-postgres sends an unnamed statement (parsed and planned per execution, as unprepared
-    // queries are); drizzle keeps the SQL text, the placeholders' positions and the row mapping.
-    const built = build().prepare('');
-    if (key !== null) this.statements.set(key, built);
-    return built;
-  }
+  /** The list statements of the common shapes (no filter but the search), by sort and kind of page. */
+  private readonly statements = new StatementCache<PageValues>();
 
   private whereCount(where: SQL) {
     return this.db.select({ total: count() }).from(contacts).where(where);

@@ -1,8 +1,9 @@
-import { and, count, eq, like, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, like, sql } from 'drizzle-orm';
 import type { CheckedGroup, NoteCategory, NoteEntityType, NotePriority } from '@atrium/contracts';
 import type { Database } from '../../db/client';
 import { contacts, notes, users } from '../../db/schema';
 import { escapeLike, filterGroupsSql, type FilterColumns } from '../../lib/filter-sql';
+import { StatementCache } from '../../lib/statements';
 
 const selection = {
   note: {
@@ -71,56 +72,114 @@ const FILTER_COLUMNS: FilterColumns = {
   updatedAt: notes.updatedAt,
 };
 
+/** The values of the list statements' placeholders (null: that filter is not in the statement). */
+type NoteValues = {
+  businessId: string;
+  entityType: NoteEntityType;
+  entityId: string;
+  category: NoteCategory | null;
+  priority: NotePriority | null;
+  pinned: boolean | null;
+  pattern: string | null;
+  offset: number;
+  limit: number;
+};
+const NO_VALUES = {
+  entityType: 'contact',
+  category: null,
+  priority: null,
+  pinned: null,
+  pattern: null,
+  offset: 0,
+  limit: 1,
+} as const satisfies Omit<NoteValues, 'businessId' | 'entityId'>;
+const N = Object.fromEntries(
+  (['businessId', 'entityType', 'entityId', 'category', 'priority', 'pinned', 'pattern', 'offset', 'limit'] as const).map(
+    (k) => [k, sql.placeholder(k)],
+  ),
+) as { [K in keyof NoteValues]: ReturnType<typeof sql.placeholder<K>> };
+
 /** Every query here is scoped to one business. */
 export class NotesRepository {
   constructor(private readonly db: Database) {}
 
   async contactExists(businessId: string, id: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: contacts.id })
-      .from(contacts)
-      .where(and(eq(contacts.businessId, businessId), eq(contacts.id, id)))
-      .limit(1);
-    return Boolean(row);
+    const found = await this.statements
+      .get('contact', () =>
+        this.db
+          .select({ id: contacts.id })
+          .from(contacts)
+          .where(and(eq(contacts.businessId, N.businessId), eq(contacts.id, N.entityId)))
+          .limit(1),
+      )
+      .execute({ ...NO_VALUES, businessId, entityId: id });
+    return found.length > 0;
   }
 
-  /** Pinned first, then newest first (the order of notes_entity_idx). */
+  /**
+   * Pinned first, then newest first (the order of notes_entity_idx). The simple filters are placeholders, so the
+   * statement of each combination is built once (lib/statements.ts); a filters JSON is written in as literals.
+   */
   async list(businessId: string, f: NoteListFilter): Promise<{ rows: NoteRow[]; total: number }> {
-    const conditions: (SQL | undefined)[] = [
-      eq(notes.businessId, businessId),
-      eq(notes.entityType, f.entityType),
-      eq(notes.entityId, f.entityId),
-    ];
-    if (f.category) conditions.push(eq(notes.category, f.category));
-    if (f.priority) conditions.push(eq(notes.priority, f.priority));
-    if (f.pinned !== undefined) conditions.push(eq(notes.isPinned, f.pinned));
-    // search_text is lower(title || content_text), trigram-indexed.
-    if (f.search) conditions.push(like(notes.searchText, `%${escapeLike(f.search.toLowerCase())}%`));
-    conditions.push(filterGroupsSql(f.filters, FILTER_COLUMNS));
-    const where = and(...conditions);
     const offset = (f.page - 1) * f.limit;
+    const values: NoteValues = {
+      businessId,
+      entityType: f.entityType,
+      entityId: f.entityId,
+      category: f.category ?? null,
+      priority: f.priority ?? null,
+      pinned: f.pinned ?? null,
+      // search_text is lower(title || content_text), trigram-indexed.
+      pattern: f.search ? `%${escapeLike(f.search.toLowerCase())}%` : null,
+      offset,
+      limit: f.limit,
+    };
+    const where = () =>
+      and(
+        eq(notes.businessId, N.businessId),
+        eq(notes.entityType, N.entityType),
+        eq(notes.entityId, N.entityId),
+        f.category ? eq(notes.category, N.category) : undefined,
+        f.priority ? eq(notes.priority, N.priority) : undefined,
+        f.pinned !== undefined ? eq(notes.isPinned, N.pinned) : undefined,
+        f.search ? like(notes.searchText, N.pattern) : undefined,
+        filterGroupsSql(f.filters, FILTER_COLUMNS),
+      );
+    const shape =
+      f.filters && f.filters.length > 0
+        ? null
+        : [f.category, f.priority, f.pinned, f.search].map((v) => (v === undefined || v === '' ? '-' : '+')).join('');
     // The total rides along as a scalar subquery: one round trip for page and count.
-    const found = await this.db
-      .select({
-        ...selection,
-        matches: sql<number>`(${this.db.select({ n: count() }).from(notes).where(where)})`.mapWith(Number),
-      })
-      .from(notes)
-      .leftJoin(users, eq(users.id, notes.createdBy))
-      .where(where)
-      .orderBy(
-        sql`${notes.isPinned} DESC NULLS LAST`,
-        sql`${notes.createdAt} DESC NULLS LAST`,
-        sql`${notes.id} DESC NULLS LAST`,
+    const found = (await this.statements
+      .get(shape && `page:${shape}`, () =>
+        this.db
+          .select({
+            ...selection,
+            matches: sql<number>`(${this.db.select({ n: count() }).from(notes).where(where())})`.mapWith(Number),
+          })
+          .from(notes)
+          .leftJoin(users, eq(users.id, notes.createdBy))
+          .where(where())
+          .orderBy(
+            sql`${notes.isPinned} DESC NULLS LAST`,
+            sql`${notes.createdAt} DESC NULLS LAST`,
+            sql`${notes.id} DESC NULLS LAST`,
+          )
+          .limit(N.limit)
+          .offset(N.offset),
       )
-      .limit(f.limit)
-      .offset(offset);
-    const rows = found.map(({ matches: _matches, ...row }) => row as NoteRow);
+      .execute(values)) as (NoteRow & { matches: number })[];
+    const rows = found.map(({ matches: _matches, ...row }) => row);
     if (found[0]) return { rows, total: found[0].matches };
     if (offset === 0) return { rows, total: 0 };
-    const [counted] = await this.db.select({ total: count() }).from(notes).where(where);
+    const [counted] = (await this.statements
+      .get(shape && `count:${shape}`, () => this.db.select({ total: count() }).from(notes).where(where()))
+      .execute(values)) as { total: number }[];
     return { rows, total: counted?.total ?? 0 };
   }
+
+  /** The list and contact-check statements (lib/statements.ts), by which simple filters are set. */
+  private readonly statements = new StatementCache<NoteValues>();
 
   async findById(businessId: string, id: string): Promise<NoteRow | null> {
     const [row] = await this.db
