@@ -14,7 +14,7 @@ import { API_ROOT } from '@atrium/contracts';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { sql } from 'drizzle-orm';
-import { CsrfTokens, registerCsrf } from './lib/csrf';
+import { CsrfTokens, registerCsrf, SAFE_METHODS } from './lib/csrf';
 import { AppError, errorHandler } from './lib/errors';
 import { rejectNul } from './lib/nul';
 import { readAccessToken } from './lib/session-cookies';
@@ -156,6 +156,12 @@ export async function buildApp({
   const groups = new ContactGroupsService(new ContactGroupsRepository(db), contacts);
   const contactTags = new ContactTagsService(new ContactTagsRepository(db));
   const notes = new NotesService(new NotesRepository(db));
+
+  // Whatever an unsafe request changed (a sign-out, a revoked session, a membership) is seen by the next request.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!SAFE_METHODS.has(request.method)) auth.forgetSessionContexts();
+    return payload;
+  });
 
   app.decorateRequest('auth', null);
   app.decorate('authenticate', async (request) => {

@@ -6,7 +6,7 @@ import { deriveKey } from './secret';
 import { readAccessToken, readRefreshToken, secureCookies } from './session-cookies';
 import { sessionIdOfRefreshToken, type TokenService } from './tokens';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The one unsafe route without a check: it only hands out a token. */
 export const CSRF_EXEMPT = new Set([`POST ${API_ROOT}/auth/renew-csrf`]);
 

@@ -1,3 +1,4 @@
+import { RecentLookups } from '../../lib/recent-lookups';
 import { and, asc, desc, eq, gt, isNull, like, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import {
@@ -68,8 +69,17 @@ function sessionContextQuery(db: Database) {
     .prepare('auth_session_context');
 }
 
+type SessionContextRow = Awaited<ReturnType<ReturnType<typeof sessionContextQuery>['execute']>>[number];
+
+/**
+ * How long one process trusts a session lookup it made (lib/recent-lookups.ts): what another server process's
+ * sign-out or membership change may take to be seen here. This process's own changes are seen at once.
+ */
+export const SESSION_CONTEXT_TTL_MS = 2_000;
+
 export class AuthRepository {
   private readonly sessionContext;
+  private readonly recentContexts = new RecentLookups<SessionContextRow>(SESSION_CONTEXT_TTL_MS);
 
   constructor(private readonly db: Database) {
     this.sessionContext = sessionContextQuery(db);
@@ -138,8 +148,15 @@ export class AuthRepository {
    * Null when the session does not exist, belongs to someone else, was revoked or expired.
    */
   async findSessionContext(sessionId: string, userId: string, businessId: string) {
-    const [row] = await this.sessionContext.execute({ sessionId, userId, businessId });
-    return row ?? null;
+    return this.recentContexts.get(`${sessionId}|${userId}|${businessId}`, async () => {
+      const [row] = await this.sessionContext.execute({ sessionId, userId, businessId });
+      return row ?? null;
+    });
+  }
+
+  /** Called before any unsafe request is answered (app.ts): the next lookup reads the database again. */
+  forgetSessionContexts(): void {
+    this.recentContexts.forget();
   }
 
   async findRefreshToken(tokenHash: string) {

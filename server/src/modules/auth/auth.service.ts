@@ -216,6 +216,11 @@ export class AuthService {
   }
 
   /** Resolves a protected request's caller. 401 for a missing/invalid/expired token or dead session. */
+  /** After an unsafe request: session lookups are read afresh (auth.repository.ts). */
+  forgetSessionContexts(): void {
+    this.repo.forgetSessionContexts();
+  }
+
   async authenticate(accessToken: string | undefined): Promise<AuthContext> {
     if (!accessToken) throw notSignedIn();
     const check = await this.tokens.verifyAccess(accessToken);
