@@ -3,12 +3,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { API_ROOT } from '@atrium/contracts';
 import type { Config } from './config';
@@ -17,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { CsrfTokens, registerCsrf, SAFE_METHODS } from './lib/csrf';
 import { AppError, errorHandler } from './lib/errors';
 import { rejectNul } from './lib/nul';
+import { serializerCompiler } from './lib/serializer';
 import { readAccessToken } from './lib/session-cookies';
 import { TokenService } from './lib/tokens';
 import { registerWeb } from './lib/web';

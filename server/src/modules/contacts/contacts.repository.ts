@@ -230,13 +230,19 @@ export class ContactsRepository {
     // A search alone is counted on the narrow contact_search rows (the same text, a fraction of the width).
     const searchOnly = search !== undefined && !narrows({ ...filter, search: undefined });
     // Filters other than the search are written into the statement (literals): those statements are not kept.
-    const shape = narrowed && !searchOnly ? null : `${filter.sortBy}:${filter.sortOrder}:${searchOnly ? 'search' : 'all'}`;
+    const shape =
+      narrowed && !searchOnly ? null : `${filter.sortBy}:${filter.sortOrder}:${searchOnly ? 'search' : 'all'}`;
     const where = () => listWhere(filter, search !== undefined);
     const order = ORDER[filter.sortBy][filter.sortOrder];
     const matching = () => (searchOnly ? this.searchCount() : this.whereCount(where()));
     const counted = async () => {
       const query = this.statements.get(shape && `${shape}:count`, () =>
-        narrowed ? matching() : this.db.select({ total: contactCounts.contacts }).from(contactCounts).where(eq(contactCounts.businessId, P.businessId)),
+        narrowed
+          ? matching()
+          : this.db
+              .select({ total: contactCounts.contacts })
+              .from(contactCounts)
+              .where(eq(contactCounts.businessId, P.businessId)),
       );
       const [row] = (await query.execute(values)) as { total: number }[];
       return row?.total ?? 0;

@@ -94,9 +94,9 @@ const NO_VALUES = {
   limit: 1,
 } as const satisfies Omit<NoteValues, 'businessId' | 'entityId'>;
 const N = Object.fromEntries(
-  (['businessId', 'entityType', 'entityId', 'category', 'priority', 'pinned', 'pattern', 'offset', 'limit'] as const).map(
-    (k) => [k, sql.placeholder(k)],
-  ),
+  (
+    ['businessId', 'entityType', 'entityId', 'category', 'priority', 'pinned', 'pattern', 'offset', 'limit'] as const
+  ).map((k) => [k, sql.placeholder(k)]),
 ) as { [K in keyof NoteValues]: ReturnType<typeof sql.placeholder<K>> };
 
 /** Every query here is scoped to one business. */
