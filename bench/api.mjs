@@ -548,9 +548,9 @@ const escapeLike = (term) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 /**
  * The statements contacts.repository.ts list() runs for a page, as drizzle renders them (checked against the
  * PostgreSQL statement log): one statement for a page before DEEP_OFFSET — the page's ids from the sort index,
- * the rows joined for those ids, the total as a scalar subquery (the trigger-kept counter when unfiltered, a
- * count(*) on the narrow contact_search table for a search); for a deep page the total first, then the page read
- * from the nearer end.
+ * the rows joined for those ids, the total as a scalar subquery (the trigger-kept counter when unfiltered) or, for
+ * a search alone, a window count over the narrow contact_search rows that also order the page; for a deep page the
+ * total first, then the page read from the nearer end.
  */
 function contactListSql(businessId, { search, page, limit }, total) {
   const where = (first) =>
@@ -563,16 +563,24 @@ function contactListSql(businessId, { search, page, limit }, total) {
   const pageSql = (totalSql, totalParams, scanOrder, pageOffset, pageLimit) => {
     const first = totalParams.length + 1;
     const limitAt = first + n;
-    const offsetSql = pageOffset > 0 ? ` offset $${limitAt + 1}` : '';
     return {
-      text: `${CONTACT_SELECT}, ${totalSql} from (select "id" as "page_id" from "contacts" where ${where(first)} ${scanOrder} limit $${limitAt}${offsetSql}) "page" inner join "contacts" on "contacts"."id" = "page_id" ${CONTACT_ORDER}`,
-      params: [...totalParams, ...whereParams, pageLimit, ...(pageOffset > 0 ? [pageOffset] : [])],
+      text: `${CONTACT_SELECT}, ${totalSql} from (select "id" as "page_id" from "contacts" where ${where(first)} ${scanOrder} limit $${limitAt} offset $${limitAt + 1}) "page" inner join "contacts" on "contacts"."id" = "page_id" ${CONTACT_ORDER}`,
+      params: [...totalParams, ...whereParams, pageLimit, pageOffset],
     };
   };
   if (offset < DEEP_OFFSET && search) {
-    // A search alone: the total is counted on the narrow contact_search rows, the page walks the sort index.
-    const totalSql = `((select count(*) from "contact_search" where ("contact_search"."business_id" = $1 and "contact_search"."search_text" like $2)))`;
-    return { sequential: [], parallel: [pageSql(totalSql, whereParams, CONTACT_ORDER, offset, limit)] };
+    // A search alone in the default order: one bitmap scan of the narrow contact_search rows finds, counts (a
+    // window count) and orders the matches by their created_at copy; the contacts rows are read for the page only.
+    const matched = `select "contact_id" as "page_id", count(*) OVER () as "matches", "created_at" as "k0", "contact_id" as "k1" from "contact_search" where ("contact_search"."business_id" = $1 and "contact_search"."search_text" like $2)`;
+    return {
+      sequential: [],
+      parallel: [
+        {
+          text: `${CONTACT_SELECT}, "page"."matches" from (select "page_id", "matches" from (${matched}) "matched" order by "matched"."k0" DESC NULLS LAST, "matched"."k1" DESC NULLS LAST limit $3 offset $4) "page" inner join "contacts" on "contacts"."id" = "page_id" ${CONTACT_ORDER}`,
+          params: [...whereParams, limit, offset],
+        },
+      ],
+    };
   }
   if (offset < DEEP_OFFSET) {
     const totalSql = `(SELECT "contact_counts"."contacts" FROM "contact_counts" WHERE "contact_counts"."business_id" = $1)`;
@@ -609,8 +617,8 @@ function notesSql(businessId, contactId) {
           ((select count(*) from "notes" where ${where(1)}))
           from "notes" left join "users" on "users"."id" = "notes"."created_by" where ${where(4)}
           order by "notes"."is_pinned" DESC NULLS LAST, "notes"."created_at" DESC NULLS LAST, "notes"."id" DESC NULLS LAST
-          limit $7`,
-        params: [...params, ...params, NOTES_PAGE_SIZE],
+          limit $7 offset $8`,
+        params: [...params, ...params, NOTES_PAGE_SIZE, 0],
       },
     ],
   };

@@ -512,6 +512,8 @@ export const contactSearch = pgTable(
       .references(() => contacts.id, { onDelete: 'cascade' }),
     businessId: text('business_id').notNull(),
     searchText: text('search_text').notNull(),
+    /** The contact's created_at (migration 0008): a search in the default order pages from these rows alone. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('contact_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops'))],
 );
