@@ -5,33 +5,10 @@ import { serializerCompiler } from './serializer';
 const compile = (schema: z.ZodType) =>
   serializerCompiler({ schema, method: 'GET', url: '/x', httpStatus: '200' }) as (data: unknown) => string;
 
-const NULLABLE = [
-  'lastName',
-  'phone',
-  'phoneCode',
-  'phoneNumber',
-  'business',
-  'jobTitle',
-  'industry',
-  'specialities',
-  'foundDate',
-  'lastContact',
-  'address',
-  'address2',
-  'city',
-  'state',
-  'zipCode',
-  'country',
-  'linkedin',
-  'x',
-  'instagram',
-  'facebook',
-  'blog',
-  'youtube',
-  'tiktok',
-  'other',
-  'notes',
-];
+// Every field the contract lets be null, null; then the required ones.
+const NULLABLE = Object.entries(contactSchema.shape)
+  .filter(([, field]) => field.safeParse(null).success)
+  .map(([key]) => key);
 const contact = {
   ...Object.fromEntries(NULLABLE.map((k) => [k, null])),
   _id: 'c1',
