@@ -103,6 +103,9 @@ test('the admin users pages are only for company-domain users', async ({ page, b
   await entry.click();
   await expect(staffPage).toHaveURL(/\/admin-users$/);
   await staffPage.getByRole('textbox', { name: 'Search users' }).fill(outsider.email);
+  // The debounced search answers with the one match: click its row only then (the unfiltered list, which also
+  // holds the outsider, is replaced under the pointer otherwise).
+  await expect(staffPage.getByText(/^1 user$/)).toBeVisible();
   const row = staffPage.getByRole('table', { name: 'Users' }).getByRole('row', { name: new RegExp(outsider.email) });
   await expect(row).toBeVisible();
   await expect(row).toContainText('Verified');
