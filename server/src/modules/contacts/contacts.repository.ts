@@ -217,7 +217,7 @@ export class ContactsRepository {
   /**
    * A page of contacts (or, with `export`, every match) and the number of matches, in one statement where it
    * can be: the unfiltered total is the business's counter; a search alone is counted on the narrow
-   * contact_search rows; a search with other filters counts its matches in the scan that finds them (a window
+   * contact_search rows (and, in the default order, paged from them too: searchedIds); a search with other filters counts its matches in the scan that finds them (a window
    * count); other filters count with a count(*) subquery beside the page.
    *
    * The business, the search pattern, OFFSET and LIMIT are placeholders, so a list with no filter but the search
