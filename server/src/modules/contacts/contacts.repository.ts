@@ -25,7 +25,6 @@ import {
 } from '../../db/schema';
 import { dateBoundsSql, escapeLike, filterGroupsSql, type FilterColumns } from '../../lib/filter-sql';
 import { StatementCache, type Statement } from '../../lib/statements';
-import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 
 const {
   searchText: _searchText,
@@ -373,17 +372,13 @@ export class ContactsRepository {
    * ≈ 100 contacts rows per match of a sparse term, and the count rechecked every match a second time.
    */
   private searchedIds(scan: OrderTerm[]) {
-    const keys = { k0: sql`${contactSearch.createdAt}`.as('k0'), k1: sql`${contactSearch.contactId}`.as('k1') };
-    const matched = this.db
-      .select({
-        pageId: sql<string>`${contactSearch.contactId}`.as('page_id'),
-        matches: sql<number>`count(*) OVER ()`.as('matches'),
-        ...keys,
-      })
-      .from(contactSearch)
-      .where(and(eq(contactSearch.businessId, P.businessId), like(contactSearch.searchText, P.pattern)))
-      .as('matched');
-    return this.topOf(matched, scan);
+    return this.windowedPage(
+      contactSearch,
+      contactSearch.contactId,
+      [sql`${contactSearch.createdAt}`, sql`${contactSearch.contactId}`],
+      and(eq(contactSearch.businessId, P.businessId), like(contactSearch.searchText, P.pattern))!,
+      scan,
+    );
   }
 
   /**
@@ -392,24 +387,35 @@ export class ContactsRepository {
    * One heap visit per match instead of two (a separate count(*) and page).
    */
   private windowedIds(where: SQL, scan: OrderTerm[]) {
-    const keys = Object.fromEntries(scan.map((t, i) => [`k${i}`, sql`${t.expr}`.as(`k${i}`)]));
-    const matched = this.db
-      .select({
-        pageId: sql<string>`${contacts.id}`.as('page_id'),
-        matches: sql<number>`count(*) OVER ()`.as('matches'),
-        ...keys,
-      })
-      .from(contacts)
-      .where(where)
-      .as('matched');
-    return this.topOf(matched, scan);
+    return this.windowedPage(
+      contacts,
+      contacts.id,
+      scan.map((t) => t.expr),
+      where,
+      scan,
+    );
   }
 
-  /** The page of `matched` (ids, the window count and sort keys k0, k1…) in `scan` order. */
-  private topOf(
-    matched: SubqueryWithSelection<{ pageId: SQL.Aliased<string>; matches: SQL.Aliased<number> }, 'matched'>,
+  /**
+   * Every row of `from` matching `where` with the window count of them and its sort keys (k0, k1… in `scan`'s
+   * terms, read from `from`), then the page of them in `scan` order.
+   */
+  private windowedPage(
+    from: typeof contacts | typeof contactSearch,
+    id: AnyColumn,
+    keys: SQL[],
+    where: SQL,
     scan: OrderTerm[],
   ) {
+    const matched = this.db
+      .select({
+        pageId: sql<string>`${id}`.as('page_id'),
+        matches: sql<number>`count(*) OVER ()`.as('matches'),
+        ...Object.fromEntries(keys.map((key, i) => [`k${i}`, key.as(`k${i}`)])),
+      })
+      .from(from)
+      .where(where)
+      .as('matched');
     const byKeys = orderSql(
       scan.map((t, i) => ({ ...t, expr: sql`${sql.identifier('matched')}.${sql.identifier(`k${i}`)}` })),
     );
