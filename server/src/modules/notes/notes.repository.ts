@@ -84,15 +84,6 @@ type NoteValues = {
   offset: number;
   limit: number;
 };
-const NO_VALUES = {
-  entityType: 'contact',
-  category: null,
-  priority: null,
-  pinned: null,
-  pattern: null,
-  offset: 0,
-  limit: 1,
-} as const satisfies Omit<NoteValues, 'businessId' | 'entityId'>;
 const N = Object.fromEntries(
   (
     ['businessId', 'entityType', 'entityId', 'category', 'priority', 'pinned', 'pattern', 'offset', 'limit'] as const
@@ -104,7 +95,7 @@ export class NotesRepository {
   constructor(private readonly db: Database) {}
 
   async contactExists(businessId: string, id: string): Promise<boolean> {
-    const found = await this.statements
+    const found = await this.contactCheck
       .get('contact', () =>
         this.db
           .select({ id: contacts.id })
@@ -112,7 +103,7 @@ export class NotesRepository {
           .where(and(eq(contacts.businessId, N.businessId), eq(contacts.id, N.entityId)))
           .limit(1),
       )
-      .execute({ ...NO_VALUES, businessId, entityId: id });
+      .execute({ businessId, entityId: id });
     return found.length > 0;
   }
 
@@ -178,8 +169,9 @@ export class NotesRepository {
     return { rows, total: counted?.total ?? 0 };
   }
 
-  /** The list and contact-check statements (lib/statements.ts), by which simple filters are set. */
+  /** The list statements (lib/statements.ts), by which simple filters are set, and the contact check. */
   private readonly statements = new StatementCache<NoteValues>();
+  private readonly contactCheck = new StatementCache<Pick<NoteValues, 'businessId' | 'entityId'>>();
 
   async findById(businessId: string, id: string): Promise<NoteRow | null> {
     const [row] = await this.db
