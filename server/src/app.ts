@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { CsrfTokens, registerCsrf, SAFE_METHODS } from './lib/csrf';
 import { AppError, errorHandler } from './lib/errors';
 import { rejectNul } from './lib/nul';
+import { registerSecurityHeaders } from './lib/security-headers';
 import { serializerCompiler } from './lib/serializer';
 import { readAccessToken } from './lib/session-cookies';
 import { TokenService } from './lib/tokens';
@@ -101,7 +101,7 @@ export async function buildApp({
 
   const remoteOrigins = [...new Set(config.remotes.map((r) => originOf(r.entry)))];
   await app.register(cookie);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

@@ -160,7 +160,8 @@ export class NotesRepository {
           .offset(N.offset),
       )
       .execute(values)) as (NoteRow & { matches: number })[];
-    const rows = found.map(({ matches: _matches, ...row }) => row);
+    // The rows keep their `matches` (unread past here), as contacts.repository's pages do.
+    const rows: NoteRow[] = found;
     if (found[0]) return { rows, total: found[0].matches };
     if (offset === 0) return { rows, total: 0 };
     const [counted] = (await this.statements
