@@ -160,7 +160,7 @@ describe('fromResponse / networkError', () => {
 });
 
 describe('fieldErrorsOf', () => {
-  it('keys a VALIDATION_ERROR by field and ignores every other error', () => {
+  it('keys a VALIDATION_ERROR (or a CONFLICT naming fields) by field and ignores every other error', () => {
     const details = [
       { field: 'email', message: 'Email address is required' },
       { field: 'firstName', message: 'First name is required' },
@@ -169,7 +169,13 @@ describe('fieldErrorsOf', () => {
       email: 'Email address is required',
       firstName: 'First name is required',
     });
-    expect(fieldErrorsOf(new ApiError(409, 'CONFLICT', 'taken', details))).toBeNull();
+    const taken = [{ field: 'email', message: 'A contact with this email already exists' }];
+    expect(fieldErrorsOf(new ApiError(409, 'CONFLICT', 'taken', taken))).toEqual({
+      email: 'A contact with this email already exists',
+    });
+    // A conflict without details (the body itself becomes the data) names no field.
+    expect(fieldErrorsOf(new ApiError(409, 'CONFLICT', 'taken', { success: false, code: 'CONFLICT' }))).toBeNull();
+    expect(fieldErrorsOf(new ApiError(404, 'NOT_FOUND', 'gone', details))).toBeNull();
     expect(fieldErrorsOf(new Error('x'))).toBeNull();
   });
 });

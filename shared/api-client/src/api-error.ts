@@ -50,12 +50,16 @@ export function networkError(message: string): ApiError {
   return new ApiError(0, CLIENT_ERROR_CODES.network, message);
 }
 
+/** The errors whose details name the fields at fault. */
+const FIELD_ERROR_CODES = new Set(['VALIDATION_ERROR', 'CONFLICT']);
+
 /**
- * The server validates with the same schemas as the forms: a VALIDATION_ERROR's field messages, keyed by field,
- * ready for a form's setErrors. Null for any other error.
+ * The server validates with the same schemas as the forms: a VALIDATION_ERROR's field messages (or a CONFLICT's,
+ * such as an address another record has), keyed by field, ready for a form's setErrors. Null for any other error
+ * and for a conflict that names no field.
  */
 export function fieldErrorsOf(e: unknown): Record<string, string> | null {
-  if (!isApiError(e) || e.code !== 'VALIDATION_ERROR' || !Array.isArray(e.data)) return null;
+  if (!isApiError(e) || !FIELD_ERROR_CODES.has(e.code) || !Array.isArray(e.data)) return null;
   return Object.fromEntries((e.data as { field: string; message: string }[]).map((d) => [d.field, d.message]));
 }
 

@@ -22,6 +22,11 @@ const optionalDate = z
   .refine((v) => v === null || !Number.isNaN(Date.parse(v)), 'Enter a valid date');
 
 /** What a person fills in: spec section 2 "Contact form modal", section 3 "Contact". */
+/** Our texts for contacts beyond the spec's (the spec is silent on a second contact with the same address). */
+export const CONTACT_MESSAGES = {
+  emailTaken: 'A contact with this email already exists',
+} as const;
+
 export const contactInputSchema = z.object({
   firstName: z
     .string({ error: 'First name is required' })

@@ -1,14 +1,13 @@
 import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { CONTACT_IMPORT_JOB_ERROR_LIMIT, type ContactImportField, type ContactImportRowError } from '@atrium/contracts';
 import type { Database, Executor } from '../../db/client';
+import { lockContactEmails } from '../../db/locks';
 import { contactImportChunks, contactImportJobs, contactImportUploads, contacts } from '../../db/schema';
 import type { ImportedContact } from './rows';
 
 export type UploadRow = typeof contactImportUploads.$inferSelect;
 export type JobRow = typeof contactImportJobs.$inferSelect;
 
-/** Second key of the per-business advisory lock that serialises import batches (first key: this class). */
-const IMPORT_LOCK_CLASS = 74_018;
 /** Chunks written per INSERT when an upload is stored. */
 const CHUNKS_PER_INSERT = 10;
 /** Emails per lookup when counting existing contacts. */
@@ -329,8 +328,8 @@ export class ContactImportRepository {
         .for('update');
       if (!job || job.status !== 'running' || job.lockedBy !== w.instanceId || job.nextChunk !== w.chunk) return null;
 
-      // Two imports into one business never create the same email twice.
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_LOCK_CLASS}, hashtext(${w.businessId}))`);
+      // Two imports (or an import and a single create) into one business never create the same email twice.
+      await lockContactEmails(tx, w.businessId);
       const emails = w.candidates.map((c) => c.email);
       const existing =
         emails.length === 0

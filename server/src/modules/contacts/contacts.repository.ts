@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm';
 import type { ContactListParamsData, ContactSortField, SortOrder } from '@atrium/contracts';
 import type { Database, Executor } from '../../db/client';
+import { lockContactEmails } from '../../db/locks';
 import {
   contactCounts,
   contactSearch,
@@ -458,14 +459,20 @@ export class ContactsRepository {
     return rows.map((r) => r.id);
   }
 
+  /**
+   * A new contact, unless another contact of the business has its e-mail address ('email-taken'): the address
+   * is how imports find a contact to update, so it names one contact per business.
+   */
   async create(
     businessId: string,
     createdBy: string,
     data: NewContact,
     groups: string[],
     tags: string[],
-  ): Promise<ContactRow> {
+  ): Promise<ContactRow | 'email-taken'> {
     return this.db.transaction(async (tx) => {
+      await lockContactEmails(tx, businessId);
+      if (await emailTaken(tx, businessId, data.email)) return 'email-taken';
       const [created] = await tx
         .insert(contacts)
         .values({ ...data, businessId, createdBy })
@@ -477,15 +484,26 @@ export class ContactsRepository {
     });
   }
 
-  /** Replaces the fields, the memberships and (when given) the tags. Null when the contact is not found. */
+  /**
+   * Replaces the fields, the memberships and (when given) the tags. Null when the contact is not found;
+   * 'email-taken' when its address changes to one another contact has. (Contacts that already share an address —
+   * stored before this rule — can still be edited as long as the address stays.)
+   */
   async update(
     businessId: string,
     id: string,
     data: NewContact,
     groups: string[],
     tags: string[] | undefined,
-  ): Promise<ContactRow | null> {
+  ): Promise<ContactRow | null | 'email-taken'> {
     return this.db.transaction(async (tx) => {
+      await lockContactEmails(tx, businessId);
+      const [current] = await tx
+        .select({ email: contacts.email })
+        .from(contacts)
+        .where(and(eq(contacts.businessId, businessId), eq(contacts.id, id)));
+      if (!current) return null;
+      if (current.email !== data.email && (await emailTaken(tx, businessId, data.email))) return 'email-taken';
       const [updated] = await tx
         .update(contacts)
         .set({ ...data, updatedAt: sql`now()` })
@@ -519,6 +537,16 @@ export class ContactsRepository {
 }
 
 /** Makes the contact's groups exactly `groups` (ids already checked to belong to the business). */
+/** Whether a contact of the business has this (lower-cased) address. */
+async function emailTaken(tx: Executor, businessId: string, email: string): Promise<boolean> {
+  const [found] = await tx
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.businessId, businessId), eq(contacts.email, email)))
+    .limit(1);
+  return found !== undefined;
+}
+
 async function setGroups(tx: Executor, businessId: string, contactId: string, groups: string[]): Promise<void> {
   await tx
     .delete(contactGroupMembers)

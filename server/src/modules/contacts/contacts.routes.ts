@@ -29,7 +29,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ contacts: ContactsService }
       schema: {
         tags: ['contacts'],
         body: contactInputSchema,
-        response: { 201: contactAnswer, ...errorResponses(400, 401, 403) },
+        response: { 201: contactAnswer, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
@@ -57,7 +57,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ contacts: ContactsService }
         tags: ['contacts'],
         params: idParams,
         body: contactInputSchema,
-        response: { 200: contactAnswer, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: contactAnswer, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => ({

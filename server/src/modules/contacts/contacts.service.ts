@@ -1,5 +1,6 @@
 import {
   composePhone,
+  CONTACT_MESSAGES,
   makePagination,
   type Contact,
   type ContactData,
@@ -67,6 +68,9 @@ function storableDate(text: string | null): Date | null | 'invalid' {
 }
 
 const notFound = () => new AppError('NOT_FOUND', 'Contact not found');
+/** A conflict, with the message on the email field (the contact form shows it there). */
+const emailTaken = () =>
+  new AppError('CONFLICT', CONTACT_MESSAGES.emailTaken, [{ field: 'email', message: CONTACT_MESSAGES.emailTaken }]);
 
 /** Dates sort newest first unless asked otherwise; everything else A→Z. */
 const defaultOrder = (sortBy: ContactListParamsData['sortBy']) =>
@@ -97,6 +101,7 @@ export class ContactsService {
   async create(caller: Caller, input: ContactData): Promise<Contact> {
     const { fields, groups, tags } = await this.prepare(caller, input);
     const row = await this.repo.create(caller.businessId, caller.userId, fields, groups, tags ?? []);
+    if (row === 'email-taken') throw emailTaken();
     return toContactDto(row);
   }
 
@@ -105,6 +110,7 @@ export class ContactsService {
     const { fields, groups, tags } = await this.prepare(caller, input);
     const row = await this.repo.update(caller.businessId, id, fields, groups, tags);
     if (!row) throw notFound();
+    if (row === 'email-taken') throw emailTaken();
     return toContactDto(row);
   }
 

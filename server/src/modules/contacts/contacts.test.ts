@@ -1,6 +1,6 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { contactSchema, listEnvelopeSchema } from '@atrium/contracts';
-import { contactTagLinks } from '../../db/schema';
+import { contacts, contactTagLinks } from '../../db/schema';
 import { Agent, createTestApp, signedInAgent, type TestApp } from '../../../test/helpers';
 
 const envelope = listEnvelopeSchema(contactSchema).strict();
@@ -342,6 +342,74 @@ describe('contacts', () => {
       const [links] = await db.select({ n: count() }).from(contactTagLinks).where(eq(contactTagLinks.contactId, c._id));
       expect(links!.n).toBe(0);
       expect((await editor.delete(`/contacts/${c._id}`)).statusCode).toBe(404);
+    });
+  });
+
+  describe('one contact per e-mail address in a business', () => {
+    let agent: Agent;
+    const taken = {
+      success: false,
+      code: 'CONFLICT',
+      error: 'A contact with this email already exists',
+      details: [{ field: 'email', message: 'A contact with this email already exists' }],
+    };
+
+    beforeAll(async () => {
+      agent = (await signedInAgent(t.app)).agent;
+    });
+    const total = async () => envelope.parse((await agent.get('/contacts')).json()).pagination.total;
+
+    test('a second contact with the address (any case) is a 409 on the email field, and nothing is stored', async () => {
+      await create(agent, { firstName: 'Grace', email: 'grace@navy.example.com' });
+      const before = await total();
+      const again = await agent.post('/contacts', { firstName: 'Grace H', email: '  GRACE@Navy.example.com ' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual(taken);
+      expect(await total()).toBe(before);
+      // Another business may have the same address.
+      expect((await other.post('/contacts', { firstName: 'Grace', email: 'grace@navy.example.com' })).statusCode).toBe(
+        201,
+      );
+    });
+
+    test('PUT to another contact’s address is a 409 and changes nothing; keeping one’s own address is fine', async () => {
+      const a = await create(agent, { firstName: 'Ada', email: 'ada@engine.example.com' });
+      const b = await create(agent, { firstName: 'Bob', email: 'bob@engine.example.com' });
+      const clash = await agent.put(`/contacts/${b._id}`, { firstName: 'Bobby', email: 'ADA@engine.example.com' });
+      expect(clash.statusCode).toBe(409);
+      expect(clash.json()).toEqual(taken);
+      expect(contactSchema.parse((await agent.get(`/contacts/${b._id}`)).json().data)).toMatchObject({
+        firstName: 'Bob',
+        email: 'bob@engine.example.com',
+      });
+      const same = await agent.put(`/contacts/${a._id}`, { firstName: 'Augusta Ada', email: 'Ada@Engine.example.com' });
+      expect(same.statusCode).toBe(200);
+      expect(same.json().data).toMatchObject({ firstName: 'Augusta Ada', email: 'ada@engine.example.com' });
+      // A missing contact is still a 404, whatever its address.
+      expect(
+        (await agent.put('/contacts/missing', { firstName: 'X', email: 'ada@engine.example.com' })).statusCode,
+      ).toBe(404);
+    });
+
+    test('contacts that already share an address (stored before the rule) stay editable', async () => {
+      const a = await create(agent, { firstName: 'Twin', email: 'twin-a@example.com' });
+      const b = await create(agent, { firstName: 'Twin', email: 'twin-b@example.com' });
+      await t.database.db
+        .update(contacts)
+        .set({ email: 'twin@example.com' })
+        .where(inArray(contacts.id, [a._id, b._id]));
+      const res = await agent.put(`/contacts/${b._id}`, { firstName: 'Twin B', email: 'twin@example.com' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.firstName).toBe('Twin B');
+    });
+
+    test('two creates of one address at once: exactly one is stored', async () => {
+      const before = await total();
+      const answers = await Promise.all(
+        [1, 2, 3].map((i) => agent.post('/contacts', { firstName: `Racer ${i}`, email: 'racer@example.com' })),
+      );
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+      expect(await total()).toBe(before + 1);
     });
   });
 });

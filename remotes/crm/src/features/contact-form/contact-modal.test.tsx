@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError, contactGroups, contacts } from '@atrium/api-client';
-import type { Contact } from '@atrium/contracts';
+import { CONTACT_MESSAGES, type Contact } from '@atrium/contracts';
 import { bus, type BusMessage } from '@atrium/event-bus';
 import { makeContact, renderWithProviders } from '../../test-utils';
 import { ContactModal } from './contact-modal';
@@ -76,6 +76,20 @@ describe('ContactModal', () => {
     expect(toasts()).toContain('Failed to create contact. Please try again.');
     expect(onClose).not.toHaveBeenCalled();
     expect(field(/^First name/)).toHaveValue('Grace');
+  });
+
+  it('shows the server’s message on the email field when another contact has the address', async () => {
+    const message = CONTACT_MESSAGES.emailTaken;
+    jest
+      .spyOn(contacts, 'create')
+      .mockRejectedValue(new ApiError(409, 'CONFLICT', message, [{ field: 'email', message }]));
+    const onClose = renderModal();
+    fireEvent.change(field(/^First name/), { target: { value: 'Grace' } });
+    fireEvent.change(field(/^Email/), { target: { value: 'grace@navy.mil' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Contact' }));
+    expect(await screen.findByText('A contact with this email already exists')).toBeInTheDocument();
+    expect(field(/^Email/)).toHaveAttribute('aria-invalid', 'true');
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it("'Edit Contact' resets an unknown status to Active and needs a change before Save Changes", async () => {
