@@ -530,7 +530,6 @@ const CONTACT_COLUMNS = [
   'other',
   'notes',
   'created_at',
-  'updated_at',
 ].map((c) => `"contacts"."${c}"`);
 
 const CONTACT_SELECT = `select ${CONTACT_COLUMNS.join(', ')}, coalesce((

@@ -38,6 +38,19 @@ test('contacts: add through + New, validate, edit, group, filter, delete', async
     message: 'Email address domain must contain a dot (e.g., localhost.com)',
   });
 
+  // The address names one contact: a second contact with it (any case) is refused on the email field.
+  await page.getByRole('button', { name: 'New' }).click();
+  await page.getByRole('menuitem', { name: 'Contact' }).click();
+  await expect(modal).toBeVisible();
+  await modal.getByLabel(/^First name/).fill('Grace Again');
+  await modal.getByLabel(/^Email/).fill('GRACE@navy.mil');
+  await modal.getByRole('button', { name: 'Create Contact' }).click();
+  await expect(modal.getByText('A contact with this email already exists')).toBeVisible();
+  await expect(page.getByTestId('toast-stack')).toContainText('Failed to create contact. Please try again.');
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+  await expect(table.getByText('grace@navy.mil')).toHaveCount(1);
+
   // Edit: Save Changes needs a change.
   await table.getByRole('button', { name: 'Edit Grace' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Contact' });

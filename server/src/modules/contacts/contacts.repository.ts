@@ -27,10 +27,12 @@ import {
 import { dateBoundsSql, escapeLike, filterGroupsSql, type FilterColumns } from '../../lib/filter-sql';
 import { StatementCache, type Statement } from '../../lib/statements';
 
+// What a contact answer shows (toContactDto): updated_at is not in it, so it is not read.
 const {
   searchText: _searchText,
   businessId: _businessId,
   createdBy: _createdBy,
+  updatedAt: _updatedAt,
   ...contactColumns
 } = getTableColumns(contacts);
 
