@@ -113,7 +113,7 @@ describe('BusinessSwitcher', () => {
   });
 
   it('refuses to switch without a signed-in user (User not authenticated), without calling the API', async () => {
-    jest.spyOn(businesses, 'list').mockResolvedValue([studio, bakery]);
+    const list = jest.spyOn(businesses, 'list').mockResolvedValue([studio, bakery]);
     const switchTo = jest.spyOn(businesses, 'switchTo');
     session.user = null;
     let hook: ReturnType<typeof useSwitchBusiness> | undefined;
@@ -123,6 +123,9 @@ describe('BusinessSwitcher', () => {
     }
     renderWith(<Probe />);
     await act(() => hook!.switchTo({ id: 'b2', name: 'Bakery' }));
+    // The business list has answered too: with no user, BusinessSync has no current business to switch to either.
+    await waitFor(() => expect(list).toHaveBeenCalled());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(switchTo).not.toHaveBeenCalled();
     expect(await screen.findByTestId('toast-stack')).toHaveTextContent('User not authenticated');
   });

@@ -114,8 +114,9 @@ export function BusinessSync() {
 
   const businessId = user?.businessId;
   useEffect(() => {
-    // Only a list fetched after the business became current can say it is gone.
-    if (!list.data || list.isFetching || list.dataUpdatedAt < since.current) return;
+    // Only a list fetched after the business became current can say it is gone; without a signed-in user there
+    // is no current business to reconcile (the list may still answer while the session is being torn down).
+    if (!businessId || !list.data || list.isFetching || list.dataUpdatedAt < since.current) return;
     const { current, switchTo } = resolveCurrent(list.data, businessId);
     if (!switchTo || !current || attempted.current === `${businessId}>${switchTo}`) return;
     attempted.current = `${businessId}>${switchTo}`;
