@@ -13,15 +13,15 @@ describe('trigram indexes', () => {
   });
   afterAll(async () => database.drop());
 
-  it('keep a pending list of at most 256 kB', async () => {
+  it('keep a pending list of at most 1 MB', async () => {
     const result = await database.handle.db.execute<{ relname: string; reloptions: string[] | null }>(
       sql`SELECT relname, reloptions FROM pg_class WHERE relname LIKE '%search_trgm_idx' ORDER BY relname`,
     );
     const rows = (result as unknown as { rows: { relname: string; reloptions: string[] | null }[] }).rows;
     expect(rows).toEqual([
-      { relname: 'contact_search_trgm_idx', reloptions: ['gin_pending_list_limit=256'] },
-      { relname: 'contacts_search_trgm_idx', reloptions: ['gin_pending_list_limit=256'] },
-      { relname: 'notes_search_trgm_idx', reloptions: ['gin_pending_list_limit=256'] },
+      { relname: 'contact_search_trgm_idx', reloptions: ['gin_pending_list_limit=1024'] },
+      { relname: 'contacts_search_trgm_idx', reloptions: ['gin_pending_list_limit=1024'] },
+      { relname: 'notes_search_trgm_idx', reloptions: ['gin_pending_list_limit=1024'] },
     ]);
   });
 });
