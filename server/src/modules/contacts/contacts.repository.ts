@@ -538,7 +538,6 @@ export class ContactsRepository {
   }
 }
 
-/** Makes the contact's groups exactly `groups` (ids already checked to belong to the business). */
 /** Whether a contact of the business has this (lower-cased) address. */
 async function emailTaken(tx: Executor, businessId: string, email: string): Promise<boolean> {
   const [found] = await tx
@@ -549,6 +548,7 @@ async function emailTaken(tx: Executor, businessId: string, email: string): Prom
   return found !== undefined;
 }
 
+/** Makes the contact's groups exactly `groups` (ids already checked to belong to the business). */
 async function setGroups(tx: Executor, businessId: string, contactId: string, groups: string[]): Promise<void> {
   await tx
     .delete(contactGroupMembers)
