@@ -497,7 +497,7 @@ async function seed(db, { businessId, userId, contacts, notes, heavy, notesBudge
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The SQL the API runs (contacts.repository.ts list(), notes.repository.ts contactExists() + list()), as drizzle
+// The SQL the API runs (contacts.repository.ts list(), notes.repository.ts list()), as drizzle
 // renders it: the page and the count run in parallel (Promise.all), like the repository.
 
 const CONTACT_COLUMNS = [
@@ -599,8 +599,9 @@ function contactListSql(businessId, { search, page, limit }, total) {
 }
 
 /**
- * notes.service.ts list(): the contact check and the page run at once; the page statement carries the total as a
- * scalar subquery (drizzle's rendering, checked through its query logger).
+ * notes.service.ts list(): one statement — the page, with the total and the contact check (is the contact the
+ * business's?) as scalar subqueries (drizzle's rendering, checked through its query logger). The check runs on its
+ * own only for an empty page, which this case never is.
  */
 function notesSql(businessId, contactId) {
   const where = (first) =>
@@ -610,18 +611,15 @@ function notesSql(businessId, contactId) {
     sequential: [],
     parallel: [
       {
-        text: `select "id" from "contacts" where ("contacts"."business_id" = $1 and "contacts"."id" = $2) limit $3`,
-        params: [businessId, contactId, 1],
-      },
-      {
         text: `select "notes"."id", "notes"."entity_type", "notes"."entity_id", "notes"."title", "notes"."content",
           "notes"."category", "notes"."priority", "notes"."is_pinned", "notes"."tags", "notes"."created_at",
           "notes"."updated_at", "users"."id", "users"."first_name", "users"."last_name",
-          ((select count(*) from "notes" where ${where(1)}))
-          from "notes" left join "users" on "users"."id" = "notes"."created_by" where ${where(4)}
+          ((select count(*) from "notes" where ${where(1)})),
+          EXISTS (SELECT 1 FROM "contacts" WHERE ("contacts"."business_id" = $4 and "contacts"."id" = $5))
+          from "notes" left join "users" on "users"."id" = "notes"."created_by" where ${where(6)}
           order by "notes"."is_pinned" DESC NULLS LAST, "notes"."created_at" DESC NULLS LAST, "notes"."id" DESC NULLS LAST
-          limit $7 offset $8`,
-        params: [...params, ...params, NOTES_PAGE_SIZE, 0],
+          limit $9 offset $10`,
+        params: [...params, businessId, contactId, ...params, NOTES_PAGE_SIZE, 0],
       },
     ],
   };

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm';
 import type { ContactListParamsData, ContactSortField, SortOrder } from '@atrium/contracts';
 import type { Database, Executor } from '../../db/client';
+import { isoTimestamp } from '../../db/iso-timestamps';
 import { lockContactEmails } from '../../db/locks';
 import {
   contactCounts,
@@ -46,8 +47,22 @@ const tagIds = sql<string[]>`coalesce((
   FROM ${contactTagLinks} WHERE ${contactTagLinks.contactId} = ${contacts.id}
 ), '{}')`;
 
-const selection = { ...contactColumns, groupIds, tags: tagIds };
-export type ContactRow = { [K in keyof typeof contactColumns]: (typeof contacts.$inferSelect)[K] } & {
+// Timestamps come as the ISO text answers show (db/iso-timestamps.ts), not as Dates.
+const selection = {
+  ...contactColumns,
+  foundDate: isoTimestamp(contacts.foundDate),
+  lastContact: isoTimestamp(contacts.lastContact),
+  createdAt: isoTimestamp(contacts.createdAt),
+  groupIds,
+  tags: tagIds,
+};
+type Timestamps = 'foundDate' | 'lastContact' | 'createdAt';
+export type ContactRow = {
+  [K in Exclude<keyof typeof contactColumns, Timestamps>]: (typeof contacts.$inferSelect)[K];
+} & {
+  foundDate: string | null;
+  lastContact: string | null;
+  createdAt: string;
   groupIds: string[];
   tags: string[];
 };

@@ -1,6 +1,7 @@
-import { and, count, eq, like, sql } from 'drizzle-orm';
+import { and, count, eq, like, sql, type SQL } from 'drizzle-orm';
 import type { CheckedGroup, NoteCategory, NoteEntityType, NotePriority } from '@atrium/contracts';
 import type { Database } from '../../db/client';
+import { isoTimestamp } from '../../db/iso-timestamps';
 import { contacts, notes, users } from '../../db/schema';
 import { escapeLike, filterGroupsSql, type FilterColumns } from '../../lib/filter-sql';
 import { StatementCache } from '../../lib/statements';
@@ -16,8 +17,9 @@ const selection = {
     priority: notes.priority,
     isPinned: notes.isPinned,
     tags: notes.tags,
-    createdAt: notes.createdAt,
-    updatedAt: notes.updatedAt,
+    // The ISO text answers show (db/iso-timestamps.ts), not Dates.
+    createdAt: isoTimestamp(notes.createdAt),
+    updatedAt: isoTimestamp(notes.updatedAt),
   },
   author: { id: users.id, firstName: users.firstName, lastName: users.lastName },
 };
@@ -32,8 +34,8 @@ export interface NoteRow {
     priority: NotePriority | null;
     isPinned: boolean;
     tags: string[];
-    createdAt: Date;
-    updatedAt: Date;
+    createdAt: string;
+    updatedAt: string;
   };
   author: { id: string; firstName: string; lastName: string } | null;
 }
@@ -90,28 +92,43 @@ const N = Object.fromEntries(
   ).map((k) => [k, sql.placeholder(k)]),
 ) as { [K in keyof NoteValues]: ReturnType<typeof sql.placeholder<K>> };
 
+/** The kinds of entity whose existence is checked (the only kind there is a table of so far). */
+const CHECKED_ENTITIES = new Set<NoteEntityType>(['contact']);
+
+/** The contact of the placeholders, in the business of the placeholders. */
+const CONTACT_OF_BUSINESS = and(eq(contacts.businessId, N.businessId), eq(contacts.id, N.entityId));
+
+/** Whether the entity of the placeholders is the business's, as a scalar; undefined for unchecked kinds. */
+function entityFound(entityType: NoteEntityType): SQL<boolean> | undefined {
+  if (!CHECKED_ENTITIES.has(entityType)) return undefined;
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${contacts} WHERE ${CONTACT_OF_BUSINESS})`;
+}
+
 /** Every query here is scoped to one business. */
 export class NotesRepository {
   constructor(private readonly db: Database) {}
 
-  async contactExists(businessId: string, id: string): Promise<boolean> {
-    const found = await this.contactCheck
-      .get('contact', () =>
-        this.db
-          .select({ id: contacts.id })
-          .from(contacts)
-          .where(and(eq(contacts.businessId, N.businessId), eq(contacts.id, N.entityId)))
-          .limit(1),
-      )
-      .execute({ businessId, entityId: id });
+  /**
+   * Whether the entity notes hang off is the business's. Only contacts exist so far: other kinds are not checked.
+   */
+  async entityExists(businessId: string, entityType: NoteEntityType, entityId: string): Promise<boolean> {
+    if (!CHECKED_ENTITIES.has(entityType)) return true;
+    const found = await this.entityCheck
+      .get(entityType, () => this.db.select({ id: contacts.id }).from(contacts).where(CONTACT_OF_BUSINESS).limit(1))
+      .execute({ businessId, entityId });
     return found.length > 0;
   }
 
   /**
    * Pinned first, then newest first (the order of notes_entity_idx). The simple filters are placeholders, so the
    * statement of each combination is built once (lib/statements.ts); a filters JSON is written in as literals.
+   * The page also says whether the entity is the business's (`entityFound`; entityExists' check, in the same
+   * statement): unknown when the page is empty (no row to carry it).
    */
-  async list(businessId: string, f: NoteListFilter): Promise<{ rows: NoteRow[]; total: number }> {
+  async list(
+    businessId: string,
+    f: NoteListFilter,
+  ): Promise<{ rows: NoteRow[]; total: number; entityFound: boolean | undefined }> {
     const offset = (f.page - 1) * f.limit;
     const values: NoteValues = {
       businessId,
@@ -140,13 +157,15 @@ export class NotesRepository {
       f.filters && f.filters.length > 0
         ? null
         : [f.category, f.priority, f.pinned, f.search].map((v) => (v === undefined || v === '' ? '-' : '+')).join('');
-    // The total rides along as a scalar subquery: one round trip for page and count.
+    const check = entityFound(f.entityType);
+    // The total and the entity check ride along as scalar subqueries (each run once): one round trip for all three.
     const found = (await this.statements
-      .get(shape && `page:${shape}`, () =>
+      .get(shape && `page:${f.entityType}:${shape}`, () =>
         this.db
           .select({
             ...selection,
             matches: sql<number>`(${this.db.select({ n: count() }).from(notes).where(where())})`.mapWith(Number),
+            entityFound: check ?? sql<boolean>`true`,
           })
           .from(notes)
           .leftJoin(users, eq(users.id, notes.createdBy))
@@ -159,20 +178,21 @@ export class NotesRepository {
           .limit(N.limit)
           .offset(N.offset),
       )
-      .execute(values)) as (NoteRow & { matches: number })[];
-    // The rows keep their `matches` (unread past here), as contacts.repository's pages do.
+      .execute(values)) as (NoteRow & { matches: number; entityFound: boolean })[];
+    // The rows keep their `matches` and `entityFound` (unread past here), as contacts.repository's pages do.
     const rows: NoteRow[] = found;
-    if (found[0]) return { rows, total: found[0].matches };
-    if (offset === 0) return { rows, total: 0 };
+    const [first] = found;
+    if (first) return { rows, total: first.matches, entityFound: first.entityFound };
+    if (offset === 0) return { rows, total: 0, entityFound: undefined };
     const [counted] = (await this.statements
       .get(shape && `count:${shape}`, () => this.db.select({ total: count() }).from(notes).where(where()))
       .execute(values)) as { total: number }[];
-    return { rows, total: counted?.total ?? 0 };
+    return { rows, total: counted?.total ?? 0, entityFound: undefined };
   }
 
   /** The list statements (lib/statements.ts), by which simple filters are set, and the contact check. */
   private readonly statements = new StatementCache<NoteValues>();
-  private readonly contactCheck = new StatementCache<Pick<NoteValues, 'businessId' | 'entityId'>>();
+  private readonly entityCheck = new StatementCache<Pick<NoteValues, 'businessId' | 'entityId'>>();
 
   async findById(businessId: string, id: string): Promise<NoteRow | null> {
     const [row] = await this.db

@@ -25,14 +25,16 @@ export function toNoteDto({ note, author }: NoteRow): Note {
     entityType: note.entityType,
     entityId: note.entityId,
     createdBy: author ? { _id: author.id, firstName: author.firstName, lastName: author.lastName } : null,
-    createdAt: note.createdAt.toISOString(),
-    updatedAt: note.updatedAt.toISOString(),
+    createdAt: note.createdAt,
+    updatedAt: note.updatedAt,
   };
 }
 
 type NoteUpdateData = z.output<typeof noteUpdateSchema>;
 
 const notFound = () => new AppError('NOT_FOUND', NOTE_MESSAGES.notFound);
+/** Only contacts are checked so far (notes.repository's entityExists). */
+const entityNotFound = () => new AppError('NOT_FOUND', 'Contact not found');
 
 /** Sanitised HTML and its text; content that sanitises to nothing (e.g. only a script) is refused. */
 function cleanContent(html: string): { content: string; contentText: string } {
@@ -50,17 +52,15 @@ export class NotesService {
 
   /** The entity a note hangs off must be the caller's. Only contacts exist so far. */
   private async checkEntity(caller: Caller, entityType: NoteEntityType, entityId: string): Promise<void> {
-    if (entityType === 'contact' && !(await this.repo.contactExists(caller.businessId, entityId))) {
-      throw new AppError('NOT_FOUND', 'Contact not found');
-    }
+    if (!(await this.repo.entityExists(caller.businessId, entityType, entityId))) throw entityNotFound();
   }
 
   async list(caller: Caller, filter: NoteListFilter): Promise<NoteListEnvelope> {
-    // Both at once: the notes are business-scoped anyway, the check only decides between a list and a 404.
-    const [, { rows, total }] = await Promise.all([
-      this.checkEntity(caller, filter.entityType, filter.entityId),
-      this.repo.list(caller.businessId, filter),
-    ]);
+    // The page statement checks the entity as it reads; only an empty page needs the check on its own.
+    const { rows, total, entityFound } = await this.repo.list(caller.businessId, filter);
+    if (!(entityFound ?? (await this.repo.entityExists(caller.businessId, filter.entityType, filter.entityId)))) {
+      throw entityNotFound();
+    }
     return { success: true, data: rows.map(toNoteDto), meta: makePagination(total, filter.page, filter.limit) };
   }
 

@@ -158,6 +158,24 @@ describe('notes', () => {
     }
   });
 
+  test('the page statement checks the contact: notes that outlived it (written around the API) are 404', async () => {
+    const gone = (await owner.post('/contacts', { firstName: 'Gone', email: 'gone@example.com' })).json().data._id;
+    const list = (page = 1) => owner.get(`/notes${qs({ entityType: 'contact', entityId: gone, page, limit: 1 })}`);
+    // No notes yet: an empty page, checked on its own.
+    expect((await list()).json()).toMatchObject({ success: true, data: [], meta: { total: 0 } });
+    const first = await owner.post('/notes', { content: '<p>kept</p>', entityType: 'contact', entityId: gone });
+    expect(first.statusCode).toBe(201);
+    expect((await list()).json().data.map((n: { _id: string }) => n._id)).toEqual([first.json().data._id]);
+    // Past the last page: empty, still the contact's.
+    expect((await list(3)).json()).toMatchObject({ success: true, data: [], meta: { total: 1 } });
+
+    await t.database.db.execute(sql`DELETE FROM contacts WHERE id = ${gone}`);
+    for (const res of [await list(), await list(3)]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ success: false, code: 'NOT_FOUND', error: 'Contact not found' });
+    }
+  });
+
   test('notes of another business are 404 for read, update, pin and delete', async () => {
     const note = await createNote({ content: '<p>private</p>' });
     for (const call of [

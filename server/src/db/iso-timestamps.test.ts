@@ -1,0 +1,108 @@
+import { gte, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createTestDatabase, type TestDatabase } from '../../test/helpers';
+import { openPostgres, type Database } from './client';
+import { isoFromTimestamptz, isoTimestamp } from './iso-timestamps';
+
+describe('isoFromTimestamptz', () => {
+  it.each([
+    ['2026-11-26 08:11:45.123456+00', '2026-11-26T08:11:45.123Z'],
+    ['2026-11-26 08:11:45.987999+00', '2026-11-26T08:11:45.987Z'],
+    ['2026-11-26 08:11:45.5+00', '2026-11-26T08:11:45.500Z'],
+    ['2026-11-26 08:11:45.05+00', '2026-11-26T08:11:45.050Z'],
+    ['2026-11-26 08:11:45+00', '2026-11-26T08:11:45.000Z'],
+    ['1000-01-01 00:00:00+00', '1000-01-01T00:00:00.000Z'],
+  ])('reads %s as Date would', (text, iso) => {
+    expect(isoFromTimestamptz(text)).toBe(iso);
+    expect(new Date(text).toISOString()).toBe(iso);
+  });
+
+  it('reads other offsets and Dates through Date', () => {
+    expect(isoFromTimestamptz('2026-11-26 08:11:45.25+05:30')).toBe('2026-11-26T02:41:45.250Z');
+    expect(isoFromTimestamptz('2026-01-01 00:00:00-08')).toBe('2026-01-01T08:00:00.000Z');
+    expect(isoFromTimestamptz(new Date('2026-03-04T05:06:07.089Z'))).toBe('2026-03-04T05:06:07.089Z');
+  });
+});
+
+const rowsOf = async (db: Database, query: SQL) => ((await db.execute(query)) as unknown as { rows: unknown[] }).rows;
+
+const stamps = pgTable('iso_test_stamps', {
+  id: text('id').primaryKey(),
+  at: timestamp('at', { withTimezone: true }),
+});
+
+/** Through the driver, the ISO text equals what drizzle's Date column gives, in a UTC session and in another. */
+describe('isoTimestamp column', () => {
+  let database: TestDatabase;
+  let db: Database;
+  const values = [
+    '2026-11-26T08:11:45.123Z',
+    '2026-02-28T23:59:59.999Z',
+    '2024-02-29T12:00:00.000Z',
+    '1000-01-01T00:00:00.000Z',
+    '9999-12-31T23:59:59.999Z',
+  ];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = database.handle.db;
+    await db.execute(sql`CREATE TABLE iso_test_stamps (id text PRIMARY KEY, at timestamptz)`);
+    await db.insert(stamps).values([
+      ...values.map((v, i) => ({ id: `s${i}`, at: new Date(v) })),
+      { id: 'null', at: null },
+      // Microseconds Date cannot hold: truncated to milliseconds, as Date reads them.
+      { id: 'micro', at: sql`'2026-05-06 07:08:09.876543+00'::timestamptz` as unknown as Date },
+    ]);
+  });
+  afterAll(() => database.drop());
+
+  const read = (executor: Pick<Database, 'select'>, since = new Date('0001-01-01T00:00:00Z')) =>
+    executor
+      .select({ id: stamps.id, date: stamps.at, iso: isoTimestamp(stamps.at) })
+      .from(stamps)
+      .where(or(isNull(stamps.at), gte(stamps.at, since)))
+      .orderBy(stamps.id);
+
+  it('gives each Date column value as its ISO text, null as null', async () => {
+    const rows = await read(db);
+    expect(rows).toHaveLength(values.length + 2);
+    for (const row of rows) expect(row.iso).toBe(row.date ? row.date.toISOString() : null);
+    expect(rows.find((r) => r.id === 'micro')!.iso).toBe('2026-05-06T07:08:09.876Z');
+    expect(rows.filter((r) => r.id.startsWith('s')).map((r) => r.iso)).toEqual(values);
+  });
+
+  it('gives the same text in a session in another time zone (Date reads its offsets)', async () => {
+    const rows = await db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL TimeZone = 'Asia/Kolkata'`);
+      // Before 1942 Kolkata's offsets were local mean time with seconds ('+05:53:28'), which Date cannot read
+      // (nor drizzle's Date columns): the server's sessions are UTC (below).
+      return read(tx, new Date('1950-01-01T00:00:00Z'));
+    });
+    expect(rows.filter((r) => r.id.startsWith('s')).map((r) => r.iso)).toEqual(values.filter((v) => v >= '1950'));
+    for (const row of rows) expect(row.iso).toBe(row.date ? row.date.toISOString() : null);
+  });
+
+  it("reads in UTC in the server's sessions, whatever the database's default zone", async () => {
+    const { handle } = database;
+    if (handle.driver.kind === 'pglite') {
+      // The embedded database's sessions are UTC.
+      expect((await handle.driver.client.query<{ TimeZone: string }>('SHOW TimeZone')).rows[0]!.TimeZone).toBe('UTC');
+    } else {
+      const { pool } = handle.driver;
+      const [{ name }] = (await pool.query<{ name: string }>('SELECT current_database() AS name')).rows as [
+        { name: string },
+      ];
+      await pool.query(`ALTER DATABASE ${name} SET TimeZone = 'Asia/Kolkata'`);
+      const other = openPostgres(pool.options.connectionString!, 2);
+      try {
+        expect(await rowsOf(other.db, sql`SHOW TimeZone`)).toEqual([{ TimeZone: 'UTC' }]);
+        const rows = await read(other.db);
+        expect(rows.filter((r) => r.id.startsWith('s')).map((r) => r.iso)).toEqual(values);
+      } finally {
+        await other.close();
+      }
+    }
+    const raw = await rowsOf(db, sql`SELECT at::text AS text FROM iso_test_stamps WHERE id = 's0'`);
+    expect(raw).toEqual([{ text: '2026-11-26 08:11:45.123+00' }]);
+  });
+});
