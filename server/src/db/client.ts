@@ -49,22 +49,16 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
   };
 }
 
-/** What every PostgreSQL session of the server runs first (PGlite's sessions are in UTC already). */
-export const UTC_SESSION = "SET TimeZone = 'UTC'";
-
 export function openPostgres(connectionString: string, poolSize = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // Sessions read timestamps in UTC whatever the database's default zone (a startup option, so before any query):
+  // the text is then what iso-timestamps.ts turns into an answer's ISO form without a Date. Nothing else here
+  // depends on the session zone. An `options` parameter in the URL takes precedence (pg reads the URL last).
+  const pool = new pg.Pool({ connectionString, max: poolSize, options: '-c TimeZone=UTC' });
   // An idle pooled connection can be closed by the server (restart, failover, idle timeout, a dropped test
   // database): the pool discards it and opens another when needed. Without a listener the 'error' event would
   // crash the process.
   pool.on('error', (error) => {
     console.warn(`PostgreSQL: an idle connection was lost (${error.message}); it will be replaced.`);
-  });
-  // Sessions read timestamps in UTC whatever the database's default zone: the text is then what
-  // iso-timestamps.ts turns into an answer's ISO form without a Date. (pg runs a client's queries in order, so
-  // this comes before the first query of a new connection.) Nothing else here depends on the session zone.
-  pool.on('connect', (client) => {
-    client.query(UTC_SESSION).catch(() => undefined);
   });
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
