@@ -1,11 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
-import { execSync } from 'node:child_process';
+import { chromiumLaunchOptions } from './chromium.mjs';
 
-const chromium =
-  process.env.CHROMIUM_PATH ??
-  execSync('command -v chromium || command -v chromium-browser', { encoding: 'utf8' }).trim();
 // The config is loaded again in every worker process: the run's directory is fixed once, in the runner, and
 // reaches the workers (and the tests' outbox reader) through the environment they inherit.
 const runDir = (process.env.ATRIUM_E2E_RUN_DIR ??= path.join(os.tmpdir(), `atrium-e2e-${Date.now()}`));
@@ -32,18 +29,7 @@ export default defineConfig({
     baseURL: 'http://localhost:3000',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
   // The production builds, each app on its own port: API + host on 3000, remotes on 3001–3006.
   webServer: {
