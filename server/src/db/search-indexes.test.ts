@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers';
 
 /**
@@ -13,15 +13,41 @@ describe('trigram indexes', () => {
   });
   afterAll(async () => database.drop());
 
+  const rowsOf = async (query: SQL) =>
+    ((await database.handle.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+
   it('keep a pending list of at most 1 MB', async () => {
-    const result = await database.handle.db.execute<{ relname: string; reloptions: string[] | null }>(
+    const rows = await rowsOf(
       sql`SELECT relname, reloptions FROM pg_class WHERE relname LIKE '%search_trgm_idx' ORDER BY relname`,
     );
-    const rows = (result as unknown as { rows: { relname: string; reloptions: string[] | null }[] }).rows;
     expect(rows).toEqual([
       { relname: 'contact_search_trgm_idx', reloptions: ['gin_pending_list_limit=1024'] },
       { relname: 'contacts_search_trgm_idx', reloptions: ['gin_pending_list_limit=1024'] },
       { relname: 'notes_search_trgm_idx', reloptions: ['gin_pending_list_limit=1024'] },
     ]);
+    // contact_search's partitions (migration 0010) each have their own trigram index, with the same cap.
+    const partitions = await rowsOf(
+      sql`SELECT c.relname, c.reloptions FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+           WHERE i.inhparent = 'contact_search_trgm_idx'::regclass ORDER BY c.relname`,
+    );
+    expect(partitions).toHaveLength(16);
+    for (const index of partitions) expect(index.reloptions).toEqual(['gin_pending_list_limit=1024']);
+  });
+
+  it('search one business at a time: contact_search is partitioned by business and a search reads one partition', async () => {
+    const plan = await rowsOf(
+      sql`EXPLAIN SELECT count(*) FROM contact_search WHERE business_id = 'b-1' AND search_text LIKE '%mart%'`,
+    );
+    const text = plan.map((row) => Object.values(row).join('')).join('\n');
+    expect(new Set(text.match(/contact_search_p\d+/g)).size).toBe(1);
+    const all = await rowsOf(sql`EXPLAIN SELECT count(*) FROM contact_search WHERE search_text LIKE '%mart%'`);
+    expect(
+      new Set(
+        all
+          .map((row) => Object.values(row).join(''))
+          .join('\n')
+          .match(/contact_search_p\d+/g),
+      ).size,
+    ).toBe(16);
   });
 });
