@@ -4,10 +4,16 @@ import pg from 'pg';
 import { API_ROOT, XSRF_COOKIE, XSRF_HEADER } from '@atrium/contracts';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { openPostgres, type DatabaseHandle } from '../src/db/client';
+import type { SQL } from 'drizzle-orm';
+import { openPostgres, type Database, type DatabaseHandle } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { createMemoryMailer, type Mailer, type MailMessage } from '../src/lib/mail';
 import { pgliteFromTemplate } from './pglite-template';
+
+/** The rows of raw SQL run through drizzle (its execute answer is typed per driver; both carry `rows`). */
+export async function sqlRows<T = Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 
 export interface TestDatabase {
   handle: DatabaseHandle;

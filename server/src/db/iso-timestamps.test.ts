@@ -1,6 +1,6 @@
-import { gte, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { gte, isNull, or, sql } from 'drizzle-orm';
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createTestDatabase, type TestDatabase } from '../../test/helpers';
+import { createTestDatabase, sqlRows, type TestDatabase } from '../../test/helpers';
 import { openPostgres, type Database } from './client';
 import { isoFromTimestamptz, isoTimestamp } from './iso-timestamps';
 
@@ -23,8 +23,6 @@ describe('isoFromTimestamptz', () => {
     expect(isoFromTimestamptz(new Date('2026-03-04T05:06:07.089Z'))).toBe('2026-03-04T05:06:07.089Z');
   });
 });
-
-const rowsOf = async (db: Database, query: SQL) => ((await db.execute(query)) as unknown as { rows: unknown[] }).rows;
 
 const stamps = pgTable('iso_test_stamps', {
   id: text('id').primaryKey(),
@@ -95,14 +93,14 @@ describe('isoTimestamp column', () => {
       await pool.query(`ALTER DATABASE ${name} SET TimeZone = 'Asia/Kolkata'`);
       const other = openPostgres(pool.options.connectionString!, 2);
       try {
-        expect(await rowsOf(other.db, sql`SHOW TimeZone`)).toEqual([{ TimeZone: 'UTC' }]);
+        expect(await sqlRows(other.db, sql`SHOW TimeZone`)).toEqual([{ TimeZone: 'UTC' }]);
         const rows = await read(other.db);
         expect(rows.filter((r) => r.id.startsWith('s')).map((r) => r.iso)).toEqual(values);
       } finally {
         await other.close();
       }
     }
-    const raw = await rowsOf(db, sql`SELECT at::text AS text FROM iso_test_stamps WHERE id = 's0'`);
+    const raw = await sqlRows(db, sql`SELECT at::text AS text FROM iso_test_stamps WHERE id = 's0'`);
     expect(raw).toEqual([{ text: '2026-11-26 08:11:45.123+00' }]);
   });
 });

@@ -9,6 +9,7 @@ import {
   resetToken,
   setCookieLines,
   signedInAgent,
+  sqlRows,
   verificationCode,
   type TestApp,
 } from '../../../test/helpers';
@@ -24,9 +25,6 @@ describe('identity flows', () => {
   afterAll(async () => {
     await t.close();
   });
-
-  const rows = async <T>(query: ReturnType<typeof sql>) =>
-    (await t.database.db.execute(query)) as unknown as { rows: T[] };
 
   const mailsTo = (email: string) => t.mails.filter((m) => m.to.toLowerCase() === email.toLowerCase());
 
@@ -99,7 +97,8 @@ describe('identity flows', () => {
 
     test('the code expires 24 hours after it was sent', async () => {
       const { signup } = await registered();
-      const { rows: found } = await rows<{ hours: number }>(
+      const found = await sqlRows<{ hours: number }>(
+        t.database.db,
         sql`SELECT round(extract(epoch FROM (expires_at - created_at)) / 3600)::int AS hours FROM email_tokens WHERE user_id = (SELECT id FROM users WHERE lower(email) = ${signup.email})`,
       );
       expect(found).toEqual([{ hours: 24 }]);
@@ -192,7 +191,8 @@ describe('identity flows', () => {
       expect(Buffer.from(token, 'base64url')).toHaveLength(32);
 
       // Stored as sha256 only, expiring in one hour.
-      const { rows: stored } = await rows<{ token_hash: string; minutes: number }>(
+      const stored = await sqlRows<{ token_hash: string; minutes: number }>(
+        t.database.db,
         sql`SELECT token_hash, round(extract(epoch FROM (expires_at - created_at)) / 60)::int AS minutes FROM email_tokens WHERE kind = 'reset_password' AND user_id = ${first.body.user.id}`,
       );
       expect(stored).toEqual([{ token_hash: createHash('sha256').update(token).digest('hex'), minutes: 60 }]);
