@@ -1148,10 +1148,11 @@ function fmt(ms) {
 const pct = (share) => (Number.isFinite(share) ? `${Math.round(share * 100)}%` : '—');
 const rate = (rps) => (rps >= 10 ? rps.toFixed(0) : rps.toFixed(1));
 
-function table(headers, rows, align) {
+/** A plain-text table: the first column (the case) left-aligned, the figures right-aligned. */
+function table(headers, rows) {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
   const line = (cells) =>
-    cells.map((c, i) => (align[i] === 'l' ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+    cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
   return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
@@ -1257,7 +1258,6 @@ function report(r) {
         'other CPU API/SQL',
       ],
       rows,
-      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
     ),
   );
   out.push(
@@ -1299,19 +1299,7 @@ function report(r) {
   if (singleRows.length) {
     out.push('');
     out.push(`one connection (${SINGLE_S} s per case): each answer's own latency, no queueing behind others`);
-    out.push(
-      table(['case', ...LATENCY_COLUMNS, 'n', 'SQL p50@1', 'API/SQL p50@1', ...TARGET_COLUMNS], singleRows, [
-        'l',
-        'r',
-        'r',
-        'r',
-        'r',
-        'r',
-        'r',
-        'r',
-        'r',
-      ]),
-    );
+    out.push(table(['case', ...LATENCY_COLUMNS, 'n', 'SQL p50@1', 'API/SQL p50@1', ...TARGET_COLUMNS], singleRows));
     out.push('');
   }
   const imp = r.import;
