@@ -50,9 +50,10 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
 }
 
 export function openPostgres(connectionString: string, poolSize = 10): DatabaseHandle {
-  // Sessions read timestamps in UTC whatever the database's default zone (a startup option, so before any query):
-  // the text is then what iso-timestamps.ts turns into an answer's ISO form without a Date. Nothing else here
-  // depends on the session zone. An `options` parameter in the URL takes precedence (pg reads the URL last).
+  // Sessions run in UTC whatever the database's default zone (a startup option, so before any query), as the
+  // embedded database's do: no SQL here depends on the session zone (answers write timestamps AT TIME ZONE 'UTC',
+  // db/json-answers.ts), but timestamps read as text stay the same everywhere. An `options` parameter in the URL
+  // takes precedence (pg reads the URL last).
   const pool = new pg.Pool({ connectionString, max: poolSize, options: '-c TimeZone=UTC' });
   // An idle pooled connection can be closed by the server (restart, failover, idle timeout, a dropped test
   // database): the pool discards it and opens another when needed. Without a listener the 'error' event would

@@ -13,6 +13,7 @@ import {
   listEnvelopeSchema,
   modifiedCountAnswerSchema,
 } from '@atrium/contracts';
+import { sendJson } from '../../db/json-answers';
 import { registerWriteRoutes } from '../../lib/crud-routes';
 import { callerOf, errorResponses } from '../../lib/http';
 import type { ContactGroupsService } from './contact-groups.service';
@@ -72,7 +73,8 @@ export const contactGroupsRoutes: FastifyPluginAsyncZod<ContactGroupsRoutesOptio
         response: { 200: listEnvelopeSchema(contactSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => groups.contactsOf(callerOf(request), request.params.id, request.query),
+    async (request, reply) =>
+      sendJson(reply, await groups.contactsOf(callerOf(request), request.params.id, request.query)),
   );
 
   const membership = <B extends typeof contactIdsBodySchema | typeof contactIdBodySchema>(body: B) => ({

@@ -1,13 +1,12 @@
 import {
   CONTACT_GROUP_MESSAGES,
-  type Contact,
   type ContactGroup,
   type ContactGroupData,
   type ContactGroupListEnvelope,
   type ContactGroupListQueryData,
   type ContactListParamsData,
-  type ListEnvelope,
 } from '@atrium/contracts';
+import type { JsonText } from '../../db/json-answers';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Caller, ContactsService } from '../contacts/contacts.service';
@@ -83,7 +82,7 @@ export class ContactGroupsService {
   }
 
   /** The group's contacts, with the contact list's parameters (the group is forced). */
-  async contactsOf(caller: Caller, id: string, params: ContactListParamsData): Promise<ListEnvelope<Contact>> {
+  async contactsOf(caller: Caller, id: string, params: ContactListParamsData): Promise<JsonText> {
     if (!(await this.repo.exists(caller.businessId, id))) throw notFound();
     return this.contacts.list(caller, { ...params, groupId: id });
   }

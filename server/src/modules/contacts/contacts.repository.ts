@@ -1,19 +1,7 @@
-import {
-  and,
-  count,
-  eq,
-  getTableColumns,
-  inArray,
-  like,
-  notInArray,
-  sql,
-  type AnyColumn,
-  type SQL,
-  type SQLWrapper,
-} from 'drizzle-orm';
-import type { ContactListParamsData, ContactSortField, SortOrder } from '@atrium/contracts';
+import { and, count, eq, inArray, like, notInArray, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Contact, ContactListParamsData, ContactSortField, SortOrder } from '@atrium/contracts';
 import type { Database, Executor } from '../../db/client';
-import { isoTimestamp } from '../../db/iso-timestamps';
+import { isoJson, jsonArray, jsonObject, jsonText, type JsonText } from '../../db/json-answers';
 import { lockContactEmails } from '../../db/locks';
 import {
   contactCounts,
@@ -28,15 +16,6 @@ import {
 import { dateBoundsSql, escapeLike, filterGroupsSql, type FilterColumns } from '../../lib/filter-sql';
 import { StatementCache, type Statement } from '../../lib/statements';
 
-// What a contact answer shows (toContactDto): updated_at is not in it, so it is not read.
-const {
-  searchText: _searchText,
-  businessId: _businessId,
-  createdBy: _createdBy,
-  updatedAt: _updatedAt,
-  ...contactColumns
-} = getTableColumns(contacts);
-
 // One query per page: memberships and tags come as arrays from correlated subqueries on their primary keys.
 const groupIds = sql<string[]>`coalesce((
   SELECT array_agg(${contactGroupMembers.groupId} ORDER BY ${contactGroupMembers.createdAt}, ${contactGroupMembers.groupId})
@@ -47,25 +26,47 @@ const tagIds = sql<string[]>`coalesce((
   FROM ${contactTagLinks} WHERE ${contactTagLinks.contactId} = ${contacts.id}
 ), '{}')`;
 
-// Timestamps come as the ISO text answers show (db/iso-timestamps.ts), not as Dates.
-const selection = {
-  ...contactColumns,
-  foundDate: isoTimestamp(contacts.foundDate),
-  lastContact: isoTimestamp(contacts.lastContact),
-  createdAt: isoTimestamp(contacts.createdAt),
+/**
+ * A contact as every answer shows it (contracts' Contact), built by PostgreSQL (db/json-answers.ts): `name` is
+ * first and last name joined by a space (either may be empty), `phone` the code and number (contracts'
+ * composePhone), dates ISO text.
+ */
+const CONTACT_ANSWER = {
+  _id: contacts.id,
+  firstName: contacts.firstName,
+  lastName: contacts.lastName,
+  name: sql`concat_ws(' ', nullif(${contacts.firstName}, ''), nullif(${contacts.lastName}, ''))`,
+  email: contacts.email,
+  phone: sql`CASE WHEN coalesce(${contacts.phoneNumber}, '') = '' THEN NULL WHEN coalesce(${contacts.phoneCode}, '') = '' THEN ${contacts.phoneNumber} ELSE ${contacts.phoneCode} || ' ' || ${contacts.phoneNumber} END`,
+  phoneCode: contacts.phoneCode,
+  phoneNumber: contacts.phoneNumber,
+  business: contacts.business,
+  status: contacts.status,
+  jobTitle: contacts.jobTitle,
+  industry: contacts.industry,
+  specialities: contacts.specialities,
+  foundDate: isoJson(contacts.foundDate),
+  lastContact: isoJson(contacts.lastContact),
+  dateCreated: isoJson(contacts.createdAt),
+  address: contacts.address,
+  address2: contacts.address2,
+  city: contacts.city,
+  state: contacts.state,
+  zipCode: contacts.zipCode,
+  country: contacts.country,
+  linkedin: contacts.linkedin,
+  x: contacts.x,
+  instagram: contacts.instagram,
+  facebook: contacts.facebook,
+  blog: contacts.blog,
+  youtube: contacts.youtube,
+  tiktok: contacts.tiktok,
+  other: contacts.other,
+  notes: contacts.notes,
   groupIds,
   tags: tagIds,
-};
-type Timestamps = 'foundDate' | 'lastContact' | 'createdAt';
-export type ContactRow = {
-  [K in Exclude<keyof typeof contactColumns, Timestamps>]: (typeof contacts.$inferSelect)[K];
-} & {
-  foundDate: string | null;
-  lastContact: string | null;
-  createdAt: string;
-  groupIds: string[];
-  tags: string[];
-};
+} satisfies Record<keyof Contact, SQLWrapper>;
+const contactJson = jsonObject(CONTACT_ANSWER);
 
 export type NewContact = Omit<
   typeof contacts.$inferInsert,
@@ -241,7 +242,7 @@ export class ContactsRepository {
    * (the contacts page as opened, paged and searched) is a statement built once per sort and kind of page and
    * then only executed (lib/statements.ts).
    */
-  async list(businessId: string, filter: ContactListFilter): Promise<{ rows: ContactRow[]; total: number }> {
+  async list(businessId: string, filter: ContactListFilter): Promise<{ data: JsonText; total: number }> {
     const search = filter.search ? `%${escapeLike(filter.search.toLowerCase())}%` : undefined;
     const values: PageValues = { businessId, pattern: search ?? '', offset: 0, limit: filter.limit };
     const narrowed = narrows(filter);
@@ -269,8 +270,9 @@ export class ContactsRepository {
       const [rows, total] = await Promise.all([
         this.statements
           .get(null, () =>
+            // A row per contact in the index's order (an aggregate would sort every match again in memory).
             this.db
-              .select(selection)
+              .select({ json: sql<string>`${contactJson}::text` })
               .from(contacts)
               .where(where())
               .orderBy(...orderSql(order)),
@@ -278,7 +280,7 @@ export class ContactsRepository {
           .execute(values),
         counted(),
       ]);
-      return { rows: rows as ContactRow[], total };
+      return { data: jsonText(`[${(rows as { json: string }[]).map((r) => r.json).join(',')}]`), total };
     }
     const offset = (filter.page - 1) * filter.limit;
     if (offset < DEEP_OFFSET) {
@@ -291,24 +293,24 @@ export class ContactsRepository {
             : { count: matching };
       const query = this.statements.get(shape && `${shape}:page`, () => this.pageQuery(where(), order, order, total));
       const page = await this.pageOf(query, { ...values, offset }, true);
-      return { rows: page.rows, total: page.total ?? (await counted()) };
+      return { data: page.data, total: page.total ?? (await counted()) };
     }
     // Deep page: OFFSET n walks n index entries. Past the middle, walk from the other end instead.
     const total = await counted();
-    if (offset >= total) return { rows: [], total };
+    if (offset >= total) return { data: jsonText('[]'), total };
     const tail = total - offset - filter.limit;
     const backwards = tail < offset;
     const query = this.statements.get(shape && `${shape}:${backwards ? 'back' : 'deep'}`, () =>
       this.pageQuery(where(), backwards ? reversed(order) : order, order, 'none'),
     );
-    const { rows } = await this.pageOf(
+    const { data } = await this.pageOf(
       query,
       backwards
         ? { ...values, offset: Math.max(tail, 0), limit: Math.min(filter.limit, total - offset) }
         : { ...values, offset },
       false,
     );
-    return { rows, total };
+    return { data, total };
   }
 
   /** The list statements of the common shapes (no filter but the search), by sort and kind of page. */
@@ -345,30 +347,32 @@ export class ContactsRepository {
           : this.orderedIds(where, scan);
     const matches =
       total === 'none'
-        ? sql<null>`NULL`
+        ? sql<null>`NULL::bigint`
         : total === 'window' || total === 'search'
           ? sql<number>`${sql.identifier('page')}.${sql.identifier('matches')}`
           : total === 'counter'
             ? sql<number>`(SELECT ${contactCounts.contacts} FROM ${contactCounts} WHERE ${contactCounts.businessId} = ${P.businessId})`
             : sql<number>`(${total.count()})`;
     return this.db
-      .select({ ...selection, matches: sql<number | null>`${matches}`.mapWith((v) => (v === null ? null : Number(v))) })
+      .select({
+        data: jsonArray(contactJson, orderSql(output)),
+        rows: sql<number>`count(*)`.mapWith(Number),
+        matches: sql<number | null>`max(${matches})`.mapWith((v) => (v === null ? null : Number(v))),
+      })
       .from(ids)
-      .innerJoin(contacts, eq(contacts.id, ids.pageId))
-      .orderBy(...orderSql(output));
+      .innerJoin(contacts, eq(contacts.id, ids.pageId));
   }
 
   private async pageOf(
     query: ListStatement,
     values: PageValues,
     counts: boolean,
-  ): Promise<{ rows: ContactRow[]; total: number | undefined }> {
-    // The rows keep their `matches` (nobody reads it past here): copying 20 rows without it cost more than it is worth.
-    const rows = (await query.execute(values)) as (ContactRow & { matches: number | null })[];
-    const first = rows[0];
+  ): Promise<{ data: JsonText; total: number | undefined }> {
+    // One row: the page as JSON text, how many contacts it holds, and the total its statement carries (if any).
+    const [page] = (await query.execute(values)) as { data: string; rows: number; matches: number | null }[];
     return {
-      rows,
-      total: first ? (first.matches ?? undefined) : values.offset === 0 && counts ? 0 : undefined,
+      data: jsonText(page!.data),
+      total: page!.rows > 0 ? (page!.matches ?? undefined) : values.offset === 0 && counts ? 0 : undefined,
     };
   }
 
@@ -447,13 +451,14 @@ export class ContactsRepository {
       .as('page');
   }
 
-  async findById(businessId: string, id: string, db: Executor = this.db): Promise<ContactRow | null> {
+  /** The contact's answer (the same JSON a list page holds), or null. */
+  async findById(businessId: string, id: string, db: Executor = this.db): Promise<Contact | null> {
     const [row] = await db
-      .select(selection)
+      .select({ json: sql<string>`${contactJson}::text` })
       .from(contacts)
       .where(and(eq(contacts.businessId, businessId), eq(contacts.id, id)))
       .limit(1);
-    return (row as ContactRow | undefined) ?? null;
+    return row ? (JSON.parse(row.json) as Contact) : null;
   }
 
   /** The subset of `ids` that are groups of this business. */
@@ -486,7 +491,7 @@ export class ContactsRepository {
     data: NewContact,
     groups: string[],
     tags: string[],
-  ): Promise<ContactRow | 'email-taken'> {
+  ): Promise<Contact | 'email-taken'> {
     return this.db.transaction(async (tx) => {
       await lockContactEmails(tx, businessId);
       if (await emailTaken(tx, businessId, data.email)) return 'email-taken';
@@ -512,7 +517,7 @@ export class ContactsRepository {
     data: NewContact,
     groups: string[],
     tags: string[] | undefined,
-  ): Promise<ContactRow | null | 'email-taken'> {
+  ): Promise<Contact | null | 'email-taken'> {
     return this.db.transaction(async (tx) => {
       await lockContactEmails(tx, businessId);
       const [current] = await tx

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactInputSchema, contactListParamsSchema, contactSchema, listEnvelopeSchema } from '@atrium/contracts';
+import { sendJson } from '../../db/json-answers';
 import { callerOf, errorResponses, okSchema } from '../../lib/http';
 import type { ContactsService } from './contacts.service';
 
@@ -20,7 +21,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ contacts: ContactsService }
         response: { 200: listEnvelopeSchema(contactSchema), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => contacts.list(callerOf(request), request.query),
+    async (request, reply) => sendJson(reply, await contacts.list(callerOf(request), request.query)),
   );
 
   app.post(

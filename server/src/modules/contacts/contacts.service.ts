@@ -1,53 +1,14 @@
 import {
-  composePhone,
   CONTACT_MESSAGES,
   makePagination,
   type Contact,
   type ContactData,
   type ContactListParamsData,
   type FieldError,
-  type ListEnvelope,
 } from '@atrium/contracts';
+import { listAnswer, type JsonText } from '../../db/json-answers';
 import { AppError } from '../../lib/errors';
-import type { ContactRow, ContactsRepository, NewContact } from './contacts.repository';
-
-export function toContactDto(row: ContactRow): Contact {
-  return {
-    _id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    name: [row.firstName, row.lastName].filter(Boolean).join(' '),
-    email: row.email,
-    phone: composePhone(row.phoneCode, row.phoneNumber),
-    phoneCode: row.phoneCode,
-    phoneNumber: row.phoneNumber,
-    business: row.business,
-    status: row.status,
-    jobTitle: row.jobTitle,
-    industry: row.industry,
-    specialities: row.specialities,
-    foundDate: row.foundDate,
-    lastContact: row.lastContact,
-    dateCreated: row.createdAt,
-    address: row.address,
-    address2: row.address2,
-    city: row.city,
-    state: row.state,
-    zipCode: row.zipCode,
-    country: row.country,
-    linkedin: row.linkedin,
-    x: row.x,
-    instagram: row.instagram,
-    facebook: row.facebook,
-    blog: row.blog,
-    youtube: row.youtube,
-    tiktok: row.tiktok,
-    other: row.other,
-    notes: row.notes,
-    groupIds: row.groupIds,
-    tags: row.tags,
-  };
-}
+import type { ContactsRepository, NewContact } from './contacts.repository';
 
 export interface Caller {
   userId: string;
@@ -79,30 +40,28 @@ const defaultOrder = (sortBy: ContactListParamsData['sortBy']) =>
 export class ContactsService {
   constructor(private readonly repo: ContactsRepository) {}
 
-  async list(caller: Caller, params: ContactListParamsData): Promise<ListEnvelope<Contact>> {
+  /** The list answer (ListEnvelope<Contact>) as JSON text: the page's contacts come from PostgreSQL as JSON. */
+  async list(caller: Caller, params: ContactListParamsData): Promise<JsonText> {
     const sortOrder = params.sortOrder ?? defaultOrder(params.sortBy);
-    const { rows, total } = await this.repo.list(caller.businessId, { ...params, sortOrder });
-    return {
-      success: true,
-      data: rows.map(toContactDto),
-      // An export is one page holding every match.
-      pagination: params.export
-        ? makePagination(total, 1, Math.max(total, 1))
-        : makePagination(total, params.page, params.limit),
-    };
+    const { data, total } = await this.repo.list(caller.businessId, { ...params, sortOrder });
+    // An export is one page holding every match.
+    const pagination = params.export
+      ? makePagination(total, 1, Math.max(total, 1))
+      : makePagination(total, params.page, params.limit);
+    return listAnswer(data, 'pagination', pagination);
   }
 
   async get(caller: Caller, id: string): Promise<Contact> {
-    const row = await this.repo.findById(caller.businessId, id);
-    if (!row) throw notFound();
-    return toContactDto(row);
+    const contact = await this.repo.findById(caller.businessId, id);
+    if (!contact) throw notFound();
+    return contact;
   }
 
   async create(caller: Caller, input: ContactData): Promise<Contact> {
     const { fields, groups, tags } = await this.prepare(caller, input);
     const row = await this.repo.create(caller.businessId, caller.userId, fields, groups, tags ?? []);
     if (row === 'email-taken') throw emailTaken();
-    return toContactDto(row);
+    return row;
   }
 
   /** PUT: every field replaced; groups replaced; tags replaced when given, kept when left out. */
@@ -111,7 +70,7 @@ export class ContactsService {
     const row = await this.repo.update(caller.businessId, id, fields, groups, tags);
     if (!row) throw notFound();
     if (row === 'email-taken') throw emailTaken();
-    return toContactDto(row);
+    return row;
   }
 
   async remove(caller: Caller, id: string): Promise<void> {

@@ -1,44 +1,34 @@
-import { and, count, eq, like, sql, type SQL } from 'drizzle-orm';
-import type { CheckedGroup, NoteCategory, NoteEntityType, NotePriority } from '@atrium/contracts';
+import { and, count, eq, like, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { CheckedGroup, Note, NoteCategory, NoteEntityType, NotePriority } from '@atrium/contracts';
 import type { Database } from '../../db/client';
-import { isoTimestamp } from '../../db/iso-timestamps';
+import { isoJson, jsonArray, jsonObject, jsonText, type JsonText } from '../../db/json-answers';
 import { contacts, notes, users } from '../../db/schema';
 import { escapeLike, filterGroupsSql, type FilterColumns } from '../../lib/filter-sql';
 import { StatementCache } from '../../lib/statements';
 
-const selection = {
-  note: {
-    id: notes.id,
-    entityType: notes.entityType,
-    entityId: notes.entityId,
-    title: notes.title,
-    content: notes.content,
-    category: notes.category,
-    priority: notes.priority,
-    isPinned: notes.isPinned,
-    tags: notes.tags,
-    // The ISO text answers show (db/iso-timestamps.ts), not Dates.
-    createdAt: isoTimestamp(notes.createdAt),
-    updatedAt: isoTimestamp(notes.updatedAt),
-  },
-  author: { id: users.id, firstName: users.firstName, lastName: users.lastName },
-};
-export interface NoteRow {
-  note: {
-    id: string;
-    entityType: NoteEntityType;
-    entityId: string;
-    title: string | null;
-    content: string;
-    category: NoteCategory;
-    priority: NotePriority | null;
-    isPinned: boolean;
-    tags: string[];
-    createdAt: string;
-    updatedAt: string;
-  };
-  author: { id: string; firstName: string; lastName: string } | null;
-}
+/**
+ * A note as every answer shows it (contracts' Note), built by PostgreSQL (db/json-answers.ts); the author is null
+ * when their account is gone (the panel shows 'Unknown User'). Reads notes left-joined to users.
+ */
+const NOTE_ANSWER = {
+  _id: notes.id,
+  title: notes.title,
+  content: notes.content,
+  category: notes.category,
+  priority: notes.priority,
+  isPinned: notes.isPinned,
+  tags: notes.tags,
+  entityType: notes.entityType,
+  entityId: notes.entityId,
+  createdBy: sql`CASE WHEN ${users.id} IS NULL THEN NULL ELSE ${jsonObject({
+    _id: users.id,
+    firstName: users.firstName,
+    lastName: users.lastName,
+  } satisfies Record<keyof NonNullable<Note['createdBy']>, SQLWrapper>)} END`,
+  createdAt: isoJson(notes.createdAt),
+  updatedAt: isoJson(notes.updatedAt),
+} satisfies Record<keyof Note, SQLWrapper>;
+const noteJson = jsonObject(NOTE_ANSWER);
 
 export interface NoteFields {
   title: string | null;
@@ -120,16 +110,12 @@ export class NotesRepository {
   }
 
   /**
-   * Pinned first, then newest first (the order of notes_entity_idx). The simple filters are placeholders, so the
-   * statement of each combination is built once (lib/statements.ts); a filters JSON is written in as literals.
-   * The page also says whether the entity is the business's (`entityFound`; entityExists' check, in the same
-   * statement): unknown when the page is empty (no row to carry it).
+   * A page as JSON text, pinned first, then newest first (the order of notes_entity_idx), with the total and
+   * whether the entity is the business's (entityExists' check) — one statement, for an empty page too. The simple
+   * filters are placeholders, so the statement of each combination is built once (lib/statements.ts); a filters
+   * JSON is written in as literals.
    */
-  async list(
-    businessId: string,
-    f: NoteListFilter,
-  ): Promise<{ rows: NoteRow[]; total: number; entityFound: boolean | undefined }> {
-    const offset = (f.page - 1) * f.limit;
+  async list(businessId: string, f: NoteListFilter): Promise<{ data: JsonText; total: number; entityFound: boolean }> {
     const values: NoteValues = {
       businessId,
       entityType: f.entityType,
@@ -139,7 +125,7 @@ export class NotesRepository {
       pinned: f.pinned ?? null,
       // search_text is lower(title || content_text), trigram-indexed.
       pattern: f.search ? `%${escapeLike(f.search.toLowerCase())}%` : null,
-      offset,
+      offset: (f.page - 1) * f.limit,
       limit: f.limit,
     };
     const where = () =>
@@ -158,50 +144,52 @@ export class NotesRepository {
         ? null
         : [f.category, f.priority, f.pinned, f.search].map((v) => (v === undefined || v === '' ? '-' : '+')).join('');
     const check = entityFound(f.entityType);
-    // The total and the entity check ride along as scalar subqueries (each run once): one round trip for all three.
-    const found = (await this.statements
-      .get(shape && `page:${f.entityType}:${shape}`, () =>
-        this.db
+    const [page] = (await this.statements
+      .get(shape && `page:${f.entityType}:${shape}`, () => {
+        // The page's notes as JSON with their sort keys, aggregated in the same order outside; the total and the
+        // entity check ride along as scalar subqueries (each run once).
+        const order = [notes.isPinned, notes.createdAt, notes.id];
+        const rows = this.db
           .select({
-            ...selection,
-            matches: sql<number>`(${this.db.select({ n: count() }).from(notes).where(where())})`.mapWith(Number),
-            entityFound: check ?? sql<boolean>`true`,
+            note: sql`${noteJson}`.as('note'),
+            ...Object.fromEntries(order.map((column, i) => [`k${i}`, sql`${column}`.as(`k${i}`)])),
           })
           .from(notes)
           .leftJoin(users, eq(users.id, notes.createdBy))
           .where(where())
-          .orderBy(
-            sql`${notes.isPinned} DESC NULLS LAST`,
-            sql`${notes.createdAt} DESC NULLS LAST`,
-            sql`${notes.id} DESC NULLS LAST`,
-          )
+          .orderBy(...order.map((column) => sql`${column} DESC NULLS LAST`))
           .limit(N.limit)
-          .offset(N.offset),
-      )
-      .execute(values)) as (NoteRow & { matches: number; entityFound: boolean })[];
-    // The rows keep their `matches` and `entityFound` (unread past here), as contacts.repository's pages do.
-    const rows: NoteRow[] = found;
-    const [first] = found;
-    if (first) return { rows, total: first.matches, entityFound: first.entityFound };
-    if (offset === 0) return { rows, total: 0, entityFound: undefined };
-    const [counted] = (await this.statements
-      .get(shape && `count:${shape}`, () => this.db.select({ total: count() }).from(notes).where(where()))
-      .execute(values)) as { total: number }[];
-    return { rows, total: counted?.total ?? 0, entityFound: undefined };
+          .offset(N.offset)
+          .as('page');
+        const key = (i: number) => sql`${sql.identifier('page')}.${sql.identifier(`k${i}`)} DESC NULLS LAST`;
+        return this.db
+          .select({
+            data: jsonArray(
+              sql`${sql.identifier('page')}.${sql.identifier('note')}`,
+              order.map((_, i) => key(i)),
+            ),
+            total: sql<number>`(${this.db.select({ n: count() }).from(notes).where(where())})`.mapWith(Number),
+            entityFound: check ?? sql<boolean>`true`,
+          })
+          .from(rows);
+      })
+      .execute(values)) as { data: string; total: number; entityFound: boolean }[];
+    return { data: jsonText(page!.data), total: page!.total, entityFound: page!.entityFound };
   }
 
   /** The list statements (lib/statements.ts), by which simple filters are set, and the contact check. */
   private readonly statements = new StatementCache<NoteValues>();
   private readonly entityCheck = new StatementCache<Pick<NoteValues, 'businessId' | 'entityId'>>();
 
-  async findById(businessId: string, id: string): Promise<NoteRow | null> {
+  /** The note's answer (the same JSON a list page holds), or null. */
+  async findById(businessId: string, id: string): Promise<Note | null> {
     const [row] = await this.db
-      .select(selection)
+      .select({ json: sql<string>`${noteJson}::text` })
       .from(notes)
       .leftJoin(users, eq(users.id, notes.createdBy))
       .where(and(eq(notes.businessId, businessId), eq(notes.id, id)))
       .limit(1);
-    return (row as NoteRow | undefined) ?? null;
+    return row ? (JSON.parse(row.json) as Note) : null;
   }
 
   async create(

@@ -8,6 +8,7 @@ import {
   noteSearchQuerySchema,
   noteUpdateSchema,
 } from '@atrium/contracts';
+import { sendJson } from '../../db/json-answers';
 import { callerOf, errorResponses, okSchema } from '../../lib/http';
 import type { NotesService } from './notes.service';
 
@@ -28,7 +29,7 @@ export const notesRoutes: FastifyPluginAsyncZod<{ notes: NotesService }> = async
         response: { 200: noteListEnvelopeSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => notes.list(callerOf(request), request.query),
+    async (request, reply) => sendJson(reply, await notes.list(callerOf(request), request.query)),
   );
 
   app.get(
@@ -40,7 +41,7 @@ export const notesRoutes: FastifyPluginAsyncZod<{ notes: NotesService }> = async
         response: { 200: noteListEnvelopeSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => notes.list(callerOf(request), request.query),
+    async (request, reply) => sendJson(reply, await notes.list(callerOf(request), request.query)),
   );
 
   app.get(

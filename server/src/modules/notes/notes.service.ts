@@ -5,30 +5,13 @@ import {
   type Note,
   type NoteData,
   type NoteEntityType,
-  type NoteListEnvelope,
   type noteUpdateSchema,
 } from '@atrium/contracts';
+import { listAnswer, type JsonText } from '../../db/json-answers';
 import { AppError } from '../../lib/errors';
 import type { Caller } from '../contacts/contacts.service';
 import { sanitizeNoteHtml } from './note-html';
-import type { NoteFields, NoteListFilter, NoteRow, NotesRepository } from './notes.repository';
-
-export function toNoteDto({ note, author }: NoteRow): Note {
-  return {
-    _id: note.id,
-    title: note.title,
-    content: note.content,
-    category: note.category,
-    priority: note.priority,
-    isPinned: note.isPinned,
-    tags: note.tags,
-    entityType: note.entityType,
-    entityId: note.entityId,
-    createdBy: author ? { _id: author.id, firstName: author.firstName, lastName: author.lastName } : null,
-    createdAt: note.createdAt,
-    updatedAt: note.updatedAt,
-  };
-}
+import type { NoteFields, NoteListFilter, NotesRepository } from './notes.repository';
 
 type NoteUpdateData = z.output<typeof noteUpdateSchema>;
 
@@ -55,19 +38,18 @@ export class NotesService {
     if (!(await this.repo.entityExists(caller.businessId, entityType, entityId))) throw entityNotFound();
   }
 
-  async list(caller: Caller, filter: NoteListFilter): Promise<NoteListEnvelope> {
-    // The page statement checks the entity as it reads; only an empty page needs the check on its own.
-    const { rows, total, entityFound } = await this.repo.list(caller.businessId, filter);
-    if (!(entityFound ?? (await this.repo.entityExists(caller.businessId, filter.entityType, filter.entityId)))) {
-      throw entityNotFound();
-    }
-    return { success: true, data: rows.map(toNoteDto), meta: makePagination(total, filter.page, filter.limit) };
+  /** The list answer (NoteListEnvelope) as JSON text: the page's notes come from PostgreSQL as JSON. */
+  async list(caller: Caller, filter: NoteListFilter): Promise<JsonText> {
+    // The page statement checks the entity as it reads.
+    const { data, total, entityFound } = await this.repo.list(caller.businessId, filter);
+    if (!entityFound) throw entityNotFound();
+    return listAnswer(data, 'meta', makePagination(total, filter.page, filter.limit));
   }
 
   async get(caller: Caller, id: string): Promise<Note> {
-    const row = await this.repo.findById(caller.businessId, id);
-    if (!row) throw notFound();
-    return toNoteDto(row);
+    const note = await this.repo.findById(caller.businessId, id);
+    if (!note) throw notFound();
+    return note;
   }
 
   async create(caller: Caller, input: NoteData): Promise<Note> {

@@ -234,6 +234,10 @@ describe('notes', () => {
     ).json().data;
     await t.database.db.execute(sql`UPDATE notes SET created_by = NULL WHERE id = ${note._id}`);
     expect((await author.agent.get(`/notes/${note._id}`)).json().data.createdBy).toBeNull();
+    const page = list.parse(
+      (await author.agent.get(`/notes${qs({ entityType: 'contact', entityId: theirContact })}`)).json(),
+    );
+    expect(page.data.map((n) => n.createdBy)).toEqual([null]);
   });
 
   describe('listing', () => {
@@ -295,6 +299,24 @@ describe('notes', () => {
       expect(past.data).toEqual([]);
       expect(past.meta.total).toBe(12);
       expect((await get({ search: 'no-such-words' })).meta.total).toBe(0);
+    });
+
+    test('a page shows each note exactly as its own answer, in the contracts shape (built as JSON by the database)', async () => {
+      const res = await lister.get(`/notes${qs({ entityType: 'contact', entityId: entity, limit: 50 })}`);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const page = list.parse(res.json());
+      expect(page.data).toHaveLength(12);
+      for (const note of page.data) {
+        const own = noteSchema.strict().parse((await lister.get(`/notes/${note._id}`)).json().data);
+        expect(noteSchema.strict().parse(note)).toEqual(own);
+      }
+      expect(page.data.find((n) => n.title === 'n01')).toMatchObject({
+        content: '<p>Budget talk 50% off</p>',
+        priority: 'high',
+        isPinned: false,
+        tags: [],
+        createdAt: '2026-01-01T00:01:00.000Z',
+      });
     });
 
     test('category, priority, pinned and search filters', async () => {
