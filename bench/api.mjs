@@ -502,48 +502,23 @@ async function seed(db, { businessId, userId, contacts, notes, heavy, notesBudge
 // The SQL the API runs (contacts.repository.ts list(), notes.repository.ts list()), as drizzle
 // renders it: the page and the count run in parallel (Promise.all), like the repository.
 
-const CONTACT_COLUMNS = [
-  'id',
-  'first_name',
-  'last_name',
-  'email',
-  'phone_code',
-  'phone_number',
-  'business',
-  'status',
-  'job_title',
-  'industry',
-  'specialities',
-  'found_date',
-  'last_contact',
-  'address',
-  'address2',
-  'city',
-  'state',
-  'zip_code',
-  'country',
-  'linkedin',
-  'x',
-  'instagram',
-  'facebook',
-  'blog',
-  'youtube',
-  'tiktok',
-  'other',
-  'notes',
-  'created_at',
-].map((c) => `"contacts"."${c}"`);
+/** db/json-answers.ts isoJson: a timestamptz as ISO-8601 UTC text. */
+const iso = (column) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-const CONTACT_SELECT = `select ${CONTACT_COLUMNS.join(', ')}, coalesce((
+/** A contact's answer as PostgreSQL builds it (contacts.repository.ts CONTACT_ANSWER, db/json-answers.ts). */
+const CONTACT_JSON = `json_build_object('_id', "contacts"."id", 'firstName', "contacts"."first_name", 'lastName', "contacts"."last_name", 'name', concat_ws(' ', nullif("contacts"."first_name", ''), nullif("contacts"."last_name", '')), 'email', "contacts"."email", 'phone', CASE WHEN coalesce("contacts"."phone_number", '') = '' THEN NULL WHEN coalesce("contacts"."phone_code", '') = '' THEN "contacts"."phone_number" ELSE "contacts"."phone_code" || ' ' || "contacts"."phone_number" END, 'phoneCode', "contacts"."phone_code", 'phoneNumber', "contacts"."phone_number", 'business', "contacts"."business", 'status', "contacts"."status", 'jobTitle', "contacts"."job_title", 'industry', "contacts"."industry", 'specialities', "contacts"."specialities", 'foundDate', ${iso('"contacts"."found_date"')}, 'lastContact', ${iso('"contacts"."last_contact"')}, 'dateCreated', ${iso('"contacts"."created_at"')}, 'address', "contacts"."address", 'address2', "contacts"."address2", 'city', "contacts"."city", 'state', "contacts"."state", 'zipCode', "contacts"."zip_code", 'country', "contacts"."country", 'linkedin', "contacts"."linkedin", 'x', "contacts"."x", 'instagram', "contacts"."instagram", 'facebook', "contacts"."facebook", 'blog', "contacts"."blog", 'youtube', "contacts"."youtube", 'tiktok', "contacts"."tiktok", 'other', "contacts"."other", 'notes', "contacts"."notes", 'groupIds', coalesce((
   SELECT array_agg("contact_group_members"."group_id" ORDER BY "contact_group_members"."created_at", "contact_group_members"."group_id")
   FROM "contact_group_members" WHERE "contact_group_members"."contact_id" = "contacts"."id"
-), '{}'), coalesce((
+), '{}'), 'tags', coalesce((
   SELECT array_agg("contact_tag_links"."tag_id" ORDER BY "contact_tag_links"."created_at", "contact_tag_links"."tag_id")
   FROM "contact_tag_links" WHERE "contact_tag_links"."contact_id" = "contacts"."id"
-), '{}')`;
+), '{}'))`;
 // Default sort: dateCreated desc (contacts.repository.ts ORDER), and its exact reverse for deep pages.
 const CONTACT_ORDER = `order by "contacts"."created_at" DESC NULLS LAST, "contacts"."id" DESC NULLS LAST`;
 const CONTACT_ORDER_REVERSED = `order by "contacts"."created_at" ASC NULLS FIRST, "contacts"."id" ASC NULLS FIRST`;
+/** A page's select list: the page as one JSON array in the output order, how many contacts it holds, its total. */
+const contactPage = (total) =>
+  `select coalesce(json_agg(${CONTACT_JSON} ${CONTACT_ORDER.replace('order by', 'ORDER BY')}), '[]')::text, count(*), max(${total})`;
 /** contacts.repository.ts DEEP_OFFSET: from this offset a page past the middle is read from the other end. */
 const DEEP_OFFSET = 1000;
 const COUNTER_SQL = `select "contacts" from "contact_counts" where "contact_counts"."business_id" = $1`;
@@ -569,7 +544,7 @@ function contactListSql(businessId, { search, page, limit }, total) {
     const first = totalParams.length + 1;
     const limitAt = first + n;
     return {
-      text: `${CONTACT_SELECT}, ${totalSql} from (select "id" as "page_id" from "contacts" where ${where(first)} ${scanOrder} limit $${limitAt} offset $${limitAt + 1}) "page" inner join "contacts" on "contacts"."id" = "page_id" ${CONTACT_ORDER}`,
+      text: `${contactPage(totalSql)} from (select "id" as "page_id" from "contacts" where ${where(first)} ${scanOrder} limit $${limitAt} offset $${limitAt + 1}) "page" inner join "contacts" on "contacts"."id" = "page_id"`,
       params: [...totalParams, ...whereParams, pageLimit, pageOffset],
     };
   };
@@ -581,7 +556,7 @@ function contactListSql(businessId, { search, page, limit }, total) {
       sequential: [],
       parallel: [
         {
-          text: `${CONTACT_SELECT}, "page"."matches" from (select "page_id", "matches" from (${matched}) "matched" order by "matched"."k0" DESC NULLS LAST, "matched"."k1" DESC NULLS LAST limit $3 offset $4) "page" inner join "contacts" on "contacts"."id" = "page_id" ${CONTACT_ORDER}`,
+          text: `${contactPage('"page"."matches"')} from (select "page_id", "matches" from (${matched}) "matched" order by "matched"."k0" DESC NULLS LAST, "matched"."k1" DESC NULLS LAST limit $3 offset $4) "page" inner join "contacts" on "contacts"."id" = "page_id"`,
           params: [...whereParams, limit, offset],
         },
       ],
@@ -595,32 +570,26 @@ function contactListSql(businessId, { search, page, limit }, total) {
   const tail = total - offset - limit;
   const deep =
     tail >= offset
-      ? pageSql('NULL', [], CONTACT_ORDER, offset, limit)
-      : pageSql('NULL', [], CONTACT_ORDER_REVERSED, Math.max(tail, 0), Math.min(limit, total - offset));
+      ? pageSql('NULL::bigint', [], CONTACT_ORDER, offset, limit)
+      : pageSql('NULL::bigint', [], CONTACT_ORDER_REVERSED, Math.max(tail, 0), Math.min(limit, total - offset));
   return { sequential: [{ text: COUNTER_SQL, params: [businessId] }], parallel: [deep] };
 }
 
 /**
- * notes.service.ts list(): one statement — the page, with the total and the contact check (is the contact the
- * business's?) as scalar subqueries (drizzle's rendering, checked through its query logger). The check runs on its
- * own only for an empty page, which this case never is.
+ * notes.repository.ts list(): one statement — the page as one JSON array (its notes built as JSON, in the page's
+ * order), with the total and the contact check (is the contact the business's?) as scalar subqueries (drizzle's
+ * rendering, checked against the PostgreSQL statement log).
  */
 function notesSql(businessId, contactId) {
   const where = (first) =>
     `("notes"."business_id" = $${first} and "notes"."entity_type" = $${first + 1} and "notes"."entity_id" = $${first + 2})`;
   const params = [businessId, 'contact', contactId];
+  const note = `json_build_object('_id', "notes"."id", 'title', "notes"."title", 'content', "notes"."content", 'category', "notes"."category", 'priority', "notes"."priority", 'isPinned', "notes"."is_pinned", 'tags', "notes"."tags", 'entityType', "notes"."entity_type", 'entityId', "notes"."entity_id", 'createdBy', CASE WHEN "users"."id" IS NULL THEN NULL ELSE json_build_object('_id', "users"."id", 'firstName', "users"."first_name", 'lastName', "users"."last_name") END, 'createdAt', ${iso('"notes"."created_at"')}, 'updatedAt', ${iso('"notes"."updated_at"')})`;
   return {
     sequential: [],
     parallel: [
       {
-        text: `select "notes"."id", "notes"."entity_type", "notes"."entity_id", "notes"."title", "notes"."content",
-          "notes"."category", "notes"."priority", "notes"."is_pinned", "notes"."tags", "notes"."created_at",
-          "notes"."updated_at", "users"."id", "users"."first_name", "users"."last_name",
-          ((select count(*) from "notes" where ${where(1)})),
-          EXISTS (SELECT 1 FROM "contacts" WHERE ("contacts"."business_id" = $4 and "contacts"."id" = $5))
-          from "notes" left join "users" on "users"."id" = "notes"."created_by" where ${where(6)}
-          order by "notes"."is_pinned" DESC NULLS LAST, "notes"."created_at" DESC NULLS LAST, "notes"."id" DESC NULLS LAST
-          limit $9 offset $10`,
+        text: `select coalesce(json_agg("page"."note" ORDER BY "page"."k0" DESC NULLS LAST, "page"."k1" DESC NULLS LAST, "page"."k2" DESC NULLS LAST), '[]')::text, ((select count(*) from "notes" where ${where(1)})), EXISTS (SELECT 1 FROM "contacts" WHERE ("contacts"."business_id" = $4 and "contacts"."id" = $5)) from (select ${note} as "note", "notes"."is_pinned" as "k0", "notes"."created_at" as "k1", "notes"."id" as "k2" from "notes" left join "users" on "users"."id" = "notes"."created_by" where ${where(6)} order by "notes"."is_pinned" DESC NULLS LAST, "notes"."created_at" DESC NULLS LAST, "notes"."id" DESC NULLS LAST limit $9 offset $10) "page"`,
         params: [...params, businessId, contactId, ...params, NOTES_PAGE_SIZE, 0],
       },
     ],
@@ -752,8 +721,9 @@ async function cannon(base, token, paths, seconds, connections = CONNECTIONS) {
   if (result.non2xx && bad.size === 0) problems.push(`${result.non2xx} non-2xx answers`);
   const elapsed = result.duration || seconds;
   return {
-    overall: { ...stats(all, elapsed), autocannonRps: result.requests.average },
+    overall: stats(all, elapsed),
     perPath: perPath.map((l) => stats(l, elapsed)),
+    raw: { all, perPath, elapsed },
     problems,
     // Every answer took longer than the run: a measurement (the case is that slow), not an error.
     tooSlow: all.length === 0,
@@ -765,7 +735,10 @@ async function runSqlOnce(db, sql) {
   await Promise.all(sql.parallel.map((q) => db.queryArray(q.text, q.params)));
 }
 
-/** `workers` loops issuing the case's SQL back to back for `seconds` (the API's load shape, without the API). */
+/**
+ * `workers` loops issuing the case's SQL back to back for `seconds` (the API's load shape, without the API); the
+ * latencies and the elapsed seconds, for stats().
+ */
 async function sqlLoad(db, sql, workers, seconds) {
   const latencies = [];
   const end = performance.now() + seconds * 1000;
@@ -779,20 +752,33 @@ async function sqlLoad(db, sql, workers, seconds) {
       }
     }),
   );
-  return stats(latencies, since(t0) / 1000);
+  return { latencies, seconds: since(t0) / 1000 };
 }
 
-/** Serial timing: one query set at a time (the SQL's own latency, no queueing). */
-async function sqlSerial(db, sql, budgetMs) {
+/** Serial timing: one query set at a time (the SQL's own latency, no queueing), for `budgetMs` or `cap` sets. */
+async function sqlSerial(db, sql, budgetMs, cap) {
   const latencies = [];
   const t0 = performance.now();
-  while (latencies.length < 10 || (since(t0) < budgetMs && latencies.length < 500)) {
+  while (latencies.length < 10 || (since(t0) < budgetMs && latencies.length < cap)) {
     const t = performance.now();
     await runSqlOnce(db, sql);
     latencies.push(performance.now() - t);
   }
-  return stats(latencies, since(t0) / 1000);
+  return { latencies, seconds: since(t0) / 1000 };
 }
+
+/** Latency samples of several slices as one distribution. */
+function pooled(slices) {
+  return stats(
+    slices.flatMap((s) => s.latencies),
+    slices.reduce((sum, s) => sum + s.seconds, 0),
+  );
+}
+
+const mean = (values) => {
+  const finite = values.filter(Number.isFinite);
+  return finite.length ? finite.reduce((a, b) => a + b, 0) / finite.length : NaN;
+};
 
 /**
  * What a contacts case's SQL answers (the page's ids and the total): the preflight holds the API's answer against
@@ -802,24 +788,54 @@ async function sqlAnswer(db, sql) {
   const first = [];
   for (const q of sql.sequential) first.push((await db.queryArray(q.text, q.params)).rows);
   const [page] = await Promise.all(sql.parallel.map((q) => db.queryArray(q.text, q.params)));
-  const totalAt = CONTACT_COLUMNS.length + 2;
-  const total = page.rows[0]?.[totalAt] ?? first[0]?.[0]?.[0];
-  return { ids: page.rows.map((r) => r[0]), total: total === undefined || total === null ? undefined : Number(total) };
+  // One row: the page as JSON text, its row count, its total (null when the counter ran first).
+  const [data, , pageTotal] = page.rows[0];
+  const total = pageTotal ?? first[0]?.[0]?.[0];
+  return {
+    ids: JSON.parse(data).map((c) => c._id),
+    total: total === undefined || total === null ? undefined : Number(total),
+  };
 }
 
+/** The SQL of every case timed on its own, before any API run (PGlite: the server is stopped meanwhile). */
 async function timeSql(db, cases, meter) {
   const out = {};
   for (const c of cases) {
-    if (c.contacts) c.sqlAnswer = await sqlAnswer(db, c.sql);
     for (let i = 0; i < 5; i++) await runSqlOnce(db, c.sql); // warm
-    const serial = await sqlSerial(db, c.sql, quick ? 500 : 1500);
-    const workers = CONNECTIONS;
+    const serial = pooled([await sqlSerial(db, c.sql, quick ? 500 : 1500, 500)]);
     meter.start();
-    const loaded = await sqlLoad(db, c.sql, workers, DURATION);
-    out[c.key] = { serial, loaded, workers, otherCpu: meter.stop() };
-    log(`  SQL ${c.name}: p50 ${fmt(loaded.p50)} ms at ${workers} workers, ${fmt(serial.p50)} ms alone`);
+    const loaded = pooled([await sqlLoad(db, c.sql, CONNECTIONS, DURATION)]);
+    out[c.key] = { serial, loaded, workers: CONNECTIONS, otherCpu: meter.stop() };
+    log(`  SQL ${c.name}: p50 ${fmt(loaded.p50)} ms at ${CONNECTIONS} workers, ${fmt(serial.p50)} ms alone`);
   }
   return out;
+}
+
+/**
+ * The slices of one measurement, in ABBA order: API, SQL, SQL, API — the API and its SQL share the same stretch of
+ * time, so a machine that speeds up or slows down meanwhile (a shared box does, by 2–3× within minutes) moves both
+ * sides alike instead of the ratio. Each slice is half the duration. Without an SQL side (PGlite: the server owns
+ * the database), one API slice of the whole duration.
+ */
+const slicesOf = (interleaved) => (interleaved ? ['api', 'sql', 'sql', 'api'] : ['api']);
+
+/** autocannon slices of one case as one run: latencies pooled overall and per call. */
+function mergeRuns(runs, problems) {
+  const seconds = runs.reduce((sum, r) => sum + r.raw.elapsed, 0);
+  const all = runs.flatMap((r) => r.raw.all);
+  const calls = runs[0]?.raw.perPath.length ?? 0;
+  return {
+    overall: stats(all, seconds),
+    perPath: Array.from({ length: calls }, (_, i) =>
+      stats(
+        runs.flatMap((r) => r.raw.perPath[i]),
+        seconds,
+      ),
+    ),
+    problems: [...problems, ...runs.flatMap((r) => r.problems)],
+    // Every answer took longer than the run: a measurement (the case is that slow), not an error.
+    tooSlow: runs.length > 0 && all.length === 0,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -949,7 +965,7 @@ async function benchDb(kind) {
   let dbEnv;
   let server;
   let db;
-  let sqlTimes;
+  const sqlTimes = {};
   let reg;
   const localCleanups = cleanups.length;
   const meter = otherCpuMeter(() => [process.pid, server?.isAlive() ? server.pid : undefined]);
@@ -1038,16 +1054,24 @@ async function benchDb(kind) {
     `${label}: '${NAME_TERM}' matches ${expected.nameMatches} contacts, '${EMAIL_TERM}' ${expected.emailMatches}; the notes contact has ${expected.heavyNotes} notes`,
   );
 
-  log(`${label}: timing the SQL through the driver (${CONNECTIONS} workers × ${DURATION} s per case, and alone)`);
-  sqlTimes = await timeSql(db, cases, meter);
-
-  if (kind === 'pglite') {
+  // What each contacts case's SQL answers, for the preflight to hold the API's answers against.
+  for (const c of cases) if (c.contacts) c.sqlAnswer = await sqlAnswer(db, c.sql);
+  // PostgreSQL: each case's SQL is timed interleaved with its API runs. PGlite is single-connection and the server
+  // owns it while it runs: its SQL is timed first, with the server stopped.
+  const interleaved = kind === 'postgres';
+  if (!interleaved) {
+    log(`${label}: timing the SQL through the driver (${CONNECTIONS} workers × ${DURATION} s per case, and alone)`);
+    Object.assign(sqlTimes, await timeSql(db, cases, meter));
     await db.close();
     server = await startServer(label, dbEnv);
     log(`${label}: server up again on :${server.port} in ${secs(server.startMs)}`);
+  } else {
+    log(
+      `${label}: API and SQL interleaved per case (API, SQL, SQL, API × ${DURATION / 2} s at ${CONNECTIONS}, then at 1)`,
+    );
   }
 
-  // API runs.
+  // API runs (with their SQL when interleaved).
   result.cases = [];
   for (const c of cases) {
     const client = await login(server.base, reg.email); // fresh 15-min access token per case
@@ -1055,27 +1079,59 @@ async function benchDb(kind) {
     const ours = () => [server.pid];
     await waitIdle(ours); // the previous case's abandoned requests
     const warm = await cannon(server.base, client.token, c.paths, WARMUP_S);
-    let run = warm;
-    let otherCpu = NaN;
-    let serverCpuMs = NaN;
-    if (!warm.problems.length) {
-      await waitIdle(ours); // the warm-up's requests still in flight
+    if (interleaved) for (let i = 0; i < 5; i++) await runSqlOnce(db, c.sql); // warm
+    const problems = [...warm.problems];
+    const apiSlices = [];
+    const sqlSlices = [];
+    const apiCpu = [];
+    const sqlCpu = [];
+    let serverTicks = 0;
+    const slices = slicesOf(interleaved);
+    const sliceS = DURATION / (slices.length / (interleaved ? 2 : 1));
+    for (const side of problems.length ? [] : slices) {
+      await waitIdle(ours); // requests still in flight (the warm-up's, the previous slice's)
       meter.start();
-      const ticks0 = processTicks(server.pid);
-      run = await cannon(server.base, client.token, c.paths, DURATION);
-      otherCpu = meter.stop();
-      const ticks1 = processTicks(server.pid);
-      // CPU the server process spent per answer (ms; /proc ticks are 10 ms, so meaningful over many answers).
-      if (ticks0 !== undefined && ticks1 !== undefined && run.overall.count > 0) {
-        serverCpuMs = ((ticks1 - ticks0) * 10) / run.overall.count;
+      if (side === 'sql') {
+        sqlSlices.push(await sqlLoad(db, c.sql, CONNECTIONS, sliceS));
+        sqlCpu.push(meter.stop());
+        continue;
       }
+      const ticks0 = processTicks(server.pid);
+      const slice = await cannon(server.base, client.token, c.paths, sliceS);
+      apiCpu.push(meter.stop());
+      const ticks1 = processTicks(server.pid);
+      serverTicks = ticks0 === undefined || ticks1 === undefined ? NaN : serverTicks + ticks1 - ticks0;
+      problems.push(...slice.problems);
+      apiSlices.push(slice);
     }
+    const run = mergeRuns(apiSlices, problems);
+    // CPU the server process spent per answer (ms; /proc ticks are 10 ms, so meaningful over many answers).
+    const serverCpuMs = run.overall.count > 0 ? (serverTicks * 10) / run.overall.count : NaN;
+    const otherCpu = mean(apiCpu);
     // One connection: what a single user waits, without the queueing of the loaded run.
     let single;
+    const serialSlices = [];
     if (!run.problems.length) {
-      await waitIdle(ours);
-      single = await cannon(server.base, client.token, c.paths, SINGLE_S, 1);
+      const singles = [];
+      const singleS = SINGLE_S / (interleaved ? 2 : 1);
+      for (const side of slices) {
+        await waitIdle(ours);
+        if (side === 'sql') serialSlices.push(await sqlSerial(db, c.sql, singleS * 1000, Infinity));
+        else singles.push(await cannon(server.base, client.token, c.paths, singleS, 1));
+      }
+      single = mergeRuns(singles, []);
       run.problems.push(...single.problems.map((p) => `(1 connection) ${p}`));
+    }
+    if (interleaved) {
+      sqlTimes[c.key] = {
+        serial: pooled(serialSlices.length ? serialSlices : [await sqlSerial(db, c.sql, 500, 500)]),
+        loaded: pooled(sqlSlices),
+        workers: CONNECTIONS,
+        otherCpu: mean(sqlCpu),
+      };
+      log(
+        `  SQL ${c.name}: p50 ${fmt(sqlTimes[c.key].loaded.p50)} ms at ${CONNECTIONS} workers, ${fmt(sqlTimes[c.key].serial.p50)} ms alone`,
+      );
     }
     const entry = {
       single: single && {
@@ -1168,7 +1224,8 @@ function report(r) {
   out.push('');
   out.push(
     `== ${r.label} ${r.version ?? ''} — ${r.contacts.toLocaleString('en-US')} contacts, ${r.notes.toLocaleString('en-US')} notes ` +
-      `(autocannon ${CONNECTIONS} connections × ${DURATION} s per case; SQL: ${CONNECTIONS} workers × ${DURATION} s) ==`,
+      `(autocannon ${CONNECTIONS} connections × ${DURATION} s per case; SQL: ${CONNECTIONS} workers × ${DURATION} s` +
+      `${isPg ? ', each case interleaved API/SQL/SQL/API' : ', timed before the API runs'}) ==`,
   );
   const s = r.seed;
   out.push(
