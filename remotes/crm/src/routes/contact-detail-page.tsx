@@ -20,6 +20,8 @@ import {
 import { ContactModal } from '../features/contact-form/contact-modal';
 import { LazyNotesPanel } from '../features/notes/lazy-notes-panel';
 import { useContact } from '../features/contact-form/use-contact-mutations';
+import { useGroupOptions, useTagOptions } from '../features/contacts/use-contact-options';
+import type { MultiSelectOption } from '@atrium/ui';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -28,6 +30,47 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
         {label}
       </Text>
       <Text size="sm">{children || '—'}</Text>
+    </Stack>
+  );
+}
+
+/**
+ * The contact's groups or tags as colored chips, each linking to the contacts list filtered by it. Ids whose
+ * group or tag is not (yet) known are left out.
+ */
+function Chips({
+  label,
+  ids,
+  options,
+  param,
+}: {
+  label: string;
+  ids: string[];
+  options: MultiSelectOption[] | undefined;
+  param: 'groupIds' | 'tags';
+}) {
+  const byId = new Map((options ?? []).map((o) => [o.value, o]));
+  const known = ids.flatMap((id) => byId.get(id) ?? []);
+  if (known.length === 0) return <Field label={label}>{null}</Field>;
+  return (
+    <Stack gap={4}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Group gap={6}>
+        {known.map((o) => (
+          <Badge
+            key={o.value}
+            component={Link}
+            to={`/contacts?${new URLSearchParams({ [param]: o.value })}`}
+            variant="filled"
+            tt="none"
+            style={{ cursor: 'pointer', ...(o.color ? { backgroundColor: o.color } : {}) }}
+          >
+            {o.label}
+          </Badge>
+        ))}
+      </Group>
     </Stack>
   );
 }
@@ -41,6 +84,8 @@ export default function ContactDetailPage() {
   const { data: c, isPending, error } = useContact(contactId);
   const [editing, setEditing] = useState(false);
   const { hash } = useLocation();
+  const groups = useGroupOptions();
+  const tags = useTagOptions();
   // Entity notes are reachable at /contacts/{id}#notes (spec section 2).
   useEffect(() => {
     if (hash === '#notes' && c) document.getElementById('notes')?.scrollIntoView({ behavior: 'smooth' });
@@ -115,6 +160,15 @@ export default function ContactDetailPage() {
             Address
           </Title>
           <Text size="sm">{address.length ? address.join(', ') : '—'}</Text>
+        </Card>
+        <Card withBorder>
+          <Title order={2} fz="md" mb="sm">
+            Groups and tags
+          </Title>
+          <SimpleGrid cols={2}>
+            <Chips label="Groups" ids={c.groupIds} options={groups.data} param="groupIds" />
+            <Chips label="Tags" ids={c.tags ?? []} options={tags.data} param="tags" />
+          </SimpleGrid>
         </Card>
         <Card withBorder>
           <Title order={2} fz="md" mb="sm">

@@ -1,0 +1,65 @@
+import { screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { contactGroups, contactTags, contacts } from '@atrium/api-client';
+import { makeContact, renderWithProviders } from '../test-utils';
+import ContactDetailPage from './contact-detail-page';
+
+jest.mock('../features/notes/lazy-notes-panel', () => ({
+  LazyNotesPanel: ({ entityId }: { entityId: string }) => <div>notes of {entityId}</div>,
+}));
+
+const renderAt = (path: string) =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/contacts/:contactId" element={<ContactDetailPage />} />
+    </Routes>,
+    path,
+  );
+
+describe('ContactDetailPage', () => {
+  beforeEach(() => {
+    jest.spyOn(contactGroups, 'list').mockResolvedValue({
+      success: true,
+      data: [
+        { _id: 'g1', name: 'Weddings', color: '#e64980' } as never,
+        { _id: 'g2', name: 'Press', color: '#1c7ed6' } as never,
+      ],
+      pagination: { total: 2, page: 1, limit: 100, hasNextPage: false },
+    });
+    jest.spyOn(contactTags, 'list').mockResolvedValue([{ _id: 't1', name: 'lead', color: '#2f9e44' } as never]);
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('shows the fields, the groups and tags as colored chips linking to the filtered list, and the notes', async () => {
+    const get = jest.spyOn(contacts, 'get').mockResolvedValue(
+      makeContact(1, {
+        phone: '+44 7700900123',
+        business: 'Analytical Engines',
+        groupIds: ['g2', 'gone'],
+        tags: ['t1'],
+        foundDate: '1843-07-01T00:00:00.000Z',
+      }),
+    );
+    renderAt('/contacts/c1');
+    expect(await screen.findByRole('heading', { name: 'First1 Last1' })).toBeInTheDocument();
+    expect(get).toHaveBeenCalledWith('c1');
+    expect(screen.getByText('+44 7700900123')).toBeInTheDocument();
+    expect(screen.getByText('Analytical Engines')).toBeInTheDocument();
+    const press = await screen.findByRole('link', { name: 'Press' });
+    expect(press).toHaveAttribute('href', '/contacts?groupIds=g2');
+    expect(press).toHaveStyle({ backgroundColor: '#1c7ed6' });
+    // A group the contact is not in, and an id whose group is gone, are not shown.
+    expect(screen.queryByText('Weddings')).not.toBeInTheDocument();
+    expect(screen.queryByText('gone')).not.toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'lead' })).toHaveAttribute('href', '/contacts?tags=t1');
+    expect(screen.getByText('notes of c1')).toBeInTheDocument();
+  });
+
+  it('shows a dash where the contact has no groups or tags', async () => {
+    jest.spyOn(contacts, 'get').mockResolvedValue(makeContact(2));
+    renderAt('/contacts/c2');
+    const card = (await screen.findByRole('heading', { name: 'Groups and tags' })).closest('div')!;
+    expect(within(card).getAllByText('—')).toHaveLength(2);
+    expect(within(card).queryAllByRole('link')).toHaveLength(0);
+  });
+});
