@@ -506,7 +506,34 @@ async function seed(db, { businessId, userId, contacts, notes, heavy, notesBudge
 const iso = (column) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** A contact's answer as PostgreSQL builds it (contacts.repository.ts CONTACT_ANSWER, db/json-answers.ts). */
-const CONTACT_JSON = `json_build_object('_id', "contacts"."id", 'firstName', "contacts"."first_name", 'lastName', "contacts"."last_name", 'name', concat_ws(' ', nullif("contacts"."first_name", ''), nullif("contacts"."last_name", '')), 'email', "contacts"."email", 'phone', CASE WHEN coalesce("contacts"."phone_number", '') = '' THEN NULL WHEN coalesce("contacts"."phone_code", '') = '' THEN "contacts"."phone_number" ELSE "contacts"."phone_code" || ' ' || "contacts"."phone_number" END, 'phoneCode', "contacts"."phone_code", 'phoneNumber', "contacts"."phone_number", 'business', "contacts"."business", 'status', "contacts"."status", 'jobTitle', "contacts"."job_title", 'industry', "contacts"."industry", 'specialities', "contacts"."specialities", 'foundDate', ${iso('"contacts"."found_date"')}, 'lastContact', ${iso('"contacts"."last_contact"')}, 'dateCreated', ${iso('"contacts"."created_at"')}, 'address', "contacts"."address", 'address2', "contacts"."address2", 'city', "contacts"."city", 'state', "contacts"."state", 'zipCode', "contacts"."zip_code", 'country', "contacts"."country", 'linkedin', "contacts"."linkedin", 'x', "contacts"."x", 'instagram', "contacts"."instagram", 'facebook', "contacts"."facebook", 'blog', "contacts"."blog", 'youtube', "contacts"."youtube", 'tiktok', "contacts"."tiktok", 'other', "contacts"."other", 'notes', "contacts"."notes", 'groupIds', coalesce((
+const PLAIN_COLUMNS = [
+  ['firstName', 'first_name'],
+  ['lastName', 'last_name'],
+  ['email', 'email'],
+  ['phoneCode', 'phone_code'],
+  ['phoneNumber', 'phone_number'],
+  ['business', 'business'],
+  ['status', 'status'],
+  ['jobTitle', 'job_title'],
+  ['industry', 'industry'],
+  ['specialities', 'specialities'],
+  ['address', 'address'],
+  ['address2', 'address2'],
+  ['city', 'city'],
+  ['state', 'state'],
+  ['zipCode', 'zip_code'],
+  ['country', 'country'],
+  ['linkedin', 'linkedin'],
+  ['x', 'x'],
+  ['instagram', 'instagram'],
+  ['facebook', 'facebook'],
+  ['blog', 'blog'],
+  ['youtube', 'youtube'],
+  ['tiktok', 'tiktok'],
+  ['other', 'other'],
+  ['notes', 'notes'],
+];
+const CONTACT_JSON = `json_build_object('_id', "contacts"."id", ${PLAIN_COLUMNS.map(([key, column]) => `'${key}', "contacts"."${column}"`).join(', ')}, 'name', concat_ws(' ', nullif("contacts"."first_name", ''), nullif("contacts"."last_name", '')), 'phone', CASE WHEN coalesce("contacts"."phone_number", '') = '' THEN NULL WHEN coalesce("contacts"."phone_code", '') = '' THEN "contacts"."phone_number" ELSE "contacts"."phone_code" || ' ' || "contacts"."phone_number" END, 'foundDate', ${iso('"contacts"."found_date"')}, 'lastContact', ${iso('"contacts"."last_contact"')}, 'dateCreated', ${iso('"contacts"."created_at"')}, 'groupIds', coalesce((
   SELECT array_agg("contact_group_members"."group_id" ORDER BY "contact_group_members"."created_at", "contact_group_members"."group_id")
   FROM "contact_group_members" WHERE "contact_group_members"."contact_id" = "contacts"."id"
 ), '{}'), 'tags', coalesce((

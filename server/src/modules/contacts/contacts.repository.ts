@@ -26,18 +26,11 @@ const tagIds = sql<string[]>`coalesce((
   FROM ${contactTagLinks} WHERE ${contactTagLinks.contactId} = ${contacts.id}
 ), '{}')`;
 
-/**
- * A contact as every answer shows it (contracts' Contact), built by PostgreSQL (db/json-answers.ts): `name` is
- * first and last name joined by a space (either may be empty), `phone` the code and number (contracts'
- * composePhone), dates ISO text.
- */
-const CONTACT_ANSWER = {
-  _id: contacts.id,
+/** The contact fields that are a column as is, by their name in answers and in filters. */
+const PLAIN_COLUMNS = {
   firstName: contacts.firstName,
   lastName: contacts.lastName,
-  name: sql`concat_ws(' ', nullif(${contacts.firstName}, ''), nullif(${contacts.lastName}, ''))`,
   email: contacts.email,
-  phone: sql`CASE WHEN coalesce(${contacts.phoneNumber}, '') = '' THEN NULL WHEN coalesce(${contacts.phoneCode}, '') = '' THEN ${contacts.phoneNumber} ELSE ${contacts.phoneCode} || ' ' || ${contacts.phoneNumber} END`,
   phoneCode: contacts.phoneCode,
   phoneNumber: contacts.phoneNumber,
   business: contacts.business,
@@ -45,9 +38,6 @@ const CONTACT_ANSWER = {
   jobTitle: contacts.jobTitle,
   industry: contacts.industry,
   specialities: contacts.specialities,
-  foundDate: isoJson(contacts.foundDate),
-  lastContact: isoJson(contacts.lastContact),
-  dateCreated: isoJson(contacts.createdAt),
   address: contacts.address,
   address2: contacts.address2,
   city: contacts.city,
@@ -63,6 +53,21 @@ const CONTACT_ANSWER = {
   tiktok: contacts.tiktok,
   other: contacts.other,
   notes: contacts.notes,
+};
+
+/**
+ * A contact as every answer shows it (contracts' Contact), built by PostgreSQL (db/json-answers.ts): `name` is
+ * first and last name joined by a space (either may be empty), `phone` the code and number (contracts'
+ * composePhone), dates ISO text.
+ */
+const CONTACT_ANSWER = {
+  _id: contacts.id,
+  ...PLAIN_COLUMNS,
+  name: sql`concat_ws(' ', nullif(${contacts.firstName}, ''), nullif(${contacts.lastName}, ''))`,
+  phone: sql`CASE WHEN coalesce(${contacts.phoneNumber}, '') = '' THEN NULL WHEN coalesce(${contacts.phoneCode}, '') = '' THEN ${contacts.phoneNumber} ELSE ${contacts.phoneCode} || ' ' || ${contacts.phoneNumber} END`,
+  foundDate: isoJson(contacts.foundDate),
+  lastContact: isoJson(contacts.lastContact),
+  dateCreated: isoJson(contacts.createdAt),
   groupIds,
   tags: tagIds,
 } satisfies Record<keyof Contact, SQLWrapper>;
@@ -75,34 +80,10 @@ export type NewContact = Omit<
 
 /** The whitelist of filter fields (contracts' CONTACT_FILTER_FIELDS) → columns. */
 const FILTER_COLUMNS: FilterColumns = {
-  firstName: contacts.firstName,
-  lastName: contacts.lastName,
-  email: contacts.email,
-  phoneCode: contacts.phoneCode,
-  phoneNumber: contacts.phoneNumber,
-  business: contacts.business,
-  status: contacts.status,
-  jobTitle: contacts.jobTitle,
-  industry: contacts.industry,
-  specialities: contacts.specialities,
+  ...PLAIN_COLUMNS,
   foundDate: contacts.foundDate,
   lastContact: contacts.lastContact,
   dateCreated: contacts.createdAt,
-  address: contacts.address,
-  address2: contacts.address2,
-  city: contacts.city,
-  state: contacts.state,
-  zipCode: contacts.zipCode,
-  country: contacts.country,
-  linkedin: contacts.linkedin,
-  x: contacts.x,
-  instagram: contacts.instagram,
-  facebook: contacts.facebook,
-  blog: contacts.blog,
-  youtube: contacts.youtube,
-  tiktok: contacts.tiktok,
-  other: contacts.other,
-  notes: contacts.notes,
 };
 
 /** One ORDER BY term; NULLS omitted = PostgreSQL's default for the direction. */
