@@ -30,6 +30,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'head',
   ],
   transformTags: {
+    // The editor writes bold and italic as <strong>/<em>; <b>/<i> (other clients, pasted HTML) mean the same.
+    b: 'strong',
+    i: 'em',
     // A link with a safe href gets target/rel forced; any other loses every attribute (unwrapped below).
     // (Renaming the tag instead would make sanitize-html close later links with the new name.)
     a: (_tagName, attribs): sanitizeHtml.Tag => {

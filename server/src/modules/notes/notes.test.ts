@@ -34,7 +34,8 @@ describe('note HTML sanitising', () => {
       '<a href="mailto:ada@example.com">mail</a>',
       '<a href="mailto:ada@example.com" target="_blank" rel="noopener noreferrer nofollow">mail</a>',
     ],
-    ['<b>bold</b> <i>it</i> <div>d</div>', 'bold it d'],
+    ['<b>bold</b> <i>it</i> <div>d</div>', '<strong>bold</strong> <em>it</em> d'],
+    ['<p><b>a <i>b</i></b> c <b>open</p>', '<p><strong>a <em>b</em></strong> c <strong>open</strong></p>'],
   ])('%s', (input, output) => {
     expect(sanitizeNoteHtml(input).html).toBe(output);
   });
