@@ -82,6 +82,84 @@ describe('suggestContactMapping', () => {
     });
   });
 
+  it("maps a Google Contacts export's columns", () => {
+    const headers = [
+      'First Name',
+      'Middle Name',
+      'Last Name',
+      'Organization Name',
+      'Organization Title',
+      'E-mail 1 - Label',
+      'E-mail 1 - Value',
+      'Phone 1 - Label',
+      'Phone 1 - Value',
+      'Address 1 - Street',
+      'Address 1 - City',
+      'Address 1 - Region',
+      'Address 1 - Postal Code',
+      'Address 1 - Country',
+      'Website 1 - Value',
+      'Notes',
+      'Labels',
+    ];
+    expect(suggestContactMapping(headers)).toEqual({
+      'First Name': 'firstName',
+      'Middle Name': null,
+      'Last Name': 'lastName',
+      'Organization Name': 'business',
+      'Organization Title': 'jobTitle',
+      'E-mail 1 - Label': null,
+      'E-mail 1 - Value': 'email',
+      'Phone 1 - Label': null,
+      'Phone 1 - Value': 'phoneNumber',
+      'Address 1 - Street': 'address',
+      'Address 1 - City': 'city',
+      'Address 1 - Region': 'state',
+      'Address 1 - Postal Code': 'zipCode',
+      'Address 1 - Country': 'country',
+      'Website 1 - Value': 'blog',
+      Notes: 'notes',
+      Labels: null,
+    });
+  });
+
+  it("maps an Outlook export's columns (business fields first, the home ones are then taken)", () => {
+    const headers = [
+      'First Name',
+      'Last Name',
+      'Company',
+      'Job Title',
+      'Business Street',
+      'Business City',
+      'Business State',
+      'Business Postal Code',
+      'Business Country/Region',
+      'Home Street',
+      'Business Phone',
+      'Mobile Phone',
+      'E-mail Address',
+      'Notes',
+      'Web Page',
+    ];
+    expect(suggestContactMapping(headers)).toEqual({
+      'First Name': 'firstName',
+      'Last Name': 'lastName',
+      Company: 'business',
+      'Job Title': 'jobTitle',
+      'Business Street': 'address',
+      'Business City': 'city',
+      'Business State': 'state',
+      'Business Postal Code': 'zipCode',
+      'Business Country/Region': 'country',
+      'Home Street': null,
+      'Business Phone': 'phoneNumber',
+      'Mobile Phone': null,
+      'E-mail Address': 'email',
+      Notes: 'notes',
+      'Web Page': 'blog',
+    });
+  });
+
   it('passes its own answer through the mapping schema when first name and email are there', () => {
     const suggested = suggestContactMapping(['first_name', 'last_name', 'email']);
     expect(contactImportMappingSchema.parse(suggested)).toEqual({

@@ -112,43 +112,135 @@ export function normalizeImportHeader(header: string): string {
     .replace(/[^a-z0-9]/g, '');
 }
 
+/**
+ * Other names of each field, normalised. Besides the usual spellings, the column names of common exports: Google
+ * Contacts ('E-mail 1 - Value', 'Organization Name', 'Address 1 - City'), Outlook ('E-mail Address', 'Business
+ * Phone', 'Business Street', 'Business Country/Region', 'Web Page') and CRMs ('Mailing Street', 'Account Name').
+ */
 const ALIASES: Record<ContactImportField, string[]> = {
   firstName: ['first', 'fname', 'givenname', 'forename', 'firstnames', 'contactfirstname'],
   lastName: ['last', 'lname', 'surname', 'familyname', 'contactlastname'],
-  email: ['emailaddress', 'mail', 'emailaddr', 'emails', 'primaryemail', 'workemail', 'contactemail'],
+  email: [
+    'emailaddress',
+    'mail',
+    'emailaddr',
+    'emails',
+    'primaryemail',
+    'workemail',
+    'contactemail',
+    'email1value',
+    'email1',
+    'emailaddress1',
+  ],
   phoneCode: ['countrycode', 'dialcode', 'callingcode', 'phonecountrycode', 'phoneprefix'],
-  phoneNumber: ['phone', 'telephone', 'tel', 'mobile', 'mobilephone', 'mobilenumber', 'cell', 'cellphone', 'phoneno'],
-  business: ['company', 'companyname', 'organization', 'organisation', 'businessname', 'employer', 'account'],
+  phoneNumber: [
+    'phone',
+    'telephone',
+    'tel',
+    'mobile',
+    'mobilephone',
+    'mobilenumber',
+    'cell',
+    'cellphone',
+    'phoneno',
+    'phone1value',
+    'phone1',
+    'primaryphone',
+    'businessphone',
+    'workphone',
+    'homephone',
+  ],
+  business: [
+    'company',
+    'companyname',
+    'organization',
+    'organisation',
+    'businessname',
+    'employer',
+    'account',
+    'organizationname',
+    'organization1name',
+    'accountname',
+  ],
   status: ['contactstatus'],
-  jobTitle: ['title', 'position', 'role', 'job'],
+  jobTitle: ['title', 'position', 'role', 'job', 'organizationtitle', 'organization1title'],
   industry: ['sector'],
   specialities: ['specialties', 'speciality', 'specialty', 'skills'],
   foundDate: ['founded', 'foundeddate', 'foundingdate', 'datefounded'],
   lastContact: ['lastcontacted', 'lastcontactdate', 'lastcontacteddate', 'lastcontacton'],
-  address: ['address1', 'addressline1', 'street', 'streetaddress', 'addressline'],
+  address: [
+    'address1',
+    'addressline1',
+    'street',
+    'streetaddress',
+    'addressline',
+    'address1street',
+    'businessstreet',
+    'homestreet',
+    'mailingstreet',
+  ],
   address2: ['addressline2', 'street2'],
-  city: ['town'],
-  state: ['region', 'province', 'stateregion', 'county', 'stateprovince'],
-  zipCode: ['zip', 'postcode', 'postalcode', 'zippostcode', 'zipcodepostcode'],
-  country: ['countryname', 'nation'],
+  city: ['town', 'address1city', 'businesscity', 'homecity', 'mailingcity'],
+  state: [
+    'region',
+    'province',
+    'stateregion',
+    'county',
+    'stateprovince',
+    'address1region',
+    'businessstate',
+    'homestate',
+    'mailingstate',
+  ],
+  zipCode: [
+    'zip',
+    'postcode',
+    'postalcode',
+    'zippostcode',
+    'zipcodepostcode',
+    'address1postalcode',
+    'businesspostalcode',
+    'homepostalcode',
+    'mailingzippostalcode',
+    'mailingpostalcode',
+  ],
+  country: [
+    'countryname',
+    'nation',
+    'countryregion',
+    'address1country',
+    'businesscountryregion',
+    'homecountryregion',
+    'mailingcountry',
+  ],
   linkedin: ['linkedinurl', 'linkedinprofile'],
   x: ['twitter', 'xtwitter', 'twitterx', 'twitterurl', 'xurl'],
   instagram: ['instagramurl', 'ig'],
   facebook: ['facebookurl', 'fb'],
-  blog: ['blogurl', 'website', 'web', 'url', 'site'],
+  blog: ['blogurl', 'website', 'web', 'url', 'site', 'website1value', 'webpage', 'personalwebsite'],
   youtube: ['youtubeurl', 'youtubechannel'],
   tiktok: ['tiktokurl'],
   other: ['otherurl', 'otherprofile'],
   notes: ['note', 'comments', 'comment', 'description'],
 };
 
-const FIELD_BY_NAME: ReadonlyMap<string, ContactImportField> = new Map(
-  CONTACT_IMPORT_FIELDS.flatMap((field) => [
-    [normalizeImportHeader(field), field] as const,
-    [normalizeImportHeader(CONTACT_IMPORT_FIELD_LABELS[field]), field] as const,
-    ...ALIASES[field].map((alias) => [alias, field] as const),
-  ]),
-);
+/** Every name of every field → the field; a name given to two fields is a mistake caught on load (and by tests). */
+const FIELD_BY_NAME: ReadonlyMap<string, ContactImportField> = (() => {
+  const byName = new Map<string, ContactImportField>();
+  for (const field of CONTACT_IMPORT_FIELDS) {
+    const names = [
+      normalizeImportHeader(field),
+      normalizeImportHeader(CONTACT_IMPORT_FIELD_LABELS[field]),
+      ...ALIASES[field],
+    ];
+    for (const name of names) {
+      const known = byName.get(name);
+      if (known && known !== field) throw new Error(`import column name '${name}' names both ${known} and ${field}`);
+      byName.set(name, field);
+    }
+  }
+  return byName;
+})();
 
 /** The contact field a column name stands for ('First Name', 'first_name', 'firstname' → firstName), or null. */
 export function suggestContactField(header: string): ContactImportField | null {
