@@ -52,7 +52,7 @@ describe('isoJson', () => {
     expect(rows.filter((r) => r.id.startsWith('s')).map((r) => r.iso)).toEqual(values);
   });
 
-  it('gives the same text in a session in another time zone ', async () => {
+  it('gives the same text in a session in another time zone', async () => {
     const rows = await db.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL TimeZone = 'Asia/Kolkata'`);
       // Before 1942 Kolkata's offsets were local mean time with seconds ('+05:53:28'), which Date cannot read

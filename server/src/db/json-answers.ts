@@ -33,12 +33,15 @@ export function jsonObject(fields: Record<string, SQLWrapper>): SQL<unknown> {
   return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
 }
 
+/** One object as JSON text (a row per object: a single answer, an export). */
+export const jsonRow = (object: SQL): SQL<string> => sql<string>`${object}::text`;
+
 /** `json_agg(object ORDER BY …)` as text, '[]' for no rows. */
 export const jsonArray = (object: SQL, orderBy: SQL[]): SQL<string> =>
-  sql<string>`coalesce(json_agg(${object}${orderBy.length ? sql` ORDER BY ${sql.join(orderBy, sql`, `)}` : sql``}), '[]')::text`;
+  sql<string>`coalesce(json_agg(${object} ORDER BY ${sql.join(orderBy, sql`, `)}), '[]')::text`;
 
 /** `{"success":true,"data":[…],<key>:{…}}` around a JSON array PostgreSQL built. */
-export const listAnswer = (data: JsonText | string, key: 'pagination' | 'meta', page: object): JsonText =>
+export const listAnswer = (data: JsonText, key: 'pagination' | 'meta', page: object): JsonText =>
   jsonText(`{"success":true,"data":${data},${JSON.stringify(key)}:${JSON.stringify(page)}}`);
 
 /** Sends JSON text as the answer, as is (Fastify does not serialise a string payload). */

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, like, notInArray, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Contact, ContactListParamsData, ContactSortField, SortOrder } from '@atrium/contracts';
 import type { Database, Executor } from '../../db/client';
-import { isoJson, jsonArray, jsonObject, jsonText, type JsonText } from '../../db/json-answers';
+import { isoJson, jsonArray, jsonObject, jsonRow, jsonText, type JsonText } from '../../db/json-answers';
 import { lockContactEmails } from '../../db/locks';
 import {
   contactCounts,
@@ -253,7 +253,7 @@ export class ContactsRepository {
           .get(null, () =>
             // A row per contact in the index's order (an aggregate would sort every match again in memory).
             this.db
-              .select({ json: sql<string>`${contactJson}::text` })
+              .select({ json: jsonRow(contactJson) })
               .from(contacts)
               .where(where())
               .orderBy(...orderSql(order)),
@@ -435,7 +435,7 @@ export class ContactsRepository {
   /** The contact's answer (the same JSON a list page holds), or null. */
   async findById(businessId: string, id: string, db: Executor = this.db): Promise<Contact | null> {
     const [row] = await db
-      .select({ json: sql<string>`${contactJson}::text` })
+      .select({ json: jsonRow(contactJson) })
       .from(contacts)
       .where(and(eq(contacts.businessId, businessId), eq(contacts.id, id)))
       .limit(1);

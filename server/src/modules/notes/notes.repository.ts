@@ -1,7 +1,7 @@
 import { and, count, eq, like, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { CheckedGroup, Note, NoteCategory, NoteEntityType, NotePriority } from '@atrium/contracts';
 import type { Database } from '../../db/client';
-import { isoJson, jsonArray, jsonObject, jsonText, type JsonText } from '../../db/json-answers';
+import { isoJson, jsonArray, jsonObject, jsonRow, jsonText, type JsonText } from '../../db/json-answers';
 import { contacts, notes, users } from '../../db/schema';
 import { escapeLike, filterGroupsSql, type FilterColumns } from '../../lib/filter-sql';
 import { StatementCache } from '../../lib/statements';
@@ -149,6 +149,7 @@ export class NotesRepository {
         // The page's notes as JSON with their sort keys, aggregated in the same order outside; the total and the
         // entity check ride along as scalar subqueries (each run once).
         const order = [notes.isPinned, notes.createdAt, notes.id];
+        const desc = (key: SQLWrapper) => sql`${key} DESC NULLS LAST`;
         const rows = this.db
           .select({
             note: sql`${noteJson}`.as('note'),
@@ -157,11 +158,11 @@ export class NotesRepository {
           .from(notes)
           .leftJoin(users, eq(users.id, notes.createdBy))
           .where(where())
-          .orderBy(...order.map((column) => sql`${column} DESC NULLS LAST`))
+          .orderBy(...order.map(desc))
           .limit(N.limit)
           .offset(N.offset)
           .as('page');
-        const key = (i: number) => sql`${sql.identifier('page')}.${sql.identifier(`k${i}`)} DESC NULLS LAST`;
+        const key = (i: number) => desc(sql`${sql.identifier('page')}.${sql.identifier(`k${i}`)}`);
         return this.db
           .select({
             data: jsonArray(
@@ -184,7 +185,7 @@ export class NotesRepository {
   /** The note's answer (the same JSON a list page holds), or null. */
   async findById(businessId: string, id: string): Promise<Note | null> {
     const [row] = await this.db
-      .select({ json: sql<string>`${noteJson}::text` })
+      .select({ json: jsonRow(noteJson) })
       .from(notes)
       .leftJoin(users, eq(users.id, notes.createdBy))
       .where(and(eq(notes.businessId, businessId), eq(notes.id, id)))
