@@ -746,15 +746,8 @@ async function cannon(base, token, paths, seconds, connections = CONNECTIONS) {
   if (result.errors) problems.push(`${result.errors} socket errors`);
   if (result.timeouts) problems.push(`${result.timeouts} timeouts`);
   if (result.non2xx && bad.size === 0) problems.push(`${result.non2xx} non-2xx answers`);
-  const elapsed = result.duration || seconds;
-  return {
-    overall: stats(all, elapsed),
-    perPath: perPath.map((l) => stats(l, elapsed)),
-    raw: { all, perPath, elapsed },
-    problems,
-    // Every answer took longer than the run: a measurement (the case is that slow), not an error.
-    tooSlow: all.length === 0,
-  };
+  // The latencies are summed up by mergeRuns (a case's slices as one run).
+  return { all, perPath, elapsed: result.duration || seconds, problems };
 }
 
 async function runSqlOnce(db, sql) {
@@ -844,18 +837,19 @@ async function timeSql(db, cases, meter) {
  * sides alike instead of the ratio. Each slice is half the duration. Without an SQL side (PGlite: the server owns
  * the database), one API slice of the whole duration.
  */
-const slicesOf = (interleaved) => (interleaved ? ['api', 'sql', 'sql', 'api'] : ['api']);
+const slicesOf = (interleaved) =>
+  interleaved ? { order: ['api', 'sql', 'sql', 'api'], perSide: 2 } : { order: ['api'], perSide: 1 };
 
 /** autocannon slices of one case as one run: latencies pooled overall and per call. */
 function mergeRuns(runs, problems) {
-  const seconds = runs.reduce((sum, r) => sum + r.raw.elapsed, 0);
-  const all = runs.flatMap((r) => r.raw.all);
-  const calls = runs[0]?.raw.perPath.length ?? 0;
+  const seconds = runs.reduce((sum, r) => sum + r.elapsed, 0);
+  const all = runs.flatMap((r) => r.all);
+  const calls = runs[0]?.perPath.length ?? 0;
   return {
     overall: stats(all, seconds),
     perPath: Array.from({ length: calls }, (_, i) =>
       stats(
-        runs.flatMap((r) => r.raw.perPath[i]),
+        runs.flatMap((r) => r.perPath[i]),
         seconds,
       ),
     ),
@@ -1114,8 +1108,8 @@ async function benchDb(kind) {
     const sqlCpu = [];
     let serverTicks = 0;
     const slices = slicesOf(interleaved);
-    const sliceS = DURATION / (slices.length / (interleaved ? 2 : 1));
-    for (const side of problems.length ? [] : slices) {
+    const sliceS = DURATION / slices.perSide;
+    for (const side of problems.length ? [] : slices.order) {
       await waitIdle(ours); // requests still in flight (the warm-up's, the previous slice's)
       meter.start();
       if (side === 'sql') {
@@ -1140,8 +1134,8 @@ async function benchDb(kind) {
     const serialSlices = [];
     if (!run.problems.length) {
       const singles = [];
-      const singleS = SINGLE_S / (interleaved ? 2 : 1);
-      for (const side of slices) {
+      const singleS = SINGLE_S / slices.perSide;
+      for (const side of slices.order) {
         await waitIdle(ours);
         if (side === 'sql') serialSlices.push(await sqlSerial(db, c.sql, singleS * 1000, Infinity));
         else singles.push(await cannon(server.base, client.token, c.paths, singleS, 1));
