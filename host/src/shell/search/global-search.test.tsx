@@ -3,7 +3,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError, search } from '@atrium/api-client';
 import { UiProvider } from '@atrium/ui';
-import { GlobalSearch } from './global-search';
+import { GlobalSearch, shortcutHint } from './global-search';
 
 let where = '';
 let state: unknown;
@@ -78,5 +78,21 @@ describe('GlobalSearch', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Clear search history' }));
     expect(await screen.findByText('No recent searches')).toBeInTheDocument();
     expect(localStorage.getItem('recentSearches')).toBeNull();
+  });
+
+  it.each([
+    ['MacIntel', '⌘K'],
+    ['iPhone', '⌘K'],
+    ['Win32', 'Ctrl K'],
+    ['Linux x86_64', 'Ctrl K'],
+  ])('names the focus shortcut as the keyboard says it (platform %s → %s)', (platform, hint) => {
+    expect(shortcutHint({ platform, userAgent: '' })).toBe(hint);
+  });
+
+  it('shows the hint in the search box and focuses it on mod+k', () => {
+    const input = renderSearch();
+    expect(screen.getByText(shortcutHint())).toBeInTheDocument();
+    fireEvent.keyDown(document.documentElement, { key: 'k', ctrlKey: true });
+    expect(input).toHaveFocus();
   });
 });

@@ -7,6 +7,11 @@ import { IconSearch, Kbd, Popover, ScrollArea, Text, TextInput, useDebouncedValu
 import { clearRecent, readRecent, rememberSearch } from './recent-searches';
 import { RecentList, ResultGroups } from './search-results';
 
+/** Apple keyboards say ⌘ for mod; everywhere else mod is Ctrl. */
+export function shortcutHint(nav: Pick<Navigator, 'platform' | 'userAgent'> = navigator): string {
+  return /Mac|iPhone|iPad|iPod/.test(nav.platform || nav.userAgent) ? '⌘K' : 'Ctrl K';
+}
+
 /** Header search (spec section 2): mod+k, Esc, 300 ms debounce, grouped results, recent searches. */
 export function GlobalSearch({ autoFocus = false, onDone }: { autoFocus?: boolean; onDone?: () => void }) {
   const ref = useRef<HTMLInputElement>(null);
@@ -14,6 +19,7 @@ export function GlobalSearch({ autoFocus = false, onDone }: { autoFocus?: boolea
   const [value, setValue] = useState('');
   const [opened, setOpened] = useState(false);
   const [recent, setRecent] = useState<string[]>(readRecent);
+  const [hint] = useState(() => shortcutHint());
   const [term] = useDebouncedValue(value.trim(), SEARCH_DEBOUNCE_MS);
   useHotkeys([['mod+k', () => ref.current?.focus()]]);
 
@@ -83,8 +89,8 @@ export function GlobalSearch({ autoFocus = false, onDone }: { autoFocus?: boolea
           placeholder={MESSAGES.searchPlaceholder}
           aria-label="Search"
           leftSection={<IconSearch size={16} />}
-          rightSection={<Kbd size="xs">⌘K</Kbd>}
-          rightSectionWidth={48}
+          rightSection={<Kbd size="xs">{hint}</Kbd>}
+          rightSectionWidth={hint.length > 2 ? 64 : 48}
         />
       </Popover.Target>
       <Popover.Dropdown p="xs" onMouseDown={(e) => e.preventDefault()} data-testid="search-dropdown">
