@@ -148,6 +148,7 @@ async function startServer(label, dbEnv) {
     APP_SECRET,
     WEB_DIR: path.join(os.tmpdir(), 'atrium-bench-no-web'), // API only
     MAIL_OUTBOX_DIR: OUTBOX, // the verification codes of the bench's sign-ups
+    SQL_STATEMENT_LOG: STATEMENT_LOG, // every distinct SQL text the server runs, for checkSqlMirror
     LOG_LEVEL: 'warn',
     LOGIN_RATE_LIMIT: '100000',
     REGISTER_RATE_LIMIT: '100000',
@@ -247,6 +248,9 @@ const PASSWORD = 'bench-Passw0rd-1';
 
 /** Where the bench's servers write their e-mails (no SMTP): sign-ups read their verification code here. */
 const OUTBOX = path.join(os.tmpdir(), `atrium-bench-outbox-${process.pid}`);
+/** The server's statement log (server/src/db/statement-log.ts): one JSON line per distinct SQL text it ran. */
+const STATEMENT_LOG = path.join(os.tmpdir(), `atrium-bench-statements-${process.pid}.jsonl`);
+process.on('exit', () => rmSync(STATEMENT_LOG, { force: true }));
 
 process.on('exit', () => rmSync(OUTBOX, { recursive: true, force: true }));
 
@@ -862,6 +866,25 @@ function mergeRuns(runs, problems) {
 // ---------------------------------------------------------------------------------------------------------------
 // Preflight: every case answers 200 with what was seeded (the server sees the same data the SQL timing saw).
 
+/**
+ * The SQL the bench times must be the server's own, text for text, or API/SQL compares different statements. The
+ * preflight has made the server run every case once; each statement of each case must be in its statement log.
+ * Returns the cases' statements the server did not run (empty: the mirror holds).
+ */
+function checkSqlMirror(cases) {
+  const ran = new Set(
+    (existsSync(STATEMENT_LOG) ? readFileSync(STATEMENT_LOG, 'utf8') : '')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line).sql),
+  );
+  const statements = cases.flatMap((c) =>
+    [...c.sql.sequential, ...c.sql.parallel].map((q) => ({ name: c.name, text: q.text })),
+  );
+  const missing = statements.filter((q) => !ran.has(q.text));
+  return { checked: new Set(statements.map((q) => q.text)).size, missing };
+}
+
 async function preflight(client, cases, expected) {
   for (const c of cases) {
     for (const [i, p] of c.paths.entries()) {
@@ -981,6 +1004,7 @@ async function benchDb(kind) {
     failures: [],
   };
   const heavy = Math.min(1000, Math.max(1, Math.floor(N_NOTES / 20)));
+  rmSync(STATEMENT_LOG, { force: true }); // this database's server starts the log afresh
   log(`${label}: fresh database`);
 
   let dbEnv;
@@ -1096,7 +1120,15 @@ async function benchDb(kind) {
   result.cases = [];
   for (const c of cases) {
     const client = await login(server.base, reg.email); // fresh 15-min access token per case
-    if (result.cases.length === 0) await preflight(client, cases, expected);
+    if (result.cases.length === 0) {
+      await preflight(client, cases, expected);
+      result.sqlMirror = checkSqlMirror(cases);
+      for (const q of result.sqlMirror.missing) {
+        result.failures.push(
+          `${q.name}: the bench times SQL the server did not run (API/SQL would compare different statements): ${q.text.slice(0, 200)}…`,
+        );
+      }
+    }
     const ours = () => [server.pid];
     await waitIdle(ours); // the previous case's abandoned requests
     const warm = await cannon(server.base, client.token, c.paths, WARMUP_S);
@@ -1256,6 +1288,14 @@ function report(r) {
   out.push(
     `matches: '${NAME_TERM}' ${r.expected.nameMatches}, '${EMAIL_TERM}' ${r.expected.emailMatches}; notes contact: ${r.expected.heavyNotes} notes`,
   );
+  if (r.sqlMirror) {
+    const { checked, missing } = r.sqlMirror;
+    out.push(
+      missing.length === 0
+        ? `SQL: the ${checked} statements timed here are the server's own, text for text (its SQL_STATEMENT_LOG)`
+        : `SQL: ${missing.length} of the statements timed here are NOT the server's (see ERROR below)`,
+    );
+  }
   const cores = os.cpus().length;
   const shares = r.cases.flatMap((c) => [c.otherCpu, c.sql.otherCpu]).filter(Number.isFinite);
   if (shares.length) {

@@ -18,6 +18,7 @@ describe('config', () => {
       loginRateLimit: 10,
       registerRateLimit: 20,
       logLevel: 'info',
+      sqlStatementLog: undefined,
     });
     expect(config.remotes).toEqual([
       { name: 'crm', entry: 'http://localhost:3001/remoteEntry.js' },
@@ -39,6 +40,7 @@ describe('config', () => {
       LOGIN_RATE_LIMIT: '3',
       REMOTE_COMMS_URL: 'https://comms.example.com/remoteEntry.js',
       APP_SECRET: '',
+      SQL_STATEMENT_LOG: 'logs/statements.jsonl',
     });
     expect(config.port).toBe(4000);
     expect(config.dataDir).toBe(path.resolve('relative/db'));
@@ -46,6 +48,7 @@ describe('config', () => {
     expect(config.cookieSecure).toBe(true);
     expect(config.loginRateLimit).toBe(3);
     expect(config.appSecret).toBeUndefined();
+    expect(config.sqlStatementLog).toBe(path.resolve('logs/statements.jsonl'));
     expect(config.remotes.find((r) => r.name === 'comms')?.entry).toBe('https://comms.example.com/remoteEntry.js');
   });
 

@@ -55,6 +55,7 @@ function envSchema(root: string) {
     ADMIN_EMAIL_DOMAIN: optional(z.string().regex(/^[a-z0-9.-]+$/i)).transform((v) =>
       (v ?? 'atrium.app').toLowerCase(),
     ),
+    SQL_STATEMENT_LOG: optional(z.string()).transform((v) => (v === undefined ? undefined : path.resolve(v))),
     LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).transform(
       (v) => v ?? 'info',
     ),
@@ -92,6 +93,8 @@ export interface Config {
   /** Users whose e-mail ends with @this domain may use the admin pages. */
   adminEmailDomain: string;
   logLevel: string;
+  /** Diagnostics: a file that gets each distinct SQL text the server runs, once (db/statement-log.ts). */
+  sqlStatementLog: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -125,5 +128,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     adminEmailDomain: e.ADMIN_EMAIL_DOMAIN,
     logLevel: e.LOG_LEVEL,
+    sqlStatementLog: e.SQL_STATEMENT_LOG,
   };
 }

@@ -37,7 +37,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = openPostgres(url.toString(), 4);
+  const handle = openPostgres(url.toString(), { poolSize: 4 });
   await runMigrations(handle);
   return {
     handle,

@@ -4,7 +4,7 @@ import { openPostgres } from './client';
 describe('PostgreSQL pool', () => {
   it("handles a lost idle connection (the pool's 'error' event) with a warning instead of crashing", async () => {
     // No connection is opened: the pool connects lazily, and the event is what pg emits for a dead idle client.
-    const handle = openPostgres('postgres://nobody@127.0.0.1:1/none', 1);
+    const handle = openPostgres('postgres://nobody@127.0.0.1:1/none', { poolSize: 1 });
     if (handle.driver.kind !== 'postgres') throw new Error('unreachable');
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {

@@ -7,7 +7,9 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import type { Logger } from 'drizzle-orm';
 import * as schema from './schema';
+import { statementLog } from './statement-log';
 
 export type Schema = typeof schema;
 /** The drizzle database both drivers produce; repositories only see this. */
@@ -31,6 +33,8 @@ export interface PgliteOptions {
   dataDir?: string;
   /** A tarball made by dumpDataDir (tests start from a migrated copy). */
   loadDataDir?: Blob;
+  /** Receives every statement drizzle runs (db/statement-log.ts). */
+  logger?: Logger;
 }
 
 export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseHandle> {
@@ -40,7 +44,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { pg_trgm },
   });
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client, schema, logger: options.logger }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
@@ -49,7 +53,10 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
   };
 }
 
-export function openPostgres(connectionString: string, poolSize = 10): DatabaseHandle {
+export function openPostgres(
+  connectionString: string,
+  { poolSize = 10, logger }: { poolSize?: number; logger?: Logger } = {},
+): DatabaseHandle {
   // Sessions run in UTC whatever the database's default zone (a startup option, so before any query), as the
   // embedded database's do: no SQL here depends on the session zone (answers write timestamps AT TIME ZONE 'UTC',
   // db/json-answers.ts), but timestamps read as text stay the same everywhere. An `options` parameter in the URL
@@ -61,7 +68,7 @@ export function openPostgres(connectionString: string, poolSize = 10): DatabaseH
   pool.on('error', (error) => {
     console.warn(`PostgreSQL: an idle connection was lost (${error.message}); it will be replaced.`);
   });
-  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  const db = drizzlePg({ client: pool, schema, logger }) as unknown as Database;
   return {
     db,
     kind: 'postgres',
@@ -70,9 +77,16 @@ export function openPostgres(connectionString: string, poolSize = 10): DatabaseH
   };
 }
 
-/** DATABASE_URL → PostgreSQL server; otherwise the embedded PGlite in DATA_DIR. */
-export async function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: config.dataDir });
+/** DATABASE_URL → PostgreSQL server; otherwise the embedded PGlite in DATA_DIR. SQL_STATEMENT_LOG → statementLog. */
+export async function openDatabase(config: {
+  databaseUrl?: string;
+  dataDir: string;
+  sqlStatementLog?: string;
+}): Promise<DatabaseHandle> {
+  const logger = config.sqlStatementLog ? statementLog(config.sqlStatementLog) : undefined;
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, { logger })
+    : openPglite({ dataDir: config.dataDir, logger });
 }
 
 /** The SQLSTATE of a driver error, unwrapping drizzle's DrizzleQueryError. */

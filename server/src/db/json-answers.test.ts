@@ -74,7 +74,7 @@ describe('isoJson', () => {
         { name: string },
       ];
       await pool.query(`ALTER DATABASE ${name} SET TimeZone = 'Asia/Kolkata'`);
-      const other = openPostgres(pool.options.connectionString!, 2);
+      const other = openPostgres(pool.options.connectionString!, { poolSize: 2 });
       try {
         expect(await sqlRows(other.db, sql`SHOW TimeZone`)).toEqual([{ TimeZone: 'UTC' }]);
         const rows = await read(other.db);
