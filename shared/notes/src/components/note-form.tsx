@@ -34,6 +34,8 @@ export function NoteForm({ initial, submitLabel, onSubmit, onCancel, busy }: Not
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
+    // A panel placed inside another form (a contact modal) must not submit that form too.
+    event?.stopPropagation();
     if (isBlankContent(values.content)) {
       setError(NOTE_MESSAGES.contentRequired);
       return;

@@ -214,6 +214,23 @@ describe('NotesPanel changes', () => {
     expect(screen.getByText('Ring Ada')).toBeInTheDocument();
   });
 
+  it("saving a note does not submit a form the panel sits in (a contact modal's)", async () => {
+    const { create } = serve([]);
+    const outer = jest.fn((event: { preventDefault(): void }) => event.preventDefault());
+    renderWithProviders(
+      <form onSubmit={outer}>
+        <NotesPanel entityType="contact" entityId="c1" />
+      </form>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Note' }));
+    act(() => {
+      editorIn(screen.getByTestId('notes-panel')).commands.insertContent('Ring Ada');
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Save Note' }));
+    await waitFor(() => expect(create).toHaveBeenCalled());
+    expect(outer).not.toHaveBeenCalled();
+  });
+
   it('closes the create form with Cancel', async () => {
     serve([]);
     panel();

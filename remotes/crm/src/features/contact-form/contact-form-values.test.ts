@@ -34,4 +34,29 @@ describe('contact form values', () => {
     expect(toInput(v).phoneCode).toBeNull();
     expect(toInput({ ...v, phoneNumber: '555 0100' }).phoneCode).toBe('+1');
   });
+
+  it('keeps what the modal does not show (job title, notes) through a save', () => {
+    const stored = {
+      status: 'Active',
+      firstName: 'Ada',
+      email: 'ada@example.com',
+      jobTitle: 'Engineer',
+      notes: 'Met at the fair',
+    };
+    const input = toInput(toFormValues(stored as unknown as Contact));
+    expect(input).toMatchObject({ jobTitle: 'Engineer', notes: 'Met at the fair' });
+  });
+
+  it('starts a new number at +1 but leaves a stored number without a code without one', () => {
+    expect(toFormValues().phoneCode).toBe('+1');
+    expect(toFormValues({ status: 'Active', phoneCode: null, phoneNumber: null } as unknown as Contact).phoneCode).toBe(
+      '+1',
+    );
+    const imported = toFormValues({ status: 'Active', phoneCode: null, phoneNumber: '5550100' } as unknown as Contact);
+    expect(imported.phoneCode).toBe('');
+    expect(toInput(imported).phoneCode).toBe('');
+    expect(
+      toFormValues({ status: 'Active', phoneCode: '+44', phoneNumber: '20 7946' } as unknown as Contact).phoneCode,
+    ).toBe('+44');
+  });
 });

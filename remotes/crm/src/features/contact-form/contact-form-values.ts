@@ -29,6 +29,9 @@ export interface ContactFormValues {
   youtube: string;
   tiktok: string;
   other: string;
+  /** Not in the modal (spec section 2) but part of the contact: carried so that a save keeps them. */
+  jobTitle: string;
+  notes: string;
 }
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
@@ -40,7 +43,8 @@ export function toFormValues(c?: Contact | null): ContactFormValues {
     firstName: c?.firstName ?? '',
     lastName: c?.lastName ?? '',
     email: c?.email ?? '',
-    phoneCode: c?.phoneCode ?? '+1',
+    // +1 for a new number; a stored number without a code keeps having none.
+    phoneCode: c?.phoneCode ?? (c?.phoneNumber ? '' : '+1'),
     phoneNumber: c?.phoneNumber ?? '',
     status,
     groupIds: c?.groupIds ? [...c.groupIds] : [],
@@ -64,6 +68,8 @@ export function toFormValues(c?: Contact | null): ContactFormValues {
     youtube: c?.youtube ?? '',
     tiktok: c?.tiktok ?? '',
     other: c?.other ?? '',
+    jobTitle: c?.jobTitle ?? '',
+    notes: c?.notes ?? '',
   };
 }
 

@@ -148,4 +148,29 @@ describe('ContactModal notes tab', () => {
       expect.anything(),
     );
   });
+
+  it('saving a note on the Notes tab leaves the contact alone (no update, the modal stays)', async () => {
+    const notesModule = await import('@atrium/notes');
+    jest
+      .spyOn(notesModule.notes, 'list')
+      .mockResolvedValue({ success: true, data: [], meta: { total: 0, page: 1, limit: 5, totalPages: 1 } });
+    const update = jest.spyOn(contacts, 'update').mockResolvedValue(existing);
+    const onClose = renderModal(existing);
+    fireEvent.click(screen.getByRole('tab', { name: 'Notes' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Create Note' }));
+    // Blank content: the note form refuses it; its submit must not reach the contact's form either.
+    fireEvent.click(await screen.findByRole('button', { name: 'Save Note' }));
+    expect(await screen.findByText('Note content is required')).toBeInTheDocument();
+    expect(update).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("the footer's Save Changes still submits the contact's form from another tab", async () => {
+    const update = jest.spyOn(contacts, 'update').mockResolvedValue(existing);
+    renderModal(existing);
+    fireEvent.click(screen.getByRole('tab', { name: 'Business' }));
+    fireEvent.change(await screen.findByLabelText(/^Industry/), { target: { value: 'Weddings' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(update).toHaveBeenCalledWith('c1', expect.objectContaining({ industry: 'Weddings' })));
+  });
 });

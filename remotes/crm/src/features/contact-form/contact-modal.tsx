@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import {
   CONTACT_FORM_BODY_HEIGHT_PX,
   MESSAGES,
@@ -39,6 +39,7 @@ export function ContactModal({ contact, onClose }: ContactModalProps) {
   const groups = useGroupOptions();
   const tags = useTagOptions();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const formId = useId();
   const form = useForm<ContactFormValues>({
     initialValues: toFormValues(contact),
     validate: schemaResolver(contactInputSchema, { sync: true }),
@@ -88,17 +89,19 @@ export function ContactModal({ contact, onClose }: ContactModalProps) {
       size="lg"
       closeOnClickOutside={!busy}
     >
-      <form onSubmit={submit} noValidate>
-        <Tabs defaultValue="details" keepMounted={false}>
-          <Tabs.List>
-            <Tabs.Tab value="details">Details</Tabs.Tab>
-            <Tabs.Tab value="business">Business</Tabs.Tab>
-            <Tabs.Tab value="address">Address</Tabs.Tab>
-            <Tabs.Tab value="social">Social</Tabs.Tab>
-            <Tabs.Tab value="notes">Notes</Tabs.Tab>
-          </Tabs.List>
-          <ScrollArea h={CONTACT_FORM_BODY_HEIGHT_PX} type="auto" offsetScrollbars data-testid="contact-form-body">
-            <Box py="md" pr="xs">
+      <Tabs defaultValue="details" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="details">Details</Tabs.Tab>
+          <Tabs.Tab value="business">Business</Tabs.Tab>
+          <Tabs.Tab value="address">Address</Tabs.Tab>
+          <Tabs.Tab value="social">Social</Tabs.Tab>
+          <Tabs.Tab value="notes">Notes</Tabs.Tab>
+        </Tabs.List>
+        <ScrollArea h={CONTACT_FORM_BODY_HEIGHT_PX} type="auto" offsetScrollbars data-testid="contact-form-body">
+          <Box py="md" pr="xs">
+            {/* The contact's fields are one form. The notes panel stays outside it: its own note form's submit
+                would otherwise reach this one. The footer's submit button names the form by id. */}
+            <form id={formId} onSubmit={submit} noValidate>
               <Tabs.Panel value="details">
                 <DetailsFields
                   form={form}
@@ -116,45 +119,45 @@ export function ContactModal({ contact, onClose }: ContactModalProps) {
               <Tabs.Panel value="social">
                 <SocialFields form={form} />
               </Tabs.Panel>
-              <Tabs.Panel value="notes">
-                {contact ? (
-                  <LazyNotesPanel
-                    entityType="contact"
-                    entityId={contact._id}
-                    compact
-                    limit={NOTES_COMPACT_LIMIT}
-                    onViewAll={() => {
-                      onClose();
-                      bus.emit('navigate', { to: `/contacts/${contact._id}#notes` });
-                    }}
-                  />
-                ) : (
-                  <Text c="dimmed" ta="center" py="xl">
-                    Notes will be available after creating the contact
-                  </Text>
-                )}
-              </Tabs.Panel>
-            </Box>
-          </ScrollArea>
-        </Tabs>
-        <Group justify="space-between" mt="md">
-          <Box>
-            {contact && (
-              <Button variant="subtle" color="red" onClick={() => setConfirmDelete(true)} disabled={busy}>
-                Delete Contact
-              </Button>
-            )}
+            </form>
+            <Tabs.Panel value="notes">
+              {contact ? (
+                <LazyNotesPanel
+                  entityType="contact"
+                  entityId={contact._id}
+                  compact
+                  limit={NOTES_COMPACT_LIMIT}
+                  onViewAll={() => {
+                    onClose();
+                    bus.emit('navigate', { to: `/contacts/${contact._id}#notes` });
+                  }}
+                />
+              ) : (
+                <Text c="dimmed" ta="center" py="xl">
+                  Notes will be available after creating the contact
+                </Text>
+              )}
+            </Tabs.Panel>
           </Box>
-          <Group>
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
+        </ScrollArea>
+      </Tabs>
+      <Group justify="space-between" mt="md">
+        <Box>
+          {contact && (
+            <Button variant="subtle" color="red" onClick={() => setConfirmDelete(true)} disabled={busy}>
+              Delete Contact
             </Button>
-            <Button type="submit" disabled={!enabled} loading={create.isPending || update.isPending}>
-              {contact ? 'Save Changes' : 'Create Contact'}
-            </Button>
-          </Group>
+          )}
+        </Box>
+        <Group>
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={!enabled} loading={create.isPending || update.isPending}>
+            {contact ? 'Save Changes' : 'Create Contact'}
+          </Button>
         </Group>
-      </form>
+      </Group>
       <DeleteConfirmDialog
         opened={confirmDelete}
         title="Delete Contact"
