@@ -21,6 +21,7 @@ import { ContactModal } from '../features/contact-form/contact-modal';
 import { LazyNotesPanel } from '../features/notes/lazy-notes-panel';
 import { useContact } from '../features/contact-form/use-contact-mutations';
 import { useGroupOptions, useTagOptions } from '../features/contacts/use-contact-options';
+import { formatDay, formatInstant } from '../features/contacts/dates';
 import type { MultiSelectOption } from '@atrium/ui';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -74,9 +75,6 @@ function Chips({
     </Stack>
   );
 }
-
-const fmt = (iso: string | null) =>
-  iso ? (Number.isNaN(Date.parse(iso)) ? 'Invalid date' : new Date(iso).toLocaleDateString()) : '';
 
 /** /contacts/{contactId}: everything known about one client. */
 export default function ContactDetailPage() {
@@ -140,8 +138,8 @@ export default function ContactDetailPage() {
             </Field>
             <Field label="Phone">{c.phone}</Field>
             <Field label="Job title">{c.jobTitle}</Field>
-            <Field label="Last contact">{fmt(c.lastContact)}</Field>
-            <Field label="Date created">{fmt(c.dateCreated)}</Field>
+            <Field label="Last contact">{formatDay(c.lastContact)}</Field>
+            <Field label="Date created">{formatInstant(c.dateCreated)}</Field>
           </SimpleGrid>
         </Card>
         <Card withBorder>
@@ -152,7 +150,7 @@ export default function ContactDetailPage() {
             <Field label="Business name">{c.business}</Field>
             <Field label="Industry">{c.industry}</Field>
             <Field label="Specialities">{c.specialities}</Field>
-            <Field label="Found date">{fmt(c.foundDate)}</Field>
+            <Field label="Found date">{formatDay(c.foundDate)}</Field>
           </SimpleGrid>
         </Card>
         <Card withBorder>

@@ -14,14 +14,7 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@atrium/ui';
-
-const dateFmt = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-
-function formatDate(iso: string | null): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? 'Invalid date' : dateFmt.format(d);
-}
+import { formatInstant } from './dates';
 
 async function copyEmail(email: string) {
   try {
@@ -148,7 +141,7 @@ export function ContactsTable({ rows, onOpen, params, onSort, selected, onSelect
                   {c.status}
                 </Badge>
               </Table.Td>
-              <Table.Td>{formatDate(c.dateCreated)}</Table.Td>
+              <Table.Td>{formatInstant(c.dateCreated)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
