@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError, contactGroups, contactTags, contacts } from '@atrium/api-client';
 import { bus, type Toast } from '@atrium/event-bus';
@@ -10,8 +10,10 @@ import ContactsPage from './contacts-page';
 const contact = makeContact;
 
 let lastSearch = '';
+let navigate: NavigateFunction;
 function Where() {
   lastSearch = useLocation().search;
+  navigate = useNavigate();
   return null;
 }
 
@@ -86,6 +88,32 @@ describe('ContactsPage', () => {
     });
     expect(lastSearch).toBe('?search=grace');
     expect(await screen.findByText('No contacts match your search.')).toBeInTheDocument();
+  });
+
+  it('follows the address when it changes from outside (Back, the sidebar link): the search box empties', async () => {
+    const list = jest.spyOn(contacts, 'list').mockResolvedValue(envelope([]));
+    renderPage();
+    fireEvent.change(await screen.findByLabelText('Search contacts'), { target: { value: 'grace' } });
+    await waitFor(() => expect(lastSearch).toBe('?search=grace'), { timeout: 2000 });
+    act(() => void navigate(-1));
+    await waitFor(() => expect(screen.getByLabelText('Search contacts')).toHaveValue(''));
+    // Past the debounce, nothing writes the old search back.
+    await act(() => new Promise((r) => setTimeout(r, 500)));
+    expect(lastSearch).toBe('');
+    expect(list).toHaveBeenLastCalledWith(expect.objectContaining({ search: undefined }));
+    act(() => void navigate('/contacts?search=ada'));
+    await waitFor(() => expect(screen.getByLabelText('Search contacts')).toHaveValue('ada'));
+  });
+
+  it('moves to the last page when the page in the address is past the end (its contacts were deleted)', async () => {
+    const list = jest
+      .spyOn(contacts, 'list')
+      .mockImplementation(async (q) => (q.page === 3 ? envelope([], 40, 3) : envelope([contact(21)], 40, q.page ?? 1)));
+    renderPage('/contacts?page=3');
+    expect(await screen.findByText('First21 Last21')).toBeInTheDocument();
+    expect(lastSearch).toBe('?page=2');
+    expect(list).toHaveBeenLastCalledWith(expect.objectContaining({ page: 2 }));
+    expect(screen.getByTestId('contacts-range')).toHaveTextContent('Showing 21–40 of 40 contacts');
   });
 
   it('shows a clear error with Try again when the list fails, and recovers', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { contacts } from '@atrium/api-client';
 import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS, type Contact, type ContactSortField } from '@atrium/contracts';
 import { toast } from '@atrium/event-bus';
@@ -40,8 +40,11 @@ import { VirtualContactsList } from '../features/contacts/virtual-contacts-list'
 export default function ContactsPage() {
   const [url, setUrl] = useSearchParams();
   const params = useMemo(() => paramsFromUrl(url), [url]);
-  const [search, setSearch] = useState(params.search ?? '');
+  const urlSearch = url.get('search') ?? '';
+  const [search, setSearch] = useState(urlSearch);
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  // The search the address bar holds as far as this page knows: what it last wrote there or read from it.
+  const knownSearch = useRef(urlSearch);
   // undefined: closed; null: adding; a contact: editing it.
   const [editing, setEditing] = useState<Contact | null | undefined>(undefined);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -49,9 +52,18 @@ export default function ContactsPage() {
   const [importing, setImporting] = useState(false);
   const patch = (p: Parameters<typeof patchUrl>[1]) => setUrl((u) => patchUrl(u, p));
 
+  // Typing → the address bar, after the debounce.
   useEffect(() => {
-    if ((url.get('search') ?? '') !== debounced) setUrl((u) => patchUrl(u, { search: debounced }));
-  }, [debounced, url, setUrl]);
+    if (debounced === knownSearch.current) return;
+    knownSearch.current = debounced;
+    setUrl((u) => patchUrl(u, { search: debounced }));
+  }, [debounced, setUrl]);
+  // The address bar → the box: Back/Forward, or a link to /contacts, changes the search from outside.
+  useEffect(() => {
+    if (urlSearch === knownSearch.current) return;
+    knownSearch.current = urlSearch;
+    setSearch(urlSearch);
+  }, [urlSearch]);
 
   // 'Pages' (20 per page) or 'Scroll' (everything, loaded as you scroll, virtualized).
   const scrollMode = url.get('view') === 'scroll';
@@ -87,6 +99,12 @@ export default function ContactsPage() {
   const from = total === 0 ? 0 : (page - 1) * DEFAULT_PAGE_SIZE + 1;
   const to = Math.min(total, page * DEFAULT_PAGE_SIZE);
   const filtered = !!params.search || activeFilterCount(params) > 0;
+  // A page past the end (its last contacts deleted, or an old link): go to the last page there is.
+  const lastPage = Math.max(1, data?.pagination.totalPages ?? 1);
+  useEffect(() => {
+    if (data && !isFetching && page > lastPage)
+      setUrl((u) => patchUrl(u, { page: lastPage > 1 ? String(lastPage) : null }));
+  }, [data, isFetching, page, lastPage, setUrl]);
 
   return (
     <Stack gap="md">
