@@ -74,6 +74,8 @@ describe('GlobalSearch', () => {
     const input = renderSearch();
     fireEvent.focus(input);
     expect(await screen.findByText('Recent Searches')).toBeInTheDocument();
+    // Shown as the spec writes it, not restyled to capitals.
+    expect(screen.getByText('Recent Searches')).not.toHaveStyle({ textTransform: 'uppercase' });
     expect(screen.getByText('ann')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Clear search history' }));
     expect(await screen.findByText('No recent searches')).toBeInTheDocument();

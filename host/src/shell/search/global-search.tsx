@@ -28,7 +28,7 @@ export function GlobalSearch({ autoFocus = false, onDone }: { autoFocus?: boolea
     queryFn: ({ signal }) => search.all(term, signal),
     enabled: term.length > 0,
     staleTime: 30_000,
-    retry: false,
+    // The app's default retry (QUERY_RETRY, spec section 9) applies: one more try before 'Error searching'.
   });
 
   const close = () => {

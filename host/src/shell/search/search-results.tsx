@@ -60,7 +60,7 @@ export function RecentList({
   return (
     <Stack gap={2}>
       <Group justify="space-between">
-        <Text size="xs" fw={700} c="dimmed" tt="uppercase">
+        <Text size="xs" fw={700} c="dimmed">
           Recent Searches
         </Text>
         <Button variant="subtle" size="compact-xs" onClick={onClear}>

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError, contactGroups } from '@atrium/api-client';
+import { bus, type BusMessage } from '@atrium/event-bus';
 import { UiProvider } from '@atrium/ui';
 import GroupCreatePage from './group-create-page';
 import GroupsPage from './groups-page';
@@ -80,5 +81,31 @@ describe('groups pages', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create Group' }));
     expect(await screen.findByText('No groups yet. Create one to organise your contacts.')).toBeInTheDocument();
     expect(create).toHaveBeenLastCalledWith({ name: 'VIP 2', color: '#0ca678', description: '' });
+  });
+
+  it('says in a toast when creating a group fails for another reason, and keeps the form', async () => {
+    jest
+      .spyOn(contactGroups, 'list')
+      .mockResolvedValue({ success: true, data: [], pagination: { total: 0, page: 1, limit: 20, hasNextPage: false } });
+    jest
+      .spyOn(contactGroups, 'create')
+      .mockRejectedValue(
+        new ApiError(0, 'NETWORK_ERROR', 'Request timed out. Please check your connection and try again.'),
+      );
+    const toasts: BusMessage[] = [];
+    const sub = bus.all().subscribe((m) => m.type === 'toast:show' && toasts.push(m));
+    try {
+      renderAt('/groups/create');
+      fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Weddings' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Create Group' }));
+      await waitFor(() =>
+        expect(toasts.map((t) => (t.payload as { message: string }).message)).toContain(
+          'Request timed out. Please check your connection and try again.',
+        ),
+      );
+      expect(screen.getByLabelText(/^Name/)).toHaveValue('Weddings');
+    } finally {
+      sub.unsubscribe();
+    }
   });
 });

@@ -5,7 +5,17 @@ import {
   type ContactGroupInput,
 } from '@atrium/contracts';
 import { fieldErrorsOf, isApiError } from '@atrium/api-client';
-import { Button, ColorInput, Group, Stack, TextInput, Textarea, schemaResolver, useForm } from '@atrium/ui';
+import {
+  Button,
+  ColorInput,
+  Group,
+  Stack,
+  TextInput,
+  Textarea,
+  handleError,
+  schemaResolver,
+  useForm,
+} from '@atrium/ui';
 
 const SWATCHES = ['#0ca678', '#1971c2', '#e03131', '#f08c00', '#7048e8', '#c2255c', '#2f9e44', '#495057'];
 
@@ -33,7 +43,8 @@ export function GroupForm({ group, submitLabel, onSubmit, onCancel }: GroupFormP
     } catch (e) {
       if (isApiError(e) && e.status === 409) form.setFieldError('name', e.message);
       else if (fieldErrorsOf(e)) form.setErrors(fieldErrorsOf(e)!);
-      else throw e;
+      // Anything else (the network, a server failure): said in a toast, the form kept as typed.
+      else handleError(e);
     }
   });
   return (
