@@ -67,7 +67,7 @@ test('contacts: add through + New, validate, edit, group, filter, delete', async
   await expect(page.getByRole('link', { name: 'Navy' })).toBeVisible();
   await page.goto('/contacts');
   await table.getByRole('checkbox', { name: 'Select Grace Hopper' }).check();
-  await page.getByPlaceholder('Choose a group').click();
+  await page.getByPlaceholder('Choose groups').click();
   await page.getByRole('option', { name: 'Navy' }).click();
   await page.getByRole('button', { name: 'Assign to group' }).click();
   await expect(page.getByTestId('toast-stack')).toContainText('1 contact(s) added to the group');

@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError, contactGroups, contactTags, contacts } from '@atrium/api-client';
@@ -20,7 +21,7 @@ function Where() {
 function renderPage(path = '/contacts') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <UiProvider>
+    <UiProvider env="test">
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={[path]}>
           <Routes>
@@ -108,7 +109,9 @@ describe('ContactsPage', () => {
   it('moves to the last page when the page in the address is past the end (its contacts were deleted)', async () => {
     const list = jest
       .spyOn(contacts, 'list')
-      .mockImplementation(async (q) => (q.page === 3 ? envelope([], 40, 3) : envelope([contact(21)], 40, q.page ?? 1)));
+      .mockImplementation(async (q) =>
+        q?.page === 3 ? envelope([], 40, 3) : envelope([contact(21)], 40, q?.page ?? 1),
+      );
     renderPage('/contacts?page=3');
     expect(await screen.findByText('First21 Last21')).toBeInTheDocument();
     expect(lastSearch).toBe('?page=2');
@@ -186,6 +189,38 @@ describe('ContactsPage', () => {
     await waitFor(() => expect(remove).toHaveBeenCalledTimes(2));
     expect(remove.mock.calls.map((c) => c[0]).sort()).toEqual(['c1', 'c3']);
     await waitFor(() => expect(screen.queryByText('2 selected')).not.toBeInTheDocument());
+  });
+
+  it('assigns the selected rows to several groups, one call per group, and reports what was added', async () => {
+    jest.spyOn(contactGroups, 'list').mockResolvedValue({
+      success: true,
+      data: [
+        { _id: 'g1', name: 'VIP', color: '#e03131' } as never,
+        { _id: 'g2', name: 'Weddings', color: '#e64980' } as never,
+      ],
+      pagination: { total: 2, page: 1, limit: 100, hasNextPage: false },
+    });
+    jest.spyOn(contacts, 'list').mockResolvedValue(envelope([contact(1), contact(2)]));
+    const assign = jest.spyOn(contactGroups, 'assignContacts').mockResolvedValueOnce(2).mockResolvedValueOnce(1);
+    const toasts: Toast[] = [];
+    const sub = bus.on('toast:show').subscribe((t) => toasts.push(t));
+    renderPage();
+    await screen.findByText('First1 Last1');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select First1 Last1' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select First2 Last2' }));
+    const assignButton = screen.getByRole('button', { name: 'Assign to group' });
+    expect(assignButton).toBeDisabled();
+    await userEvent.click(screen.getByLabelText('Groups to assign'));
+    await userEvent.click(await screen.findByRole('option', { name: /VIP/ }));
+    await userEvent.click(await screen.findByRole('option', { name: /Weddings/ }));
+    fireEvent.click(assignButton);
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(2));
+    expect(assign.mock.calls.map(([group, ids]) => [group, [...ids].sort()])).toEqual([
+      ['g1', ['c1', 'c2']],
+      ['g2', ['c1', 'c2']],
+    ]);
+    await waitFor(() => expect(toasts.map((t) => t.message)).toContain('3 group membership(s) added in 2 groups'));
+    sub.unsubscribe();
   });
 
   it('exports the current filter as CSV', async () => {

@@ -18,6 +18,9 @@ export function visibleChips<T>(selected: T[], max = MULTISELECT_MAX_CHIPS): { c
 
 interface ChipMultiSelectProps {
   label?: string;
+  /** The field's accessible name when it has no visible label (a toolbar). */
+  ariaLabel?: string;
+  size?: 'xs' | 'sm';
   placeholder?: string;
   data: MultiSelectOption[];
   value: string[];
@@ -27,7 +30,17 @@ interface ChipMultiSelectProps {
 }
 
 /** Multi-select with colored chips (spec section 2). Closes on outside click and on Escape. */
-export function ChipMultiSelect({ label, placeholder, data, value, onChange, error, disabled }: ChipMultiSelectProps) {
+export function ChipMultiSelect({
+  label,
+  ariaLabel,
+  size,
+  placeholder,
+  data,
+  value,
+  onChange,
+  error,
+  disabled,
+}: ChipMultiSelectProps) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [search, setSearch] = useState('');
   const byValue = new Map(data.map((o) => [o.value, o]));
@@ -39,11 +52,12 @@ export function ChipMultiSelect({ label, placeholder, data, value, onChange, err
   return (
     <Combobox store={combobox} onOptionSubmit={toggle} withinPortal={false}>
       <Combobox.DropdownTarget>
-        <PillsInput label={label} error={error} disabled={disabled} onClick={() => combobox.openDropdown()}>
+        <PillsInput label={label} size={size} error={error} disabled={disabled} onClick={() => combobox.openDropdown()}>
           <Pill.Group>
             {chips.map((o) => (
               <Pill
                 key={o.value}
+                size={size}
                 withRemoveButton={!disabled}
                 onRemove={() => toggle(o.value)}
                 style={o.color ? { backgroundColor: o.color, color: 'white' } : undefined}
@@ -51,12 +65,12 @@ export function ChipMultiSelect({ label, placeholder, data, value, onChange, err
                 {o.label}
               </Pill>
             ))}
-            {more > 0 && <Pill>{`+${more} more`}</Pill>}
+            {more > 0 && <Pill size={size}>{`+${more} more`}</Pill>}
             <Combobox.EventsTarget>
               <PillsInput.Field
                 value={search}
                 placeholder={value.length === 0 ? placeholder : undefined}
-                aria-label={label}
+                aria-label={label ?? ariaLabel}
                 onFocus={() => combobox.openDropdown()}
                 onBlur={() => combobox.closeDropdown()}
                 onChange={(e) => {

@@ -2,32 +2,39 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { contactGroups, contacts } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
-import { Button, DeleteConfirmDialog, Group, Paper, Select, Text } from '@atrium/ui';
+import { Box, Button, ChipMultiSelect, DeleteConfirmDialog, Group, Paper, Text } from '@atrium/ui';
 import { useGroupOptions } from './use-contact-options';
 
-/** Actions on the selected rows: assign to a group, delete (with confirmation). */
+/** Actions on the selected rows: assign to groups (one call per group, spec section 7), delete (with confirmation). */
 export function BulkBar({ ids, onDone }: { ids: string[]; onDone: () => void }) {
   const qc = useQueryClient();
   const groups = useGroupOptions();
-  const [groupId, setGroupId] = useState<string | null>(null);
+  const [groupIds, setGroupIds] = useState<string[]>([]);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const refresh = () => qc.invalidateQueries({ queryKey: ['contacts'] });
 
   const assign = async () => {
-    if (!groupId) return;
+    if (groupIds.length === 0) return;
     setBusy(true);
-    try {
-      const added = await contactGroups.assignContacts(groupId, ids);
-      toast.success(`${added} contact(s) added to the group`);
-      await refresh();
-      await qc.invalidateQueries({ queryKey: ['contact-groups'] });
-      onDone();
-    } catch (e) {
-      toast.error((e as Error).message || 'Failed to assign contacts');
-    } finally {
-      setBusy(false);
+    const results = await Promise.allSettled(groupIds.map((id) => contactGroups.assignContacts(id, ids)));
+    setBusy(false);
+    const added = results.reduce((n, r) => n + (r.status === 'fulfilled' ? r.value : 0), 0);
+    const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    await refresh();
+    await qc.invalidateQueries({ queryKey: ['contact-groups'] });
+    if (failed.length === groupIds.length) {
+      toast.error((failed[0]!.reason as Error).message || 'Failed to assign contacts');
+      return;
     }
+    // modifiedCount per group, summed: with several groups a contact added to two counts twice.
+    const done =
+      groupIds.length === 1
+        ? `${added} contact(s) added to the group`
+        : `${added} group membership(s) added in ${groupIds.length - failed.length} groups`;
+    if (failed.length > 0) toast.warning(`${done}; ${failed.length} group(s) failed.`);
+    else toast.success(done);
+    onDone();
   };
 
   const remove = async () => {
@@ -49,17 +56,17 @@ export function BulkBar({ ids, onDone }: { ids: string[]; onDone: () => void }) 
           {ids.length} selected
         </Text>
         <Group gap="xs">
-          <Select
-            aria-label="Group to assign"
-            placeholder="Choose a group"
-            data={groups.data ?? []}
-            value={groupId}
-            onChange={setGroupId}
-            size="xs"
-            w={200}
-            nothingFoundMessage="No groups yet"
-          />
-          <Button size="xs" onClick={() => void assign()} disabled={!groupId} loading={busy}>
+          <Box w={260}>
+            <ChipMultiSelect
+              ariaLabel="Groups to assign"
+              placeholder="Choose groups"
+              size="xs"
+              data={groups.data ?? []}
+              value={groupIds}
+              onChange={setGroupIds}
+            />
+          </Box>
+          <Button size="xs" onClick={() => void assign()} disabled={groupIds.length === 0} loading={busy}>
             Assign to group
           </Button>
           <Button size="xs" color="red" variant="light" onClick={() => setConfirming(true)} disabled={busy}>
