@@ -170,10 +170,20 @@ describe('NotesPanel compact', () => {
     await screen.findByText('Note 1');
     expect(cards()).toHaveLength(5);
     expect(list).toHaveBeenCalledWith(expect.objectContaining({ page: 1, limit: 5 }), expect.anything());
-    expect(screen.queryByPlaceholderText('Search notes...')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load More Notes' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'View all 8 notes' }));
     expect(onViewAll).toHaveBeenCalledTimes(1);
+  });
+
+  it('searches and filters in compact mode too, and links to all notes even when all are shown', async () => {
+    const { list } = serve(many(2));
+    panel({ compact: true, limit: 5, onViewAll: () => {} });
+    await screen.findByText('Note 1');
+    expect(screen.getByRole('button', { name: 'View all 2 notes' })).toBeInTheDocument();
+    await userEvent.type(screen.getByPlaceholderText('Search notes...'), 'Note 2');
+    await waitFor(() =>
+      expect(list).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'Note 2', limit: 5 }), expect.anything()),
+    );
   });
 
   it('defaults to 3 notes', async () => {

@@ -62,7 +62,7 @@ export function NotesPanel({
   const [creating, setCreating] = useState(false);
 
   // Paging starts over whenever what is asked for changes.
-  const view = compact ? {} : { search, category: filter.category, statuses: filter.statuses };
+  const view = { search, category: filter.category, statuses: filter.statuses };
   const viewKey = JSON.stringify(view);
   const [paging, setPaging] = useState({ viewKey, startPage: 1 });
   const startPage = paging.viewKey === viewKey ? paging.startPage : 1;
@@ -87,22 +87,19 @@ export function NotesPanel({
 
   return (
     <Stack gap="sm" data-testid="notes-panel">
-      {compact ? (
-        createButton && <Group justify="flex-end">{createButton}</Group>
-      ) : (
-        <Group gap="xs" wrap="nowrap">
-          <TextInput
-            flex={1}
-            placeholder="Search notes..."
-            aria-label="Search notes"
-            leftSection={<IconSearch size={16} />}
-            value={searchText}
-            onChange={(event) => setSearchText(event.currentTarget.value)}
-          />
-          <NotesFilter value={filter} onChange={setFilter} />
-          {createButton}
-        </Group>
-      )}
+      <Group gap="xs" wrap="nowrap">
+        <TextInput
+          flex={1}
+          size={compact ? 'xs' : 'sm'}
+          placeholder="Search notes..."
+          aria-label="Search notes"
+          leftSection={<IconSearch size={16} />}
+          value={searchText}
+          onChange={(event) => setSearchText(event.currentTarget.value)}
+        />
+        <NotesFilter value={filter} onChange={setFilter} />
+        {createButton}
+      </Group>
 
       {creating && (
         <Paper withBorder p="sm" radius="md">
@@ -177,7 +174,7 @@ export function NotesPanel({
           <Text size="xs" c="dimmed">
             {showingLabel(shown.length, total)}
           </Text>
-          {compact && onViewAll && total > shown.length && (
+          {compact && onViewAll && (
             <Anchor component="button" type="button" size="sm" onClick={onViewAll}>
               {viewAllLabel(total)}
             </Anchor>
