@@ -1,19 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { contactGroups, contactTags } from '@atrium/api-client';
+import { MAX_PAGE_SIZE } from '@atrium/contracts';
 import type { MultiSelectOption } from '@atrium/ui';
+
+/** Every group, page after page (a picker that knew only the first page showed later groups as bare ids). */
+async function allGroups(): Promise<MultiSelectOption[]> {
+  const options: MultiSelectOption[] = [];
+  for (let page = 1; ; page++) {
+    const { data, pagination } = await contactGroups.list({
+      page,
+      limit: MAX_PAGE_SIZE,
+      sortBy: 'name',
+      sortOrder: 'asc',
+    });
+    options.push(...data.map((g) => ({ value: g._id, label: g.name, color: g.color })));
+    if (!pagination.hasNextPage || data.length === 0) return options;
+  }
+}
 
 /** Group and tag options for selects; an unavailable list simply offers no options. */
 export function useGroupOptions() {
-  return useQuery({
-    queryKey: ['contact-groups', 'options'],
-    queryFn: async (): Promise<MultiSelectOption[]> =>
-      (await contactGroups.list({ limit: 100, sortBy: 'name', sortOrder: 'asc' })).data.map((g) => ({
-        value: g._id,
-        label: g.name,
-        color: g.color,
-      })),
-    staleTime: 60_000,
-  });
+  return useQuery({ queryKey: ['contact-groups', 'options'], queryFn: allGroups, staleTime: 60_000 });
 }
 
 export function useTagOptions() {
