@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { Contact, ListEnvelope } from '@atrium/contracts';
+import { contactGroups } from '@atrium/api-client';
+import type { Contact, ContactGroup, ListEnvelope } from '@atrium/contracts';
 import { UiProvider } from '@atrium/ui';
 
 /** A complete contact as the API answers it; `i` varies names and email. */
@@ -61,4 +62,13 @@ export function renderWithProviders(node: ReactNode, path?: string) {
       </QueryClientProvider>
     </UiProvider>,
   );
+}
+
+/** GET /contact-groups answers these groups, as one page (a spy: restored by jest.restoreAllMocks). */
+export function serveGroups(groups: Partial<ContactGroup>[]) {
+  return jest.spyOn(contactGroups, 'list').mockResolvedValue({
+    success: true,
+    data: groups as ContactGroup[],
+    pagination: { total: groups.length, page: 1, limit: 100, hasNextPage: false },
+  });
 }

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { contactGroups, contactTags, contacts } from '@atrium/api-client';
-import { makeContact, renderWithProviders } from '../test-utils';
+import { contactTags, contacts } from '@atrium/api-client';
+import { makeContact, renderWithProviders, serveGroups } from '../test-utils';
 import ContactDetailPage from './contact-detail-page';
 
 jest.mock('../features/notes/lazy-notes-panel', () => ({
@@ -18,14 +18,10 @@ const renderAt = (path: string) =>
 
 describe('ContactDetailPage', () => {
   beforeEach(() => {
-    jest.spyOn(contactGroups, 'list').mockResolvedValue({
-      success: true,
-      data: [
-        { _id: 'g1', name: 'Weddings', color: '#e64980' } as never,
-        { _id: 'g2', name: 'Press', color: '#1c7ed6' } as never,
-      ],
-      pagination: { total: 2, page: 1, limit: 100, hasNextPage: false },
-    });
+    serveGroups([
+      { _id: 'g1', name: 'Weddings', color: '#e64980' },
+      { _id: 'g2', name: 'Press', color: '#1c7ed6' },
+    ]);
     jest.spyOn(contactTags, 'list').mockResolvedValue([{ _id: 't1', name: 'lead', color: '#2f9e44' } as never]);
   });
   afterEach(() => jest.restoreAllMocks());

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError, contactGroups, contactTags, contacts } from '@atrium/api-client';
 import { bus, type Toast } from '@atrium/event-bus';
 import { UiProvider } from '@atrium/ui';
-import { envelope, makeContact } from '../test-utils';
+import { envelope, makeContact, serveGroups } from '../test-utils';
 import ContactsPage from './contacts-page';
 
 const contact = makeContact;
@@ -43,11 +43,7 @@ function renderPage(path = '/contacts') {
 
 describe('ContactsPage', () => {
   beforeEach(() => {
-    jest.spyOn(contactGroups, 'list').mockResolvedValue({
-      success: true,
-      data: [{ _id: 'g1', name: 'VIP', color: '#e03131' } as never],
-      pagination: { total: 1, page: 1, limit: 100, hasNextPage: false },
-    });
+    serveGroups([{ _id: 'g1', name: 'VIP', color: '#e03131' }]);
     jest.spyOn(contactTags, 'list').mockResolvedValue([]);
   });
   afterEach(() => jest.restoreAllMocks());
@@ -192,14 +188,10 @@ describe('ContactsPage', () => {
   });
 
   it('assigns the selected rows to several groups, one call per group, and reports what was added', async () => {
-    jest.spyOn(contactGroups, 'list').mockResolvedValue({
-      success: true,
-      data: [
-        { _id: 'g1', name: 'VIP', color: '#e03131' } as never,
-        { _id: 'g2', name: 'Weddings', color: '#e64980' } as never,
-      ],
-      pagination: { total: 2, page: 1, limit: 100, hasNextPage: false },
-    });
+    serveGroups([
+      { _id: 'g1', name: 'VIP', color: '#e03131' },
+      { _id: 'g2', name: 'Weddings', color: '#e64980' },
+    ]);
     jest.spyOn(contacts, 'list').mockResolvedValue(envelope([contact(1), contact(2)]));
     const assign = jest.spyOn(contactGroups, 'assignContacts').mockResolvedValueOnce(2).mockResolvedValueOnce(1);
     const toasts: Toast[] = [];

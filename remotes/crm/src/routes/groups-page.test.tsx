@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError, contactGroups } from '@atrium/api-client';
 import { bus, type BusMessage } from '@atrium/event-bus';
 import { UiProvider } from '@atrium/ui';
+import { serveGroups } from '../test-utils';
 import GroupCreatePage from './group-create-page';
 import GroupsPage from './groups-page';
 
@@ -37,11 +38,7 @@ describe('groups pages', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('lists groups with their size and links each to its filtered contacts', async () => {
-    jest.spyOn(contactGroups, 'list').mockResolvedValue({
-      success: true,
-      data: [vip],
-      pagination: { total: 1, page: 1, limit: 20, hasNextPage: false },
-    });
+    serveGroups([vip]);
     renderAt('/groups');
     const link = await screen.findByRole('link', { name: 'VIP' });
     expect(link).toHaveAttribute('href', '/contacts?groupIds=g1');
@@ -50,11 +47,7 @@ describe('groups pages', () => {
   });
 
   it('deletes a group after confirmation', async () => {
-    jest.spyOn(contactGroups, 'list').mockResolvedValue({
-      success: true,
-      data: [vip],
-      pagination: { total: 1, page: 1, limit: 20, hasNextPage: false },
-    });
+    serveGroups([vip]);
     const remove = jest.spyOn(contactGroups, 'remove').mockResolvedValue();
     renderAt('/groups');
     fireEvent.click(await screen.findByRole('button', { name: 'Delete VIP' }));
@@ -63,9 +56,7 @@ describe('groups pages', () => {
   });
 
   it('creates a group, blocks a blank name, and shows a taken name on the field', async () => {
-    jest
-      .spyOn(contactGroups, 'list')
-      .mockResolvedValue({ success: true, data: [], pagination: { total: 0, page: 1, limit: 20, hasNextPage: false } });
+    serveGroups([]);
     const create = jest
       .spyOn(contactGroups, 'create')
       .mockRejectedValueOnce(new ApiError(409, 'CONFLICT', 'A group with this name already exists'))
@@ -84,9 +75,7 @@ describe('groups pages', () => {
   });
 
   it('says in a toast when creating a group fails for another reason, and keeps the form', async () => {
-    jest
-      .spyOn(contactGroups, 'list')
-      .mockResolvedValue({ success: true, data: [], pagination: { total: 0, page: 1, limit: 20, hasNextPage: false } });
+    serveGroups([]);
     jest
       .spyOn(contactGroups, 'create')
       .mockRejectedValue(

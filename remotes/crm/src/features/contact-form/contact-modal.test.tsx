@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { ApiError, contactGroups, contacts } from '@atrium/api-client';
+import { ApiError, contacts } from '@atrium/api-client';
 import { CONTACT_MESSAGES, type Contact } from '@atrium/contracts';
 import { bus, type BusMessage } from '@atrium/event-bus';
-import { makeContact, renderWithProviders } from '../../test-utils';
+import { makeContact, renderWithProviders, serveGroups } from '../../test-utils';
 import { ContactModal } from './contact-modal';
 
 const existing = makeContact(1, {
@@ -19,11 +19,7 @@ let sub: { unsubscribe(): void };
 beforeEach(() => {
   events = [];
   sub = bus.all().subscribe((m) => events.push(m));
-  jest.spyOn(contactGroups, 'list').mockResolvedValue({
-    success: true,
-    data: [{ _id: 'g1', name: 'VIP', color: '#e03131' } as never],
-    pagination: { total: 1, page: 1, limit: 100, hasNextPage: false },
-  });
+  serveGroups([{ _id: 'g1', name: 'VIP', color: '#e03131' }]);
 });
 afterEach(() => {
   sub.unsubscribe();
