@@ -54,6 +54,7 @@ let events: BusMessage[] = [];
 let sub: { unsubscribe(): void };
 beforeEach(() => {
   events = [];
+  sessionStorage.clear();
   sub = bus.all().subscribe((m) => events.push(m));
 });
 afterEach(() => {
@@ -199,7 +200,7 @@ describe('ImportContactsModal', () => {
     expect(within(summary).getByText('First name is required')).toBeInTheDocument();
     expect(status).toHaveBeenCalledWith('j1');
     expect(status).toHaveBeenCalledTimes(2);
-    expect(toasts()).toEqual([['success', 'Import complete: 1 created, 1 updated, 1 skipped']]);
+    expect(toasts()).toEqual([['success', 'Import complete: 1 created, 1 updated, 0 unchanged, 1 skipped']]);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['contacts'] });
     // Polling stops once the job is done.
     await new Promise((r) => setTimeout(r, 1200));
@@ -233,5 +234,56 @@ describe('ImportContactsModal', () => {
     await waitFor(() => expect(toasts()).toEqual([['error', 'The uploaded file has expired. Upload it again.']]));
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('closing while the import starts still follows it; the tab remembers it for when the page comes back', async () => {
+    jest.spyOn(contactImport, 'upload').mockResolvedValue({
+      ...uploadResult,
+      suggestedMapping: { 'First Name': 'firstName', Mail: 'email', 'Shoe size': null },
+    });
+    jest
+      .spyOn(contactImport, 'validate')
+      .mockResolvedValue({ ...validation, errors: [], errorCount: 0, errorCsv: '', invalid: 0, valid: 3 });
+    let started!: (id: string) => void;
+    const start = jest.spyOn(contactImport, 'start').mockReturnValue(new Promise((resolve) => (started = resolve)));
+    const status = jest.spyOn(contactImport, 'status').mockResolvedValue(job({ jobId: 'j3', status: 'running' }));
+    const { onClose } = renderModal();
+    chooseFile(csvFile());
+    fireEvent.click(await screen.findByRole('button', { name: 'Validate' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Import 3 contacts' }));
+    await waitFor(() => expect(start).toHaveBeenCalled());
+    fireEvent.click(document.querySelector('.mantine-Modal-close')!);
+    expect(onClose).toHaveBeenCalled();
+    started('j3');
+    await waitFor(() => expect(status).toHaveBeenCalledWith('j3'));
+    expect(sessionStorage.getItem('atrium.contactImportJob')).toBe('j3');
+    expect(await screen.findByRole('progressbar', { name: 'Import progress' })).toBeInTheDocument();
+  });
+
+  it('follows and reports an import the tab started before the page was left, then forgets it', async () => {
+    sessionStorage.setItem('atrium.contactImportJob', 'j7');
+    const status = jest
+      .spyOn(contactImport, 'status')
+      .mockResolvedValue(job({ jobId: 'j7', status: 'completed', processed: 3, created: 2, unchanged: 1 }));
+    renderModal();
+    await waitFor(() =>
+      expect(toasts()).toEqual([['success', 'Import complete: 2 created, 0 updated, 1 unchanged, 0 skipped']]),
+    );
+    expect(status).toHaveBeenCalledWith('j7');
+    expect(sessionStorage.getItem('atrium.contactImportJob')).toBeNull();
+  });
+
+  it("stops asking about an import this business cannot see ('Import not found')", async () => {
+    sessionStorage.setItem('atrium.contactImportJob', 'j8');
+    const status = jest
+      .spyOn(contactImport, 'status')
+      .mockRejectedValue(new ApiError(404, 'NOT_FOUND', 'Import not found'));
+    renderModal();
+    expect(await screen.findByText('Import not found')).toBeInTheDocument();
+    expect(sessionStorage.getItem('atrium.contactImportJob')).toBeNull();
+    await new Promise((r) => setTimeout(r, 1300));
+    expect(status).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Import another file' }));
+    expect(await screen.findByLabelText('CSV file')).toBeInTheDocument();
   });
 });

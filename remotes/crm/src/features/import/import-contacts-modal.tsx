@@ -14,7 +14,7 @@ import { FileStep } from './file-step';
 import { downloadText, errorFileName, formatCount } from './import-helpers';
 import { MappingStep } from './mapping-step';
 import { ProgressStep } from './progress-step';
-import { useImportJob } from './use-import-job';
+import { jobGone, useImportJob } from './use-import-job';
 import { ValidateStep } from './validate-step';
 
 type Step = 'file' | 'map' | 'validate' | 'import';
@@ -24,6 +24,30 @@ const STEPS: { key: Step; label: string }[] = [
   { key: 'validate', label: 'Validate' },
   { key: 'import', label: 'Import' },
 ];
+
+/** The tab's running import (its job id), so that the contacts page follows it again after the user left it. */
+const RUNNING_IMPORT_KEY = 'atrium.contactImportJob';
+function readRunningImport(): string | null {
+  try {
+    return sessionStorage.getItem(RUNNING_IMPORT_KEY);
+  } catch {
+    return null;
+  }
+}
+function rememberRunningImport(jobId: string) {
+  try {
+    sessionStorage.setItem(RUNNING_IMPORT_KEY, jobId);
+  } catch {
+    /* storage unavailable: the import is followed while the page stays open */
+  }
+}
+function forgetRunningImport() {
+  try {
+    sessionStorage.removeItem(RUNNING_IMPORT_KEY);
+  } catch {
+    /* nothing to forget */
+  }
+}
 
 const messageOf = (e: unknown, fallback: string) => (isApiError(e) || e instanceof Error ? e.message : '') || fallback;
 
@@ -38,11 +62,13 @@ export interface ImportContactsModalProps {
  */
 export function ImportContactsModal({ opened, onClose }: ImportContactsModalProps) {
   const qc = useQueryClient();
-  const [step, setStep] = useState<Step>('file');
+  const [step, setStep] = useState<Step>(() => (readRunningImport() ? 'import' : 'file'));
   const [upload, setUpload] = useState<ContactUploadResult | null>(null);
   const [mapping, setMapping] = useState<ContactImportMapping>({});
   const [validation, setValidation] = useState<ContactValidateResult | null>(null);
-  const [jobId, setJobId] = useState<string | null>(null);
+  // A started import is remembered for the tab (sessionStorage): coming back to the contacts page after leaving
+  // it follows and reports it again (the dialog lives on that page).
+  const [jobId, setJobId] = useState<string | null>(readRunningImport);
   const reported = useRef<string | null>(null);
 
   const uploadFile = useMutation({ mutationFn: (file: File) => contactImport.upload(file) });
@@ -56,17 +82,24 @@ export function ImportContactsModal({ opened, onClose }: ImportContactsModalProp
     const data = job.data;
     if (!data || !isContactImportDone(data.status) || reported.current === data.jobId) return;
     reported.current = data.jobId;
+    forgetRunningImport();
     void qc.invalidateQueries({ queryKey: ['contacts'] });
     if (data.status === 'completed') {
       toast.success(
-        `Import complete: ${formatCount(data.created)} created, ${formatCount(data.updated)} updated, ${formatCount(data.skipped)} skipped`,
+        `Import complete: ${formatCount(data.created)} created, ${formatCount(data.updated)} updated, ${formatCount(data.unchanged)} unchanged, ${formatCount(data.skipped)} skipped`,
       );
     } else {
       toast.error(data.failure ?? 'The import failed. Please try again.');
     }
   }, [job.data, qc]);
 
+  // A job this business cannot see (the business was switched, or it is gone): stop following it.
+  useEffect(() => {
+    if (jobGone(job.error)) forgetRunningImport();
+  }, [job.error]);
+
   const reset = () => {
+    forgetRunningImport();
     setStep('file');
     setUpload(null);
     setMapping({});
@@ -77,7 +110,9 @@ export function ImportContactsModal({ opened, onClose }: ImportContactsModalProp
     start.reset();
   };
 
-  const running = !!jobId && !(job.data && isContactImportDone(job.data.status));
+  // Starting counts as running: closing then must not drop the start's answer (the job would go on unfollowed).
+  const running =
+    start.isPending || (!!jobId && !jobGone(job.error) && !(job.data && isContactImportDone(job.data.status)));
   const close = () => {
     // A running import keeps being followed (and reported) while this stays mounted; reopening shows it.
     if (!running) reset();
@@ -114,6 +149,7 @@ export function ImportContactsModal({ opened, onClose }: ImportContactsModalProp
     start.mutate(mapping, {
       onSuccess: (id) => {
         reported.current = null;
+        rememberRunningImport(id);
         setJobId(id);
         setStep('import');
       },
@@ -175,6 +211,7 @@ export function ImportContactsModal({ opened, onClose }: ImportContactsModalProp
           <ProgressStep
             job={job.data}
             error={job.isError ? messageOf(job.error, 'The progress could not be loaded.') : null}
+            gone={jobGone(job.error)}
             onClose={close}
             onAnother={reset}
           />

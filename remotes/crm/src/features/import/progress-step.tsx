@@ -8,6 +8,8 @@ interface ProgressStepProps {
   job: ContactImportJob | undefined;
   /** The status call failed (the import itself goes on on the server). */
   error: string | null;
+  /** The job is not this business's (switched business) or no longer exists: nothing more will come. */
+  gone?: boolean;
   onClose: () => void;
   onAnother: () => void;
 }
@@ -26,7 +28,21 @@ function Figure({ label, value }: { label: string; value: number }) {
 }
 
 /** Step 4: progress while the job runs, then its summary. */
-export function ProgressStep({ job, error, onClose, onAnother }: ProgressStepProps) {
+export function ProgressStep({ job, error, gone = false, onClose, onAnother }: ProgressStepProps) {
+  if (gone) {
+    return (
+      <Stack gap="md">
+        <Alert color="gray" title="Import not found">
+          This import is not in the current business. Switch back to the business it was started in to see it.
+        </Alert>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onAnother}>
+            Import another file
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
   const done = !!job && isContactImportDone(job.status);
   const percent = job && job.total > 0 ? (job.processed / job.total) * 100 : 0;
   return (
