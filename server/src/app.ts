@@ -10,7 +10,7 @@ import type { DatabaseHandle } from './db/client';
 import { sql } from 'drizzle-orm';
 import { CsrfTokens, registerCsrf, SAFE_METHODS } from './lib/csrf';
 import { AppError, errorHandler } from './lib/errors';
-import { rejectNul } from './lib/nul';
+import { rejectUnstorableText } from './lib/nul';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { serializerCompiler } from './lib/serializer';
 import { readAccessToken } from './lib/session-cookies';
@@ -167,7 +167,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       const typed = api.withTypeProvider<ZodTypeProvider>();
-      api.addHook('preValidation', rejectNul);
+      api.addHook('preValidation', rejectUnstorableText);
       typed.get(
         '/health',
         {

@@ -19,6 +19,8 @@ export const CONTACT_IMPORT_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 export const CONTACT_IMPORT_POLL_MS = 1000;
 /** Longest header (column name) kept. */
 export const CONTACT_IMPORT_MAX_HEADER_LENGTH = 200;
+/** Most columns a file may name (Google Contacts and Outlook exports have about 90). */
+export const CONTACT_IMPORT_MAX_COLUMNS = 500;
 
 export const CONTACT_IMPORT_MESSAGES = {
   notCsv: 'Choose a .csv file',
@@ -28,6 +30,7 @@ export const CONTACT_IMPORT_MESSAGES = {
   noHeader: 'The first row must hold the column names (a header row)',
   noRows: 'The file has no rows',
   tooManyRows: `The file has more than ${CONTACT_IMPORT_MAX_ROWS.toLocaleString('en-US')} rows`,
+  tooManyColumns: `The file has more than ${CONTACT_IMPORT_MAX_COLUMNS} columns`,
   mapEmail: 'Map a column to Email',
   mapFirstName: 'Map a column to First name',
   uploadNotFound: 'Upload not found or expired. Upload the file again.',

@@ -1,5 +1,6 @@
 import {
   CONTACT_IMPORT_BATCH_SIZE,
+  CONTACT_IMPORT_MAX_COLUMNS,
   CONTACT_IMPORT_MESSAGES as M,
   CONTACT_IMPORT_PREVIEW_ROWS,
   CONTACT_IMPORT_UPLOAD_TTL_MS,
@@ -14,7 +15,7 @@ import {
   type FieldError,
 } from '@atrium/contracts';
 import { AppError } from '../../lib/errors';
-import { cleanHeaders, decodeUtf8, parseCsv, toCsv } from './csv';
+import { cleanHeaders, decodeUtf8, padRow, parseCsv, toCsv, trimRow } from './csv';
 import type { ContactImportRepository, JobRow, UploadRow } from './contact-import.repository';
 import { yieldToEventLoop } from './event-loop';
 import { checkRow } from './rows';
@@ -99,10 +100,11 @@ function tableFromData(data: NonNullable<ImportRequest['data']>): { headers: str
       }
     }
   }
+  if (keys.length > CONTACT_IMPORT_MAX_COLUMNS) throw new AppError('VALIDATION_ERROR', M.tooManyColumns);
   const headers = cleanHeaders(keys);
   const rows = data
-    .map((record) => keys.map((k) => (record[k] === null || record[k] === undefined ? '' : String(record[k]))))
-    .filter((cells) => cells.some((c) => c.trim() !== ''));
+    .map((record) => trimRow(keys.map((k) => (record[k] === null || record[k] === undefined ? '' : String(record[k])))))
+    .filter((cells) => cells.length > 0);
   if (rows.length === 0) throw new AppError('VALIDATION_ERROR', M.noRows);
   return { headers, rows };
 }
@@ -128,7 +130,7 @@ export class ContactImportService {
       fileName: upload.fileName,
       headers,
       rowCount: rows.length,
-      preview: rows.slice(0, CONTACT_IMPORT_PREVIEW_ROWS),
+      preview: rows.slice(0, CONTACT_IMPORT_PREVIEW_ROWS).map((row) => padRow(row, headers.length)),
       suggestedMapping: suggestContactMapping(headers),
       expiresAt: upload.expiresAt.toISOString(),
     };
@@ -154,7 +156,11 @@ export class ContactImportService {
         if (!checked.ok) {
           invalid++;
           problems.push(...checked.errors);
-          problemRows.push([checked.row, ...cells, checked.errors.map((e) => e.message).join('; ')]);
+          problemRows.push([
+            checked.row,
+            ...padRow(cells, headers.length),
+            checked.errors.map((e) => e.message).join('; '),
+          ]);
           continue;
         }
         valid++;
@@ -166,7 +172,7 @@ export class ContactImportService {
         repeated++;
         const message = M.duplicateInFile(first);
         problems.push({ row: checked.row, field: 'email', message });
-        problemRows.push([checked.row, ...cells, message]);
+        problemRows.push([checked.row, ...padRow(cells, headers.length), message]);
       }
       await yieldToEventLoop();
     }
@@ -189,10 +195,17 @@ export class ContactImportService {
    * the same job; another mapping then is a 409. Once it has finished, a new job runs (and changes nothing).
    */
   async start(caller: Caller, request: ImportRequest): Promise<{ jobId: string }> {
-    const upload = request.uploadId
-      ? await this.liveUpload(caller, request.uploadId)
-      : await this.storeData(caller, request.data!);
-    const mapping = parseMapping(request.mapping, upload.headers);
+    let upload: UploadRow;
+    let mapping: Mapping;
+    if (request.uploadId) {
+      upload = await this.liveUpload(caller, request.uploadId);
+      mapping = parseMapping(request.mapping, upload.headers);
+    } else {
+      // Rows sent as data: the mapping is checked before they are stored (a refused mapping stores nothing).
+      const { headers, rows } = tableFromData(request.data!);
+      mapping = parseMapping(request.mapping, headers);
+      upload = await this.store(caller, 'data.json', headers, rows);
+    }
     const running = await this.repo.findUnfinishedJob(caller.businessId, upload.id);
     if (running) {
       if (sameMapping(running.mapping, mapping)) return { jobId: running.id };
@@ -226,11 +239,6 @@ export class ContactImportService {
       chunkSize: CONTACT_IMPORT_BATCH_SIZE,
       ttlMs: CONTACT_IMPORT_UPLOAD_TTL_MS,
     });
-  }
-
-  private storeData(caller: Caller, data: NonNullable<ImportRequest['data']>): Promise<UploadRow> {
-    const { headers, rows } = tableFromData(data);
-    return this.store(caller, 'data.json', headers, rows);
   }
 
   private async liveUpload(caller: Caller, uploadId: string): Promise<UploadRow> {

@@ -391,6 +391,36 @@ describe('contact import routes', () => {
       expect((await other.get('/contacts?search=data.row')).json().data).toHaveLength(0);
     });
 
+    test('rows sent as data with a mapping the server refuses store nothing', async () => {
+      const before = await uploadCount();
+      const res = await owner.post('/contacts/import', {
+        data: [{ Name: 'Data', Mail: 'refused.mapping@example.com' }],
+        mapping: { Name: 'firstName', Nope: 'email' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(await uploadCount()).toBe(before);
+    });
+
+    test('rows sent as data with more than 500 columns, or half an emoji, are a 400', async () => {
+      const wide = Object.fromEntries(Array.from({ length: 501 }, (_, i) => [`c${i}`, 'x']));
+      const tooWide = await owner.post('/contacts/import', { data: [wide], mapping: { c0: 'email' } });
+      expect(errorOf(tooWide)).toEqual({ status: 400, error: 'The file has more than 500 columns' });
+      const broken = await owner.post('/contacts/import', {
+        data: [{ Name: 'Ana \ud83d', Mail: 'half.emoji@example.com' }],
+        mapping: { Name: 'firstName', Mail: 'email' },
+      });
+      expect(broken.statusCode).toBe(400);
+      expect(broken.json().details).toEqual([
+        { field: 'data.0.Name', message: 'Text must not contain broken characters (half of an emoji or symbol)' },
+      ]);
+      const whole = await owner.post('/contacts/import', {
+        data: [{ Name: 'Ana \ud83d\ude00', Mail: 'whole.emoji@example.com' }],
+        mapping: { Name: 'firstName', Mail: 'email' },
+      });
+      expect(whole.statusCode).toBe(202);
+      expect(await waitForJob(owner, whole.json().data.jobId)).toMatchObject({ status: 'completed', created: 1 });
+    });
+
     test('2,000 rows in two batches, then the same file again updates nothing', async () => {
       const { uploadId, rowCount } = await upload(owner, contactsCsv(2000, 10_000));
       expect(rowCount).toBe(2000);

@@ -1,4 +1,4 @@
-import { cleanHeaders, csvField, decodeUtf8, detectDelimiter, parseCsv, toCsv } from './csv';
+import { cleanHeaders, csvField, decodeUtf8, detectDelimiter, padRow, parseCsv, toCsv, trimRow } from './csv';
 import { isCsvFile } from './contact-import.service';
 
 describe('csv', () => {
@@ -30,16 +30,37 @@ describe('csv', () => {
     ]);
   });
 
-  test('parseCsv pads short rows, drops extra cells and trailing empty columns, limits rows', () => {
+  test('parseCsv keeps rows as short as they came (readers pad), names unnamed data columns, drops empty ones, limits rows', () => {
     expect(parseCsv('a,b,,\n1\n2,3,4,\n')).toEqual({
       headers: ['a', 'b', 'Column 3'],
-      rows: [
-        ['1', '', ''],
-        ['2', '3', '4'],
-      ],
+      rows: [['1'], ['2', '3', '4']],
     });
+    expect(parseCsv('a,b\n1,2,3\n').headers).toEqual(['a', 'b', 'Column 3']);
     expect(() => parseCsv('a\n1\n2\n3\n', 2)).toThrow('The file has more than 200,000 rows');
     expect(parseCsv('a\n1\n2\n', 2).rows).toHaveLength(2);
+  });
+
+  test('parseCsv refuses more than 500 columns; a wide header over short rows costs no more than the file', () => {
+    const header = Array.from({ length: 501 }, (_, i) => `c${i}`).join(',');
+    expect(() => parseCsv(`${header}\nx@example.com\n`)).toThrow('The file has more than 500 columns');
+    const wide = Array.from({ length: 500 }, (_, i) => `c${i}`).join(',');
+    const parsed = parseCsv(`${wide}\n${'x\n'.repeat(1000)}`);
+    expect(parsed.headers).toHaveLength(500);
+    expect(parsed.rows.every((row) => row.length === 1)).toBe(true);
+  });
+
+  test('cleanHeaders stays linear for many repeats of one name', () => {
+    const names = cleanHeaders(Array.from({ length: 50_000 }, () => 'a'));
+    expect(names[0]).toBe('a');
+    expect(names[49_999]).toBe('a (50000)');
+    expect(new Set(names).size).toBe(50_000);
+    expect(cleanHeaders(['a', 'a (2)', 'a', 'a'])).toEqual(['a', 'a (2)', 'a (3)', 'a (4)']);
+  });
+
+  test('padRow and trimRow', () => {
+    expect(padRow(['1'], 3)).toEqual(['1', '', '']);
+    expect(trimRow(['1', ' ', ''])).toEqual(['1']);
+    expect(trimRow(['', ''])).toEqual([]);
   });
 
   test.each([

@@ -1,5 +1,6 @@
 import { parse, type CsvError } from 'csv-parse/sync';
 import {
+  CONTACT_IMPORT_MAX_COLUMNS,
   CONTACT_IMPORT_MAX_HEADER_LENGTH,
   CONTACT_IMPORT_MAX_ROWS,
   CONTACT_IMPORT_MESSAGES as M,
@@ -62,16 +63,31 @@ const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Column names as stored: trimmed, at most 200 characters, blanks named 'Column N', repeats suffixed ' (2)'. */
 export function cleanHeaders(raw: readonly string[]): string[] {
   const used = new Set<string>();
+  // The next suffix to try per name: a header of thousands of repeats stays linear.
+  const nextSuffix = new Map<string, number>();
   return raw.map((cell, i) => {
     let name = cell.trim().slice(0, CONTACT_IMPORT_MAX_HEADER_LENGTH);
     // A JSON key that JSON parsers refuse (the mapping travels as an object keyed by column name).
     if (name === '' || name === '__proto__') name = `Column ${i + 1}`;
     let unique = name;
-    for (let n = 2; used.has(unique); n++) unique = `${name} (${n})`;
+    let n = nextSuffix.get(name) ?? 2;
+    while (used.has(unique)) unique = `${name} (${n++})`;
+    nextSuffix.set(name, n);
     used.add(unique);
     return unique;
   });
 }
+
+/** A row without its trailing blank cells (readers take a missing cell as blank): stored as small as it came. */
+export function trimRow(cells: string[]): string[] {
+  let end = cells.length;
+  while (end > 0 && blank(cells[end - 1])) end--;
+  return end === cells.length ? cells : cells.slice(0, end);
+}
+
+/** A row as wide as the header, for what shows every column (preview, error file). */
+export const padRow = (cells: readonly string[], width: number): string[] =>
+  Array.from({ length: width }, (_, i) => cells[i] ?? '');
 
 /**
  * Parses CSV text (RFC 4180 quoting; comma, semicolon or tab) into column names and rows. The first row must be
@@ -99,12 +115,14 @@ export function parseCsv(text: string, maxRows = CONTACT_IMPORT_MAX_ROWS): Parse
   if (data.length === 0) throw invalid(M.noRows);
   if (data.length > maxRows) throw invalid(M.tooManyRows);
 
-  // Trailing columns with no name and no data (spreadsheets export them as ",,,") are dropped.
-  let width = first.length;
-  while (width > 1 && blank(first[width - 1]) && data.every((row) => blank(row[width - 1]))) width--;
-  const headers = cleanHeaders(first.slice(0, width));
-  const rows = data.map((row) => (row.length === width ? row : Array.from({ length: width }, (_, i) => row[i] ?? '')));
-  return { headers, rows };
+  // Rows are kept without trailing blanks (a short row is not padded: a header of many columns over many short rows
+  // would multiply into more cells than the file has bytes). Trailing columns with no name and no data
+  // (spreadsheets export them as ",,,") are dropped.
+  const rows = data.map(trimRow);
+  const dataWidth = rows.reduce((w, row) => Math.max(w, row.length), 0);
+  const width = Math.max(trimRow(first).length, dataWidth, 1);
+  if (width > CONTACT_IMPORT_MAX_COLUMNS) throw invalid(M.tooManyColumns);
+  return { headers: cleanHeaders(padRow(first, width)), rows };
 }
 
 /** Whether a cell would run as a formula in a spreadsheet; phone-like values (+44 7700 …, -12.5) are left alone. */
