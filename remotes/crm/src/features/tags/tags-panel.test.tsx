@@ -46,4 +46,35 @@ describe('TagsPanel', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(remove).toHaveBeenCalledWith('t1'));
   });
+
+  it('sends one create for Enter pressed twice, says a bad colour under the colour, and shows loading as loading', async () => {
+    let answer!: (tags: never[]) => void;
+    jest.spyOn(contactTags, 'list').mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    let created!: () => void;
+    const create = jest
+      .spyOn(contactTags, 'create')
+      .mockReturnValue(
+        new Promise((resolve) => (created = () => resolve({ _id: 't9', name: 'VIP', color: '#0ca678' } as never))),
+      );
+    renderPanel();
+    expect(screen.getByLabelText('Loading tags')).toBeInTheDocument();
+    expect(screen.queryByText('No tags yet.')).not.toBeInTheDocument();
+    answer([]);
+    expect(await screen.findByText('No tags yet.')).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('New tag color'), { target: { value: 'teal' } });
+    fireEvent.change(screen.getByLabelText('New tag name'), { target: { value: 'VIP' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add tag' }));
+    expect(await screen.findByText(/hex/i)).toBeInTheDocument();
+    expect(screen.getByLabelText('New tag color')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('New tag name')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(create).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByLabelText('New tag color'), { target: { value: '#0ca678' } });
+    fireEvent.keyDown(screen.getByLabelText('New tag name'), { key: 'Enter' });
+    fireEvent.keyDown(screen.getByLabelText('New tag name'), { key: 'Enter' });
+    created();
+    await waitFor(() => expect(screen.getByLabelText('New tag name')).toHaveValue(''));
+    expect(create).toHaveBeenCalledTimes(1);
+  });
 });

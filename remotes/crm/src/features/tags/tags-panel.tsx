@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { contactTags, isApiError } from '@atrium/api-client';
 import { DEFAULT_TAG_COLOR, contactTagInputSchema, type ContactTag } from '@atrium/contracts';
@@ -11,6 +11,7 @@ import {
   DeleteConfirmDialog,
   Group,
   Paper,
+  Skeleton,
   Stack,
   Text,
   TextInput,
@@ -23,8 +24,13 @@ export function TagsPanel() {
   const tags = useQuery({ queryKey: ['contact-tags', 'list'], queryFn: () => contactTags.list() });
   const [name, setName] = useState('');
   const [color, setColor] = useState(DEFAULT_TAG_COLOR);
-  const [error, setError] = useState<string | null>(null);
+  // One message per field: a bad colour is said under the colour, not under the name.
+  const [errors, setErrors] = useState<{ name?: string; color?: string }>({});
   const [deleting, setDeleting] = useState<ContactTag | null>(null);
+  // The dialog's text keeps the last tag's name while it closes (deleting is null by then).
+  const lastDeleting = useRef<ContactTag | null>(null);
+  const adding = useRef(false);
+  if (deleting) lastDeleting.current = deleting;
   const refresh = () => qc.invalidateQueries({ queryKey: ['contact-tags'] });
   const create = useMutation({
     mutationFn: (input: { name: string; color: string }) => contactTags.create(input),
@@ -33,15 +39,23 @@ export function TagsPanel() {
   const remove = useMutation({ mutationFn: (id: string) => contactTags.remove(id), onSuccess: refresh });
 
   const add = async () => {
+    // Enter pressed again while the first create is on its way must not send a second one.
+    if (adding.current) return;
     const parsed = contactTagInputSchema.safeParse({ name, color });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Invalid tag');
-    setError(null);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return setErrors({ [issue?.path[0] === 'color' ? 'color' : 'name']: issue?.message ?? 'Invalid tag' });
+    }
+    setErrors({});
+    adding.current = true;
     try {
       await create.mutateAsync({ name, color });
       setName('');
       toast.success('Tag created');
     } catch (e) {
-      setError(isApiError(e) ? e.message : 'Failed to create tag');
+      setErrors({ name: isApiError(e) ? e.message : 'Failed to create tag' });
+    } finally {
+      adding.current = false;
     }
   };
 
@@ -51,7 +65,9 @@ export function TagsPanel() {
         <Title order={2} fz="lg">
           Tags
         </Title>
-        {tags.isError ? (
+        {tags.isPending ? (
+          <Skeleton h={22} w={180} radius="xl" aria-label="Loading tags" />
+        ) : tags.isError ? (
           <Text size="sm" c="red">
             Tags could not be loaded.
           </Text>
@@ -81,11 +97,18 @@ export function TagsPanel() {
             aria-label="New tag name"
             placeholder="New tag"
             value={name}
-            error={error}
+            error={errors.name}
             onChange={(e) => setName(e.currentTarget.value)}
             onKeyDown={(e) => e.key === 'Enter' && void add()}
           />
-          <ColorInput aria-label="New tag color" value={color} onChange={setColor} format="hex" w={130} />
+          <ColorInput
+            aria-label="New tag color"
+            value={color}
+            onChange={setColor}
+            error={errors.color}
+            format="hex"
+            w={130}
+          />
           <Button onClick={() => void add()} loading={create.isPending}>
             Add tag
           </Button>
@@ -94,7 +117,7 @@ export function TagsPanel() {
       <DeleteConfirmDialog
         opened={!!deleting}
         title="Delete Tag"
-        message={`Delete the tag "${deleting?.name ?? ''}"? It is removed from every contact.`}
+        message={`Delete the tag "${lastDeleting.current?.name ?? ''}"? It is removed from every contact.`}
         loading={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={async () => {
