@@ -1,10 +1,10 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { QUERY_RETRY } from '@atrium/contracts';
 import { bus } from '@atrium/event-bus';
-import { PageSkeleton, UiProvider, retryImport } from '@atrium/ui';
+import { Container, HomeSkeleton, PageSkeleton, UiProvider, retryImport } from '@atrium/ui';
 import { RequireAuth } from './auth/require-auth';
 import { SignInPage } from './auth/sign-in-page';
 import { SignUpPage } from './auth/sign-up-page';
@@ -16,11 +16,14 @@ import { RemotePage } from './shell/remote-page';
  * A page fetched when first shown (retried like a remote chunk), so the sign-in page — the first thing most
  * visits load — carries only itself and the sign-up page.
  */
-function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+function lazyPage<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode = <PageSkeleton />,
+): ComponentType<P> {
   const Page = lazy(async () => ({ default: await retryImport(load) }));
   return function LazyPage(props: P) {
     return (
-      <Suspense fallback={<PageSkeleton />}>
+      <Suspense fallback={fallback}>
         <Page {...props} />
       </Suspense>
     );
@@ -33,7 +36,13 @@ const ResetPasswordPage = lazyPage(() => import('./auth/reset-password-page').th
 const GoogleCallbackPage = lazyPage(() => import('./auth/google-callback-page').then((m) => m.GoogleCallbackPage));
 const UnlinkGooglePage = lazyPage(() => import('./auth/unlink-google-page').then((m) => m.UnlinkGooglePage));
 const AcceptInvitePage = lazyPage(() => import('./pages/accept-invite-page').then((m) => m.AcceptInvitePage));
-const HomePage = lazyPage(() => import('./pages/home-page').then((m) => m.HomePage));
+// Home shows the spec's 6-card skeleton from the first frame, also while its own code loads.
+const HomePage = lazyPage(
+  () => import('./pages/home-page').then((m) => m.HomePage),
+  <Container size="lg" py="xl">
+    <HomeSkeleton />
+  </Container>,
+);
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page').then((m) => m.NotFoundPage));
 const DocumentExpiredPage = lazyPage(() => import('./pages/public-pages').then((m) => m.DocumentExpiredPage));
 const DocumentNotFoundPage = lazyPage(() => import('./pages/public-pages').then((m) => m.DocumentNotFoundPage));

@@ -78,3 +78,9 @@ export function startRemotes(): Promise<void> {
 export function retryRemote(name: RemoteName): Promise<void> {
   return loadOne(name);
 }
+
+/** Everything that failed, tried again: the manifest if it could not be read, else each failed remote. */
+export function retryFailed(): Promise<void> {
+  if (remotesState.manifestError) return startRemotes();
+  return Promise.all((Object.keys(remotesState.failed) as RemoteName[]).map(retryRemote)).then(() => undefined);
+}

@@ -1,9 +1,14 @@
 import { fireEvent, screen } from '@testing-library/react';
 import type { RemoteModule } from '@atrium/contracts';
 import { bus, type BusMessage } from '@atrium/event-bus';
-import { remotesState } from '../federation/remotes';
+import { remotesState, retryFailed } from '../federation/remotes';
 import { renderAt } from '../test-utils';
 import { HomeWidgets } from './home-widgets';
+
+jest.mock('../federation/remotes', () => ({
+  ...jest.requireActual('../federation/remotes'),
+  retryFailed: jest.fn(async () => undefined),
+}));
 
 const crm: RemoteModule = {
   name: 'crm',
@@ -30,5 +35,14 @@ describe('HomeWidgets', () => {
     fireEvent.click(screen.getByRole('button', { name: 'New contact' }));
     sub.unsubscribe();
     expect(seen).toContainEqual({ type: 'modal:open', payload: { id: 'contact' } });
+  });
+
+  it('says which apps failed (their widgets are missing) and tries them again', async () => {
+    Object.assign(remotesState, { status: 'ready', modules: {}, failed: { crm: 'timeout' }, manifestError: null });
+    renderAt('/', <HomeWidgets />);
+    expect(screen.getByRole('heading', { name: 'Some apps could not be loaded' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Not responding right now: crm.');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(retryFailed).toHaveBeenCalledTimes(1);
   });
 });

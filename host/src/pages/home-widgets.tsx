@@ -15,7 +15,7 @@ import {
   retryImport,
 } from '@atrium/ui';
 import { Link } from 'react-router-dom';
-import { remotesState } from '../federation/remotes';
+import { remotesState, retryFailed } from '../federation/remotes';
 import { useNavEntries } from '../shell/use-nav-entries';
 
 function WidgetCard({ title, children }: { title: string; children: React.ReactNode }) {
@@ -82,6 +82,27 @@ function QuickActions() {
   );
 }
 
+/** Apps that failed to load bring no widgets: say so in their place, with a retry. */
+function FailedAppsCard() {
+  const snap = useSnapshot(remotesState);
+  const failed = Object.keys(snap.failed);
+  if (failed.length === 0 && !snap.manifestError) return null;
+  return (
+    <WidgetCard title="Some apps could not be loaded">
+      <Stack gap="xs" align="flex-start" role="alert">
+        <Text size="sm" c="dimmed">
+          {snap.manifestError
+            ? 'The list of apps could not be loaded, so their widgets are missing.'
+            : `Not responding right now: ${failed.join(', ')}. Their widgets are missing; the rest keeps working.`}
+        </Text>
+        <Button size="xs" variant="light" onClick={() => void retryFailed()}>
+          Try again
+        </Button>
+      </Stack>
+    </WidgetCard>
+  );
+}
+
 const cache = new WeakMap<() => Promise<{ default: ComponentType }>, ComponentType>();
 function lazyWidget(load: () => Promise<{ default: ComponentType }>) {
   let c = cache.get(load);
@@ -105,6 +126,7 @@ export function HomeWidgets() {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
       <QuickActions />
+      <FailedAppsCard />
       {widgets.map((w) => {
         const Widget = lazyWidget(w.load);
         return (

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { Alert, Button, Center, Group, Stack, Text, Title } from '@atrium/ui';
 import type { RemoteName } from '@atrium/contracts';
-import { remotesState, retryRemote, startRemotes } from '../federation/remotes';
+import { remotesState, retryFailed } from '../federation/remotes';
 
 /**
  * Inside the shell, a path no loaded remote serves. If some remote failed to load, the page probably
@@ -30,10 +30,7 @@ export function NotFoundPage() {
                 : `This page belongs to an app that is not responding right now (${failed.join(', ')}). The rest of your workspace keeps working.`}
             </Text>
             <Group>
-              <Button
-                size="xs"
-                onClick={() => (snap.manifestError ? void startRemotes() : failed.forEach((n) => void retryRemote(n)))}
-              >
+              <Button size="xs" onClick={() => void retryFailed()}>
                 Try again
               </Button>
             </Group>
