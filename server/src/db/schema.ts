@@ -445,8 +445,13 @@ export const contactImportChunks = pgTable(
       .notNull()
       .references(() => contactImportUploads.id, { onDelete: 'cascade' }),
     chunk: integer('chunk').notNull(),
-    /** Cells in header order. */
+    /** Cells in header order (trailing blank cells left out). */
     rows: jsonb('rows').$type<string[][]>().notNull(),
+    /**
+     * Each row's spreadsheet row number (the header is row 1), when the file had blank rows between its rows;
+     * null: the numbers follow on from the chunk's position.
+     */
+    rowNumbers: jsonb('row_numbers').$type<number[]>(),
   },
   (t) => [primaryKey({ columns: [t.uploadId, t.chunk] })],
 );

@@ -3,7 +3,7 @@ import { CONTACT_IMPORT_JOB_ERROR_LIMIT, type ContactImportField, type ContactIm
 import type { Database, Executor } from '../../db/client';
 import { lockContactEmails } from '../../db/locks';
 import { contactImportChunks, contactImportJobs, contactImportUploads, contacts } from '../../db/schema';
-import type { ImportedContact } from './rows';
+import type { ImportedContact, StoredChunk } from './rows';
 
 export type UploadRow = typeof contactImportUploads.$inferSelect;
 export type JobRow = typeof contactImportJobs.$inferSelect;
@@ -56,6 +56,8 @@ export class ContactImportRepository {
     fileName: string;
     headers: string[];
     rows: string[][];
+    /** Each row's spreadsheet row number, when blank rows shift it (parseCsv). */
+    rowNumbers?: number[];
     chunkSize: number;
     ttlMs: number;
   }): Promise<UploadRow> {
@@ -77,6 +79,7 @@ export class ContactImportRepository {
           uploadId: upload!.id,
           chunk: i,
           rows: input.rows.slice(i * input.chunkSize, (i + 1) * input.chunkSize),
+          rowNumbers: input.rowNumbers?.slice(i * input.chunkSize, (i + 1) * input.chunkSize) ?? null,
         });
       }
       for (let i = 0; i < chunks.length; i += CHUNKS_PER_INSERT) {
@@ -108,22 +111,21 @@ export class ContactImportRepository {
     return row ?? null;
   }
 
-  async readChunks(uploadId: string): Promise<string[][][]> {
-    const rows = await this.db
-      .select({ rows: contactImportChunks.rows })
+  async readChunks(uploadId: string): Promise<StoredChunk[]> {
+    return this.db
+      .select({ rows: contactImportChunks.rows, rowNumbers: contactImportChunks.rowNumbers })
       .from(contactImportChunks)
       .where(eq(contactImportChunks.uploadId, uploadId))
       .orderBy(asc(contactImportChunks.chunk));
-    return rows.map((r) => r.rows);
   }
 
-  async readChunk(uploadId: string, chunk: number): Promise<string[][] | null> {
+  async readChunk(uploadId: string, chunk: number): Promise<StoredChunk | null> {
     const [row] = await this.db
-      .select({ rows: contactImportChunks.rows })
+      .select({ rows: contactImportChunks.rows, rowNumbers: contactImportChunks.rowNumbers })
       .from(contactImportChunks)
       .where(and(eq(contactImportChunks.uploadId, uploadId), eq(contactImportChunks.chunk, chunk)))
       .limit(1);
-    return row?.rows ?? null;
+    return row ?? null;
   }
 
   /** Which of `emails` (lower-cased, as contacts store them) a contact of the business has. */

@@ -18,7 +18,7 @@ import { AppError } from '../../lib/errors';
 import { cleanHeaders, decodeUtf8, padRow, parseCsv, toCsv, trimRow } from './csv';
 import type { ContactImportRepository, JobRow, UploadRow } from './contact-import.repository';
 import { yieldToEventLoop } from './event-loop';
-import { checkRow } from './rows';
+import { checkRow, rowNumber, rowNumberIn, type StoredChunk } from './rows';
 
 export interface Caller {
   userId: string;
@@ -89,7 +89,11 @@ export function parseMapping(raw: Record<string, string | null>, headers: readon
 }
 
 /** `data` rows (objects keyed by column) as columns and cells; rows of blank cells are dropped. */
-function tableFromData(data: NonNullable<ImportRequest['data']>): { headers: string[]; rows: string[][] } {
+function tableFromData(data: NonNullable<ImportRequest['data']>): {
+  headers: string[];
+  rows: string[][];
+  rowNumbers: number[] | undefined;
+} {
   const keys: string[] = [];
   const seen = new Set<string>();
   for (const record of data) {
@@ -102,11 +106,17 @@ function tableFromData(data: NonNullable<ImportRequest['data']>): { headers: str
   }
   if (keys.length > CONTACT_IMPORT_MAX_COLUMNS) throw new AppError('VALIDATION_ERROR', M.tooManyColumns);
   const headers = cleanHeaders(keys);
-  const rows = data
-    .map((record) => trimRow(keys.map((k) => (record[k] === null || record[k] === undefined ? '' : String(record[k])))))
-    .filter((cells) => cells.length > 0);
+  const rows: string[][] = [];
+  const rowNumbers: number[] = [];
+  data.forEach((record, i) => {
+    const cells = trimRow(keys.map((k) => (record[k] === null || record[k] === undefined ? '' : String(record[k]))));
+    if (cells.length === 0) return;
+    rows.push(cells);
+    // As in a file: the header is row 1, record i is row i + 2 (blank records keep their place).
+    rowNumbers.push(rowNumber(i));
+  });
   if (rows.length === 0) throw new AppError('VALIDATION_ERROR', M.noRows);
-  return { headers, rows };
+  return { headers, rows, rowNumbers: rows.length === data.length ? undefined : rowNumbers };
 }
 
 export interface ImportWorkerHandle {
@@ -123,8 +133,8 @@ export class ContactImportService {
   /** POST /contacts/upload: checks, decodes and parses the file and keeps its rows for 24 h. */
   async upload(caller: Caller, file: UploadedFile): Promise<ContactUploadResult> {
     if (!isCsvFile(file.fileName, file.mimeType)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', M.notCsv);
-    const { headers, rows } = parseCsv(decodeUtf8(file.bytes));
-    const upload = await this.store(caller, file.fileName, headers, rows);
+    const { headers, rows, rowNumbers } = parseCsv(decodeUtf8(file.bytes));
+    const upload = await this.store(caller, file.fileName, { headers, rows, rowNumbers });
     return {
       uploadId: upload.id,
       fileName: upload.fileName,
@@ -148,10 +158,9 @@ export class ContactImportService {
     const problems: ContactImportRowError[] = [];
     const problemRows: (string | number)[][] = [];
     const firstRow = new Map<string, number>();
-    let index = 0;
-    for (const chunk of chunks) {
-      for (const cells of chunk) {
-        const checked = checkRow(headers, cells, mapping, index++);
+    for (const [c, chunk] of chunks.entries()) {
+      for (const [i, cells] of chunk.rows.entries()) {
+        const checked = checkRow(headers, cells, mapping, rowNumberIn(chunk, c, i));
         total++;
         if (!checked.ok) {
           invalid++;
@@ -202,9 +211,9 @@ export class ContactImportService {
       mapping = parseMapping(request.mapping, upload.headers);
     } else {
       // Rows sent as data: the mapping is checked before they are stored (a refused mapping stores nothing).
-      const { headers, rows } = tableFromData(request.data!);
-      mapping = parseMapping(request.mapping, headers);
-      upload = await this.store(caller, 'data.json', headers, rows);
+      const table = tableFromData(request.data!);
+      mapping = parseMapping(request.mapping, table.headers);
+      upload = await this.store(caller, 'data.json', table);
     }
     const running = await this.repo.findUnfinishedJob(caller.businessId, upload.id);
     if (running) {
@@ -229,13 +238,18 @@ export class ContactImportService {
     return toJobDto(job);
   }
 
-  private store(caller: Caller, fileName: string, headers: string[], rows: string[][]): Promise<UploadRow> {
+  private store(
+    caller: Caller,
+    fileName: string,
+    { headers, rows, rowNumbers }: { headers: string[]; rows: string[][]; rowNumbers?: number[] },
+  ): Promise<UploadRow> {
     return this.repo.createUpload({
       businessId: caller.businessId,
       createdBy: caller.userId,
       fileName: fileName.slice(0, 255),
       headers,
       rows,
+      rowNumbers,
       chunkSize: CONTACT_IMPORT_BATCH_SIZE,
       ttlMs: CONTACT_IMPORT_UPLOAD_TTL_MS,
     });
@@ -247,12 +261,15 @@ export class ContactImportService {
     return upload;
   }
 
-  private async rowsOf(caller: Caller, request: ImportRequest): Promise<{ headers: string[]; chunks: string[][][] }> {
+  private async rowsOf(caller: Caller, request: ImportRequest): Promise<{ headers: string[]; chunks: StoredChunk[] }> {
     if (request.data) {
-      const { headers, rows } = tableFromData(request.data);
-      const chunks: string[][][] = [];
+      const { headers, rows, rowNumbers } = tableFromData(request.data);
+      const chunks: StoredChunk[] = [];
       for (let i = 0; i < rows.length; i += CONTACT_IMPORT_BATCH_SIZE) {
-        chunks.push(rows.slice(i, i + CONTACT_IMPORT_BATCH_SIZE));
+        chunks.push({
+          rows: rows.slice(i, i + CONTACT_IMPORT_BATCH_SIZE),
+          rowNumbers: rowNumbers?.slice(i, i + CONTACT_IMPORT_BATCH_SIZE) ?? null,
+        });
       }
       return { headers, chunks };
     }

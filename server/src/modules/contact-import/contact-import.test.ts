@@ -234,6 +234,28 @@ describe('contact import routes', () => {
       ]);
     });
 
+    test('numbers rows as the spreadsheet does when blank rows sit between them (validation, error file, job)', async () => {
+      const csv = ['First Name,Email', 'Ada,blank.rows.ada@example.com', '', ',,', 'Bad,not-an-email', ''].join('\n');
+      const { uploadId } = await upload(owner, csv);
+      const rowMapping = { 'First Name': 'firstName', Email: 'email' };
+      const data = (await owner.post('/contacts/validate', { uploadId, mapping: rowMapping })).json().data;
+      expect(data.errors).toEqual([{ row: 5, field: 'email', message: 'Email address must contain @ symbol' }]);
+      expect(data.errorCsv.split('\r\n')[1]).toBe('5,Bad,not-an-email,Email address must contain @ symbol');
+      const start = await owner.post('/contacts/import', { uploadId, mapping: rowMapping });
+      const job = await waitForJob(owner, start.json().data.jobId);
+      expect(job).toMatchObject({ status: 'completed', created: 1, skipped: 1 });
+      expect(job.errors).toEqual([{ row: 5, field: 'email', message: 'Email address must contain @ symbol' }]);
+      const sent = await owner.post('/contacts/validate', {
+        data: [
+          { Name: 'A', Mail: 'a@example.com' },
+          { Name: '', Mail: null },
+          { Name: 'B', Mail: 'b' },
+        ],
+        mapping: { Name: 'firstName', Mail: 'email' },
+      });
+      expect(sent.json().data.errors.map((e: { row: number }) => e.row)).toEqual([4]);
+    });
+
     test('validates rows sent as data, without an upload', async () => {
       const res = await owner.post('/contacts/validate', {
         data: [

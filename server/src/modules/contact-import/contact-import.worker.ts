@@ -8,7 +8,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { ContactImportRepository, ImportCandidate, JobRow } from './contact-import.repository';
 import { yieldToEventLoop } from './event-loop';
-import { checkRow } from './rows';
+import { checkRow, rowNumberIn } from './rows';
 
 export interface ContactImportWorkerOptions {
   /** Idle poll for new or abandoned jobs (ms). Default 1000. */
@@ -150,13 +150,14 @@ export class ContactImportWorker {
           if (this.stopping) await this.repo.releaseJob(job.id, this.instanceId);
           return written;
         }
-        const rows = await this.repo.readChunk(upload.id, chunk);
-        if (!rows) throw new Error(`chunk ${chunk} of upload ${upload.id} is missing`);
+        const stored = await this.repo.readChunk(upload.id, chunk);
+        if (!stored) throw new Error(`chunk ${chunk} of upload ${upload.id} is missing`);
+        const { rows } = stored;
         const candidates: ImportCandidate[] = [];
         const errors: ContactImportRowError[] = [];
         let skipped = 0;
         rows.forEach((cells, i) => {
-          const checked = checkRow(upload.headers, cells, job.mapping, chunk * CONTACT_IMPORT_BATCH_SIZE + i);
+          const checked = checkRow(upload.headers, cells, job.mapping, rowNumberIn(stored, chunk, i));
           if (!checked.ok) {
             skipped++;
             errors.push(...checked.errors);
@@ -216,7 +217,7 @@ export class ContactImportWorker {
     const repeated = new Set<string>();
     const keyOf = (cells: string[]) => (cells[emailColumn] ?? '').trim().toLowerCase();
     for (let chunk = 0; chunk < chunkCount; chunk++) {
-      for (const cells of (await this.repo.readChunk(job.uploadId!, chunk)) ?? []) {
+      for (const cells of (await this.repo.readChunk(job.uploadId!, chunk))?.rows ?? []) {
         const key = keyOf(cells);
         if (seen.has(key)) repeated.add(key);
         else seen.add(key);
@@ -226,10 +227,10 @@ export class ContactImportWorker {
     const first = new Map<string, number>();
     if (repeated.size === 0) return first;
     for (let chunk = 0; chunk < chunkCount; chunk++) {
-      const rows = (await this.repo.readChunk(job.uploadId!, chunk)) ?? [];
-      rows.forEach((cells, i) => {
+      const stored = (await this.repo.readChunk(job.uploadId!, chunk)) ?? { rows: [], rowNumbers: null };
+      stored.rows.forEach((cells, i) => {
         if (!repeated.has(keyOf(cells))) return;
-        const checked = checkRow(headers, cells, job.mapping, chunk * CONTACT_IMPORT_BATCH_SIZE + i);
+        const checked = checkRow(headers, cells, job.mapping, rowNumberIn(stored, chunk, i));
         if (checked.ok && !first.has(checked.email)) first.set(checked.email, checked.row);
       });
       if (chunk % 10 === 9) await this.repo.extendLease(job.id, this.instanceId, this.leaseMs);

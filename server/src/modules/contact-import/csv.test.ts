@@ -57,6 +57,14 @@ describe('csv', () => {
     expect(cleanHeaders(['a', 'a (2)', 'a', 'a'])).toEqual(['a', 'a (2)', 'a (3)', 'a (4)']);
   });
 
+  test('parseCsv numbers rows as a spreadsheet does when blank rows shift them', () => {
+    // Row 1 blank, header on row 2, Ada row 3, rows 4–5 blank, Bob row 6 over two lines (one row), Cy row 7.
+    const parsed = parseCsv('\nName,Email\nAda,ada@x.io\n\n,,\n"Bob\nBuilder",bob@x.io\nCy,cy@x.io\n');
+    expect(parsed.rows.map((r) => r[0])).toEqual(['Ada', 'Bob\nBuilder', 'Cy']);
+    expect(parsed.rowNumbers).toEqual([3, 6, 7]);
+    expect(parseCsv('Name,Email\nAda,ada@x.io\nBob,bob@x.io\n').rowNumbers).toBeUndefined();
+  });
+
   test('padRow and trimRow', () => {
     expect(padRow(['1'], 3)).toEqual(['1', '', '']);
     expect(trimRow(['1', ' ', ''])).toEqual(['1']);

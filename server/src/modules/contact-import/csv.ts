@@ -6,6 +6,7 @@ import {
   CONTACT_IMPORT_MESSAGES as M,
 } from '@atrium/contracts';
 import { AppError } from '../../lib/errors';
+import { rowNumber } from './rows';
 
 const invalid = (message: string) => new AppError('VALIDATION_ERROR', message);
 
@@ -52,8 +53,10 @@ const CSV_PROBLEMS: Partial<Record<string, string>> = {
 };
 
 export interface ParsedCsv {
+  /** Each row's spreadsheet row number, when blank rows shift it from position + 2. */
+  rowNumbers?: number[];
   headers: string[];
-  /** Data rows, each with exactly one cell per header. */
+  /** Data rows, each up to its last non-blank cell (a missing cell reads as blank). */
   rows: string[][];
 }
 
@@ -90,39 +93,42 @@ export const padRow = (cells: readonly string[], width: number): string[] =>
   Array.from({ length: width }, (_, i) => cells[i] ?? '');
 
 /**
- * Parses CSV text (RFC 4180 quoting; comma, semicolon or tab) into column names and rows. The first row must be
- * the header; blank lines and rows of blank cells are skipped; short rows are padded, extra cells dropped.
+ * Parses CSV text (RFC 4180 quoting; comma, semicolon or tab) into column names and rows. The first row that is
+ * not blank is the header; blank rows (an empty line, a row of blank cells) are not imported but keep their place
+ * in the numbering: `rowNumbers` gives each row's spreadsheet row number when they shift it (a quoted cell over
+ * several lines is one row, as a spreadsheet shows it). Rows keep only up to their last non-blank cell.
  */
 export function parseCsv(text: string, maxRows = CONTACT_IMPORT_MAX_ROWS): ParsedCsv {
   let records: string[][];
   try {
-    records = parse(text, {
-      delimiter: detectDelimiter(text),
-      relax_column_count: true,
-      skip_empty_lines: true,
-      skip_records_with_empty_values: true,
-      // One past the limit is enough to know it is over.
-      to: maxRows + 2,
-    });
+    records = parse(text, { delimiter: detectDelimiter(text), relax_column_count: true });
   } catch (error) {
     const e = error as CsvError & { lines?: number };
     const problem = CSV_PROBLEMS[e.code] ?? 'it could not be read';
     throw invalid(`The file is not valid CSV: ${problem}${e.lines ? ` (line ${e.lines})` : ''}`);
   }
-  const [first, ...data] = records;
+  const headerAt = records.findIndex((record) => !record.every(blank));
+  const first = records[headerAt];
   if (!first) throw invalid(M.noRows);
-  if (first.every(blank) || first.some((cell) => LOOKS_LIKE_EMAIL.test(cell.trim()))) throw invalid(M.noHeader);
-  if (data.length === 0) throw invalid(M.noRows);
-  if (data.length > maxRows) throw invalid(M.tooManyRows);
+  if (first.some((cell) => LOOKS_LIKE_EMAIL.test(cell.trim()))) throw invalid(M.noHeader);
 
-  // Rows are kept without trailing blanks (a short row is not padded: a header of many columns over many short rows
-  // would multiply into more cells than the file has bytes). Trailing columns with no name and no data
-  // (spreadsheets export them as ",,,") are dropped.
-  const rows = data.map(trimRow);
+  const rows: string[][] = [];
+  const numbers: number[] = [];
+  for (let i = headerAt + 1; i < records.length; i++) {
+    const row = trimRow(records[i]!);
+    if (row.length === 0) continue;
+    if (rows.length === maxRows) throw invalid(M.tooManyRows);
+    rows.push(row);
+    numbers.push(i + 1);
+  }
+  if (rows.length === 0) throw invalid(M.noRows);
+
+  // Trailing columns with no name and no data (spreadsheets export them as ",,,") are dropped.
   const dataWidth = rows.reduce((w, row) => Math.max(w, row.length), 0);
   const width = Math.max(trimRow(first).length, dataWidth, 1);
   if (width > CONTACT_IMPORT_MAX_COLUMNS) throw invalid(M.tooManyColumns);
-  return { headers: cleanHeaders(padRow(first, width)), rows };
+  const shifted = numbers.some((n, k) => n !== rowNumber(k));
+  return { headers: cleanHeaders(padRow(first, width)), rows, ...(shifted ? { rowNumbers: numbers } : {}) };
 }
 
 /** Whether a cell would run as a formula in a spreadsheet; phone-like values (+44 7700 …, -12.5) are left alone. */

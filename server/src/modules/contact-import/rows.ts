@@ -1,4 +1,5 @@
 import {
+  CONTACT_IMPORT_BATCH_SIZE,
   CONTACT_IMPORT_FIELDS,
   contactImportRowInput,
   contactInputSchema,
@@ -7,8 +8,18 @@ import {
   type ContactImportRowError,
 } from '@atrium/contracts';
 
-/** Spreadsheet row number of a data row: the header is row 1. */
+/** Spreadsheet row number of a data row in a file without blank rows: the header is row 1. */
 export const rowNumber = (index: number) => index + 2;
+
+/** A stored chunk of an upload: its rows and, when the file had blank rows, each row's own number. */
+export interface StoredChunk {
+  rows: string[][];
+  rowNumbers: number[] | null;
+}
+
+/** The spreadsheet row number of row `i` of chunk number `chunk`. */
+export const rowNumberIn = (stored: StoredChunk, chunk: number, i: number) =>
+  stored.rowNumbers?.[i] ?? rowNumber(chunk * CONTACT_IMPORT_BATCH_SIZE + i);
 
 /** Contact columns an import writes: every import field, dates as Date. */
 export type ImportedContact = {
@@ -40,14 +51,13 @@ function storableDate(text: string | null): Date | null | 'invalid' {
   return Number.isNaN(ms) || ms < FIRST_DAY || ms > LAST_INSTANT ? 'invalid' : date;
 }
 
-/** One CSV row through the mapping and contactInputSchema: the form's own messages, field by field. */
+/** One CSV row (spreadsheet row `row`) through the mapping and contactInputSchema: the form's own messages, field by field. */
 export function checkRow(
   headers: readonly string[],
   cells: readonly string[],
   mapping: Readonly<Record<string, ContactImportField>>,
-  index: number,
+  row: number,
 ): CheckedRow {
-  const row = rowNumber(index);
   const input = contactImportRowInput(headers, cells, mapping);
   const parsed = contactInputSchema.safeParse(input);
   if (!parsed.success) {

@@ -1,0 +1,1 @@
+ALTER TABLE "contact_import_chunks" ADD COLUMN "row_numbers" jsonb;
