@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_STATUS, MESSAGES, type ApiErrorBody, type ErrorCode, type FieldError } from '@atrium/contracts';
+import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../db/client';
 
 const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   NOT_FOUND: 'Not found',
@@ -60,6 +61,8 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
+export const CHANGED_MEANWHILE = 'Something this change refers to was just removed. Reload and try again.';
+
 /** Maps anything thrown to an AppError (and a status when fastify gave a 4xx outside the catalogue). */
 export function toAppError(error: unknown): { appError: AppError; status: number } {
   if (error instanceof AppError) return { appError: error, status: error.statusCode };
@@ -77,6 +80,11 @@ export function toAppError(error: unknown): { appError: AppError; status: number
   }
   if (err instanceof SyntaxError && (err as FastifyError).statusCode === 400) {
     return { appError: new AppError('VALIDATION_ERROR', 'Malformed JSON body'), status: 400 };
+  }
+  // A row the write refers to (a group, a contact) was deleted between the service's check and the write: the
+  // transaction rolled back; the caller only needs to try again with what exists now.
+  if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) {
+    return { appError: new AppError('CONFLICT', CHANGED_MEANWHILE), status: 409 };
   }
   const status = typeof err?.statusCode === 'number' ? err.statusCode : 500;
   if (status >= 400 && status < 500) {
