@@ -88,11 +88,19 @@ export function parseMapping(raw: Record<string, string | null>, headers: readon
   return parsed.data;
 }
 
-/** `data` rows (objects keyed by column) as columns and cells; rows of blank cells are dropped. */
-function tableFromData(data: NonNullable<ImportRequest['data']>): {
+/**
+ * `data` rows (objects keyed by column) as columns and cells; rows of blank cells are dropped. The mapping may name
+ * a column by the key the caller sent ('Email ', '') or by its stored name ('Email', 'Column 2'): it comes back on
+ * the stored names.
+ */
+function tableFromData(
+  data: NonNullable<ImportRequest['data']>,
+  mapping: ImportRequest['mapping'],
+): {
   headers: string[];
   rows: string[][];
   rowNumbers: number[] | undefined;
+  mapping: ImportRequest['mapping'];
 } {
   const keys: string[] = [];
   const seen = new Set<string>();
@@ -116,7 +124,14 @@ function tableFromData(data: NonNullable<ImportRequest['data']>): {
     rowNumbers.push(rowNumber(i));
   });
   if (rows.length === 0) throw new AppError('VALIDATION_ERROR', M.noRows);
-  return { headers, rows, rowNumbers: rows.length === data.length ? undefined : rowNumbers };
+  const stored = new Set(headers);
+  const renamed = Object.fromEntries(
+    Object.entries(mapping).map(([key, field]) => {
+      const at = stored.has(key) ? -1 : keys.indexOf(key);
+      return [at === -1 ? key : headers[at]!, field];
+    }),
+  );
+  return { headers, rows, rowNumbers: rows.length === data.length ? undefined : rowNumbers, mapping: renamed };
 }
 
 export interface ImportWorkerHandle {
@@ -148,8 +163,8 @@ export class ContactImportService {
 
   /** POST /contacts/validate: what an import of these rows with this mapping would do, without writing. */
   async validate(caller: Caller, request: ImportRequest): Promise<ContactValidateResult> {
-    const { headers, chunks } = await this.rowsOf(caller, request);
-    const mapping = parseMapping(request.mapping, headers);
+    const { headers, chunks, mapping: requested } = await this.rowsOf(caller, request);
+    const mapping = parseMapping(requested, headers);
 
     let total = 0;
     let valid = 0;
@@ -211,8 +226,8 @@ export class ContactImportService {
       mapping = parseMapping(request.mapping, upload.headers);
     } else {
       // Rows sent as data: the mapping is checked before they are stored (a refused mapping stores nothing).
-      const table = tableFromData(request.data!);
-      mapping = parseMapping(request.mapping, table.headers);
+      const table = tableFromData(request.data!, request.mapping);
+      mapping = parseMapping(table.mapping, table.headers);
       upload = await this.store(caller, 'data.json', table);
     }
     const running = await this.repo.findUnfinishedJob(caller.businessId, upload.id);
@@ -261,9 +276,12 @@ export class ContactImportService {
     return upload;
   }
 
-  private async rowsOf(caller: Caller, request: ImportRequest): Promise<{ headers: string[]; chunks: StoredChunk[] }> {
+  private async rowsOf(
+    caller: Caller,
+    request: ImportRequest,
+  ): Promise<{ headers: string[]; chunks: StoredChunk[]; mapping: ImportRequest['mapping'] }> {
     if (request.data) {
-      const { headers, rows, rowNumbers } = tableFromData(request.data);
+      const { headers, rows, rowNumbers, mapping } = tableFromData(request.data, request.mapping);
       const chunks: StoredChunk[] = [];
       for (let i = 0; i < rows.length; i += CONTACT_IMPORT_BATCH_SIZE) {
         chunks.push({
@@ -271,10 +289,10 @@ export class ContactImportService {
           rowNumbers: rowNumbers?.slice(i, i + CONTACT_IMPORT_BATCH_SIZE) ?? null,
         });
       }
-      return { headers, chunks };
+      return { headers, chunks, mapping };
     }
     const upload = await this.liveUpload(caller, request.uploadId!);
-    return { headers: upload.headers, chunks: await this.repo.readChunks(upload.id) };
+    return { headers: upload.headers, chunks: await this.repo.readChunks(upload.id), mapping: request.mapping };
   }
 }
 

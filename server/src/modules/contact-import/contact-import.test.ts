@@ -413,6 +413,21 @@ describe('contact import routes', () => {
       expect((await other.get('/contacts?search=data.row')).json().data).toHaveLength(0);
     });
 
+    test('rows sent as data may be mapped by the keys as sent (untrimmed, blank) or by their stored names', async () => {
+      const data = [{ ' Name ': 'Keyed', '': 'keyed.rows@example.com' }];
+      const byKeys = await owner.post('/contacts/validate', { data, mapping: { ' Name ': 'firstName', '': 'email' } });
+      expect(byKeys.statusCode).toBe(200);
+      expect(byKeys.json().data).toMatchObject({ total: 1, valid: 1, invalid: 0 });
+      const byNames = await owner.post('/contacts/validate', {
+        data,
+        mapping: { Name: 'firstName', 'Column 2': 'email' },
+      });
+      expect(byNames.json().data).toMatchObject({ total: 1, valid: 1 });
+      const start = await owner.post('/contacts/import', { data, mapping: { ' Name ': 'firstName', '': 'email' } });
+      expect(start.statusCode).toBe(202);
+      expect(await waitForJob(owner, start.json().data.jobId)).toMatchObject({ status: 'completed', created: 1 });
+    });
+
     test('rows sent as data with a mapping the server refuses store nothing', async () => {
       const before = await uploadCount();
       const res = await owner.post('/contacts/import', {
