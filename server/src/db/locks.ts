@@ -12,3 +12,11 @@ const CONTACT_EMAILS_LOCK = 74_018;
 export async function lockContactEmails(tx: Executor, businessId: string): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${CONTACT_EMAILS_LOCK}, hashtext(${businessId}))`);
 }
+
+/** First key of the per-upload advisory lock over starting its import (second key: the upload). */
+const IMPORT_START_LOCK = 74_019;
+
+/** Serialises starting an import of one upload, so two identical requests at once make one job, not two. */
+export async function lockImportStart(tx: Executor, uploadId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_START_LOCK}, hashtext(${uploadId}))`);
+}

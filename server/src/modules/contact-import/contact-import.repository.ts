@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { CONTACT_IMPORT_JOB_ERROR_LIMIT, type ContactImportField, type ContactImportRowError } from '@atrium/contracts';
 import type { Database, Executor } from '../../db/client';
-import { lockContactEmails } from '../../db/locks';
+import { lockContactEmails, lockImportStart } from '../../db/locks';
 import { contactImportChunks, contactImportJobs, contactImportUploads, contacts } from '../../db/schema';
 import type { ImportedContact, StoredChunk } from './rows';
 
@@ -156,15 +156,24 @@ export class ContactImportRepository {
     return deleted.length;
   }
 
-  async createJob(input: {
+  /**
+   * The upload's queued or running job if it has one (`created: false`), else a new one — decided under a
+   * per-upload lock, so two requests at once (a double click) make one job.
+   */
+  async startJob(input: {
     businessId: string;
     uploadId: string;
     createdBy: string;
     mapping: Record<string, ContactImportField>;
     total: number;
-  }): Promise<JobRow> {
-    const [job] = await this.db.insert(contactImportJobs).values(input).returning();
-    return job!;
+  }): Promise<{ job: JobRow; created: boolean }> {
+    return this.db.transaction(async (tx) => {
+      await lockImportStart(tx, input.uploadId);
+      const running = await this.findUnfinishedJob(input.businessId, input.uploadId, tx);
+      if (running) return { job: running, created: false };
+      const [job] = await tx.insert(contactImportJobs).values(input).returning();
+      return { job: job!, created: true };
+    });
   }
 
   async findJob(businessId: string, id: string): Promise<JobRow | null> {
@@ -177,8 +186,8 @@ export class ContactImportRepository {
   }
 
   /** The queued or running job of an upload, if any. */
-  async findUnfinishedJob(businessId: string, uploadId: string): Promise<JobRow | null> {
-    const [row] = await this.db
+  async findUnfinishedJob(businessId: string, uploadId: string, db: Executor = this.db): Promise<JobRow | null> {
+    const [row] = await db
       .select()
       .from(contactImportJobs)
       .where(

@@ -230,18 +230,17 @@ export class ContactImportService {
       mapping = parseMapping(table.mapping, table.headers);
       upload = await this.store(caller, 'data.json', table);
     }
-    const running = await this.repo.findUnfinishedJob(caller.businessId, upload.id);
-    if (running) {
-      if (sameMapping(running.mapping, mapping)) return { jobId: running.id };
-      throw new AppError('CONFLICT', M.alreadyRunning);
-    }
-    const job = await this.repo.createJob({
+    const { job, created } = await this.repo.startJob({
       businessId: caller.businessId,
       uploadId: upload.id,
       createdBy: caller.userId,
       mapping,
       total: upload.rowCount,
     });
+    if (!created) {
+      if (sameMapping(job.mapping, mapping)) return { jobId: job.id };
+      throw new AppError('CONFLICT', M.alreadyRunning);
+    }
     this.worker.kick();
     return { jobId: job.id };
   }

@@ -5,7 +5,7 @@ import {
   contactUploadResultSchema,
   contactValidateResultSchema,
 } from '@atrium/contracts';
-import { contactImportUploads, contacts } from '../../db/schema';
+import { contactImportJobs, contactImportUploads, contacts } from '../../db/schema';
 import { Agent, createTestApp, signedInAgent, type TestApp } from '../../../test/helpers';
 import { contactsCsv, multipartFile, uploadCsv, waitForJob } from './test-utils';
 
@@ -411,6 +411,20 @@ describe('contact import routes', () => {
       expect(errorOf(await other.get(`/contacts/import/${jobId}`))).toEqual({ status: 404, error: 'Import not found' });
       expect(errorOf(await owner.get('/contacts/import/unknown'))).toEqual({ status: 404, error: 'Import not found' });
       expect((await other.get('/contacts?search=data.row')).json().data).toHaveLength(0);
+    });
+
+    test('two identical starts at once (a double click) make one job', async () => {
+      const { uploadId } = await upload(owner, 'First Name,Email\nTwice,twice.started@example.com\n');
+      const body = { uploadId, mapping: { 'First Name': 'firstName', Email: 'email' } };
+      const [a, b] = await Promise.all([owner.post('/contacts/import', body), owner.post('/contacts/import', body)]);
+      expect([a.statusCode, b.statusCode]).toEqual([202, 202]);
+      expect(a.json().data.jobId).toBe(b.json().data.jobId);
+      const [jobs] = await t.database.db
+        .select({ n: count() })
+        .from(contactImportJobs)
+        .where(eq(contactImportJobs.uploadId, uploadId));
+      expect(jobs!.n).toBe(1);
+      await waitForJob(owner, a.json().data.jobId);
     });
 
     test('rows sent as data may be mapped by the keys as sent (untrimmed, blank) or by their stored names', async () => {
