@@ -58,4 +58,46 @@ describe('FilterBuilder', () => {
     fireEvent.click(screen.getByText('Any of'));
     expect(latest[0]!.combinator).toBe('OR');
   });
+
+  it("'is any of' keeps what is typed (a comma, a space) while sending the parsed list; an enumeration picks values", () => {
+    renderWithUi(
+      <Harness
+        initial={[
+          {
+            id: 'g',
+            combinator: 'AND',
+            conditions: [
+              { id: 'c1', field: 'city', operator: 'in', value: [] },
+              { id: 'c2', field: 'status', operator: 'in', value: ['Active'] },
+            ],
+          },
+        ]}
+      />,
+    );
+    const box = screen.getByRole('textbox', { name: 'Value for city' });
+    for (const typed of ['Paris', 'Paris,', 'Paris, ', 'Paris, New', 'Paris, New York']) {
+      fireEvent.change(box, { target: { value: typed } });
+      expect(box).toHaveValue(typed);
+    }
+    expect(latest[0]!.conditions[0]!.value).toEqual(['Paris', 'New York']);
+    // Status (an enumeration) offers its values instead of free text.
+    expect(screen.queryByRole('textbox', { name: 'Value for Status' })).not.toBeInTheDocument();
+    expect(document.querySelector('.mantine-Pill-label')).toHaveTextContent('Active');
+  });
+
+  it('stops adding groups and conditions at the limits the address can hold', () => {
+    const condition = (i: number) => ({ id: `c${i}`, field: 'firstName', operator: 'eq', value: 'a' });
+    const group = (id: string, n: number): FilterGroup => ({
+      id,
+      combinator: 'AND',
+      conditions: Array.from({ length: n }, (_, i) => condition(i)),
+    });
+    const { unmount } = renderWithUi(<Harness initial={Array.from({ length: 20 }, (_, i) => group(`g${i}`, 1))} />);
+    expect(screen.getByRole('button', { name: 'Add filter group' })).toBeDisabled();
+    expect(screen.getAllByRole('combobox', { name: 'Add condition' })[0]).toBeEnabled();
+    unmount();
+    renderWithUi(<Harness initial={[group('g', 50)]} />);
+    expect(screen.getByRole('button', { name: 'Add filter group' })).toBeEnabled();
+    expect(screen.getByRole('combobox', { name: 'Add condition' })).toBeDisabled();
+  });
 });

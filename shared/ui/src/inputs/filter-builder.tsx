@@ -1,5 +1,7 @@
 import {
   LIST_OPERATORS,
+  MAX_FILTER_CONDITIONS,
+  MAX_FILTER_GROUPS,
   OPERATOR_LABELS,
   VALUELESS_OPERATORS,
   fieldType,
@@ -10,7 +12,19 @@ import {
   type FilterGroup,
   type FilterOperator,
 } from '@atrium/contracts';
-import { ActionIcon, Button, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  MultiSelect,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 
 export interface FilterBuilderField {
   name: string;
@@ -23,6 +37,35 @@ interface FilterBuilderProps {
   fields: FilterBuilderField[];
   value: FilterGroup[];
   onChange: (groups: FilterGroup[]) => void;
+}
+
+const parseList = (text: string) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/**
+ * Values separated by commas. The box keeps what is typed ('New York, ' on the way to a second value) and sends
+ * the parsed list; it shows the list afresh only when the list changes from outside.
+ */
+function ListTextInput({ label, list, onChange }: { label: string; list: string[]; onChange: (v: string[]) => void }) {
+  const [text, setText] = useState(list.join(', '));
+  const key = list.join('\u0000');
+  useEffect(() => {
+    setText((current) => (parseList(current).join('\u0000') === key ? current : key.split('\u0000').join(', ')));
+  }, [key]);
+  return (
+    <TextInput
+      aria-label={label}
+      placeholder="a, b, c"
+      value={text}
+      onChange={(e) => {
+        setText(e.currentTarget.value);
+        onChange(parseList(e.currentTarget.value));
+      }}
+    />
+  );
 }
 
 function ValueInput({
@@ -38,22 +81,19 @@ function ValueInput({
   if (VALUELESS_OPERATORS.includes(op)) return null;
   const label = `Value for ${field?.label ?? condition.field}`;
   if (LIST_OPERATORS.includes(op)) {
-    const text = Array.isArray(condition.value) ? condition.value.join(', ') : '';
-    return (
-      <TextInput
-        aria-label={label}
-        placeholder="a, b, c"
-        value={text}
-        onChange={(e) =>
-          onChange(
-            e.currentTarget.value
-              .split(',')
-              .map((s) => s.trim())
-              .filter(Boolean),
-          )
-        }
-      />
-    );
+    const list = Array.isArray(condition.value) ? condition.value.map(String) : [];
+    if (field?.values) {
+      return (
+        <MultiSelect
+          aria-label={label}
+          data={[...field.values]}
+          value={list}
+          onChange={onChange}
+          comboboxProps={{ withinPortal: false }}
+        />
+      );
+    }
+    return <ListTextInput label={label} list={list} onChange={onChange} />;
   }
   if (field?.values) {
     return (
@@ -168,6 +208,8 @@ export function FilterBuilder({ fields, value, onChange }: FilterBuilderProps) {
               comboboxProps={{ withinPortal: false }}
               w={200}
               size="xs"
+              // Past the schema's limit the address could not hold the filters any more (all of them were dropped).
+              disabled={g.conditions.length >= MAX_FILTER_CONDITIONS}
             />
           </Stack>
         </Paper>
@@ -178,7 +220,12 @@ export function FilterBuilder({ fields, value, onChange }: FilterBuilderProps) {
         </Text>
       )}
       <Group>
-        <Button size="xs" variant="light" onClick={() => onChange([...value, newFilterGroup()])}>
+        <Button
+          size="xs"
+          variant="light"
+          disabled={value.length >= MAX_FILTER_GROUPS}
+          onClick={() => onChange([...value, newFilterGroup()])}
+        >
           Add filter group
         </Button>
       </Group>
