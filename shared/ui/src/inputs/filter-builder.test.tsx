@@ -86,7 +86,7 @@ describe('FilterBuilder', () => {
   });
 
   it('stops adding groups and conditions at the limits the address can hold', () => {
-    const condition = (i: number) => ({ id: `c${i}`, field: 'firstName', operator: 'eq', value: 'a' });
+    const condition = (i: number) => ({ id: `c${i}`, field: 'firstName', operator: 'eq' as const, value: 'a' });
     const group = (id: string, n: number): FilterGroup => ({
       id,
       combinator: 'AND',
