@@ -130,6 +130,21 @@ describe('ContactsPage', () => {
     expect(list).toHaveBeenCalledTimes(2);
   });
 
+  it("the 'Scroll' view says when its rows could not be loaded, and recovers", async () => {
+    let scrollFailed = 0;
+    jest
+      .spyOn(contacts, 'list')
+      .mockImplementation(async (q) =>
+        q?.limit === 100 && !scrollFailed++
+          ? Promise.reject(new ApiError(500, 'INTERNAL_ERROR', 'Server down'))
+          : envelope([contact(3)]),
+      );
+    renderPage('/contacts?view=scroll');
+    expect(await screen.findByText('Server down')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('scroll-range')).toHaveTextContent('1 of 1 contacts loaded');
+  });
+
   it('copying an email raises a toast on the shared bus', async () => {
     jest.spyOn(contacts, 'list').mockResolvedValue(envelope([contact(3)]));
     const writeText = jest.fn().mockResolvedValue(undefined);

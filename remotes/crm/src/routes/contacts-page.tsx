@@ -164,6 +164,17 @@ export default function ContactsPage() {
           <Text c="dimmed" ta="center" py="xl">
             {filtered ? 'No contacts match your search.' : 'No contacts yet.'}
           </Text>
+        ) : scrollMode && scroll.isPending ? (
+          <PageSkeleton rows={6} />
+        ) : scrollMode && scroll.isError && scrollRows.length === 0 ? (
+          <Alert color="red" title="Contacts could not be loaded" role="alert">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{scroll.error.message}</Text>
+              <Button size="xs" onClick={() => void scroll.refetch()}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
         ) : scrollMode ? (
           <VirtualContactsList
             rows={scrollRows}
@@ -171,6 +182,7 @@ export default function ContactsPage() {
             hasMore={!!scroll.hasNextPage}
             loadingMore={scroll.isFetchingNextPage}
             onLoadMore={() => void scroll.fetchNextPage()}
+            loadError={scroll.isFetchNextPageError ? scroll.error.message : null}
             onOpen={setEditing}
             selected={selected}
             onSelect={select}

@@ -67,4 +67,12 @@ describe('VirtualContactsList', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Edit First2 Client' }));
     expect(onOpen).toHaveBeenCalledWith(rows[2]);
   });
+
+  it('after a failed load asks no more by itself (it would repeat forever) and offers Try again', async () => {
+    const { onLoadMore } = await renderList({ rows: rows.slice(0, 15), loadError: 'Request timed out' });
+    expect(onLoadMore).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert')).toHaveTextContent('More contacts could not be loaded');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onLoadMore).toHaveBeenCalledTimes(1);
+  });
 });

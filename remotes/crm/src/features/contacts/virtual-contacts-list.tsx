@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { contactDisplayName, type Contact } from '@atrium/contracts';
-import { Badge, Box, Checkbox, Group, Loader, Text, UnstyledButton } from '@atrium/ui';
+import { Alert, Badge, Box, Button, Checkbox, Group, Loader, Text, UnstyledButton } from '@atrium/ui';
 
 const ROW = 48;
 const COLUMNS = '36px minmax(160px,2fr) minmax(200px,2fr) minmax(120px,1fr) minmax(120px,1fr) 100px';
@@ -12,6 +12,8 @@ interface VirtualContactsListProps {
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
+  /** Loading the next rows failed: no more automatic tries (they would repeat forever); the user retries. */
+  loadError?: string | null;
   onOpen: (contact: Contact) => void;
   selected: Set<string>;
   onSelect: (ids: string[], on: boolean) => void;
@@ -25,6 +27,7 @@ export function VirtualContactsList({
   hasMore,
   loadingMore,
   onLoadMore,
+  loadError = null,
   onOpen,
   selected,
   onSelect,
@@ -42,8 +45,8 @@ export function VirtualContactsList({
   const last = items.at(-1)?.index ?? 0;
 
   useEffect(() => {
-    if (hasMore && !loadingMore && last >= rows.length - 20) onLoadMore();
-  }, [last, rows.length, hasMore, loadingMore, onLoadMore]);
+    if (hasMore && !loadingMore && !loadError && last >= rows.length - 20) onLoadMore();
+  }, [last, rows.length, hasMore, loadingMore, loadError, onLoadMore]);
 
   return (
     <Box role="table" aria-label="Contacts" aria-rowcount={total}>
@@ -127,8 +130,18 @@ export function VirtualContactsList({
         <Text size="sm" c="dimmed" data-testid="scroll-range">
           {rows.length} of {total} contacts loaded
         </Text>
-        {loadingMore && <Loader size="xs" />}
+        {loadingMore && <Loader size="xs" aria-label="Loading more contacts" />}
       </Group>
+      {loadError && (
+        <Alert color="red" role="alert" mt="xs" title="More contacts could not be loaded">
+          <Group justify="space-between">
+            <Text size="sm">{loadError}</Text>
+            <Button size="xs" onClick={onLoadMore}>
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      )}
     </Box>
   );
 }
