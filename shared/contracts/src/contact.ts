@@ -6,6 +6,10 @@ import { pageQuerySchema } from './pagination';
 export const contactStatusSchema = z.enum(CONTACT_STATUSES);
 export type ContactStatus = z.infer<typeof contactStatusSchema>;
 
+/** A stored status as the app shows it: anything but Active or Inactive is shown as Active (spec section 4). */
+export const shownContactStatus = (status: string | null | undefined): ContactStatus =>
+  (CONTACT_STATUSES as readonly string[]).includes(status ?? '') ? (status as ContactStatus) : 'Active';
+
 const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
 const optionalText = (max = 200) =>
   text(max)

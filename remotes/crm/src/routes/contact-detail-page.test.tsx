@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { contactTags, contacts } from '@atrium/api-client';
 import { makeContact, renderWithProviders, serveGroups } from '../test-utils';
@@ -12,6 +12,7 @@ const renderAt = (path: string) =>
   renderWithProviders(
     <Routes>
       <Route path="/contacts/:contactId" element={<ContactDetailPage />} />
+      <Route path="/contacts" element={<p>the contacts list</p>} />
     </Routes>,
     path,
   );
@@ -51,11 +52,24 @@ describe('ContactDetailPage', () => {
     expect(screen.getByText('notes of c1')).toBeInTheDocument();
   });
 
-  it('shows a dash where the contact has no groups or tags', async () => {
-    jest.spyOn(contacts, 'get').mockResolvedValue(makeContact(2));
+  it('shows a dash where the contact has no groups or tags, and an unknown status as Active', async () => {
+    jest.spyOn(contacts, 'get').mockResolvedValue(makeContact(2, { status: 'Prospect' as never }));
     renderAt('/contacts/c2');
     const card = (await screen.findByRole('heading', { name: 'Groups and tags' })).closest('div')!;
     expect(within(card).getAllByText('—')).toHaveLength(2);
     expect(within(card).queryAllByRole('link')).toHaveLength(0);
+    expect(screen.getByText('Active')).toBeInTheDocument();
+    expect(screen.queryByText('Prospect')).not.toBeInTheDocument();
+  });
+
+  it('leaves for the contacts list after the contact is deleted from its own page', async () => {
+    jest.spyOn(contacts, 'get').mockResolvedValue(makeContact(3));
+    const remove = jest.spyOn(contacts, 'remove').mockResolvedValue();
+    renderAt('/contacts/c3');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Contact' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Contact' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(remove).toHaveBeenCalledWith('c3'));
+    expect(await screen.findByText('the contacts list')).toBeInTheDocument();
   });
 });

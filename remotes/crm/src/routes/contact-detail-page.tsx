@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { contactDisplayName } from '@atrium/contracts';
+import { contactDisplayName, shownContactStatus } from '@atrium/contracts';
 import { isApiError } from '@atrium/api-client';
 import {
   Alert,
@@ -15,6 +15,7 @@ import {
   Text,
   Title,
   useLocation,
+  useNavigate,
   useParams,
 } from '@atrium/ui';
 import { ContactModal } from '../features/contact-form/contact-modal';
@@ -81,6 +82,7 @@ export default function ContactDetailPage() {
   const { contactId } = useParams();
   const { data: c, isPending, error } = useContact(contactId);
   const [editing, setEditing] = useState(false);
+  const navigate = useNavigate();
   const { hash } = useLocation();
   const groups = useGroupOptions();
   const tags = useTagOptions();
@@ -121,8 +123,8 @@ export default function ContactDetailPage() {
           <Title order={1} fz={26}>
             {contactDisplayName(c)}
           </Title>
-          <Badge color={c.status === 'Active' ? 'atrium' : 'gray'} variant="light" tt="none">
-            {c.status}
+          <Badge color={shownContactStatus(c.status) === 'Active' ? 'atrium' : 'gray'} variant="light" tt="none">
+            {shownContactStatus(c.status)}
           </Badge>
         </Group>
         <Button onClick={() => setEditing(true)}>Edit Contact</Button>
@@ -191,7 +193,9 @@ export default function ContactDetailPage() {
         </Title>
         <LazyNotesPanel entityType="contact" entityId={c._id} />
       </Card>
-      {editing && <ContactModal contact={c} onClose={() => setEditing(false)} />}
+      {editing && (
+        <ContactModal contact={c} onClose={() => setEditing(false)} onDeleted={() => navigate('/contacts')} />
+      )}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { CONTACT_STATUSES, emailError, type Contact, type ContactInput } from '@atrium/contracts';
+import { emailError, shownContactStatus, type Contact, type ContactInput } from '@atrium/contracts';
 
 /** The form keeps every field as text (inputs are uncontrolled strings); the schema normalises blanks. */
 export interface ContactFormValues {
@@ -38,7 +38,7 @@ const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
 
 /** New contacts default to Active; any other status found when a contact is opened is reset to Active. */
 export function toFormValues(c?: Contact | null): ContactFormValues {
-  const status = c && (CONTACT_STATUSES as readonly string[]).includes(c.status) ? c.status : 'Active';
+  const status = shownContactStatus(c?.status);
   return {
     firstName: c?.firstName ?? '',
     lastName: c?.lastName ?? '',

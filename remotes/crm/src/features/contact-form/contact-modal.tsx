@@ -30,10 +30,12 @@ import { useContactMutations } from './use-contact-mutations';
 interface ContactModalProps {
   contact?: Contact | null;
   onClose: () => void;
+  /** After 'Delete Contact' succeeded (the contact's own page leaves for the list). */
+  onDeleted?: () => void;
 }
 
 /** 'Add Contact' / 'Edit Contact' (spec section 2): five tabs, 420 px body, the section 4 submit rules. */
-export function ContactModal({ contact, onClose }: ContactModalProps) {
+export function ContactModal({ contact, onClose, onDeleted }: ContactModalProps) {
   const mode = contact ? 'edit' : 'create';
   const { create, update, remove } = useContactMutations();
   const groups = useGroupOptions();
@@ -76,6 +78,7 @@ export function ContactModal({ contact, onClose }: ContactModalProps) {
       toast.success('Contact deleted');
       setConfirmDelete(false);
       onClose();
+      onDeleted?.();
     } catch (e) {
       toast.error(isApiError(e) ? e.message : 'Failed to delete contact. Please try again.');
     }
