@@ -230,6 +230,16 @@ describe('ContactsPage', () => {
     sub.unsubscribe();
   });
 
+  it('a new search empties the selection (the bulk bar would act on rows no longer listed)', async () => {
+    jest.spyOn(contacts, 'list').mockResolvedValue(envelope([contact(1), contact(2)]));
+    renderPage();
+    await screen.findByText('First1 Last1');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select First1 Last1' }));
+    expect(screen.getByText('1 selected')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Search contacts'), { target: { value: 'First2' } });
+    await waitFor(() => expect(screen.queryByText('1 selected')).not.toBeInTheDocument(), { timeout: 2000 });
+  });
+
   it('exports the current filter as CSV', async () => {
     jest.spyOn(contacts, 'list').mockResolvedValue(envelope([contact(1)]));
     const exportAll = jest.spyOn(contacts, 'exportAll').mockResolvedValue([contact(1), contact(2)]);

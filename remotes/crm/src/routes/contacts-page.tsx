@@ -65,6 +65,12 @@ export default function ContactsPage() {
     setSearch(urlSearch);
   }, [urlSearch]);
 
+  // A selection belongs to what is listed: a new search or filter starts with none (the bulk bar would act on
+  // contacts the list no longer shows). Paging, sorting and the view keep it.
+  const { page: _page, sortBy: _sortBy, sortOrder: _sortOrder, ...listed } = params;
+  const listedKey = JSON.stringify(listed);
+  useEffect(() => setSelected(new Set()), [listedKey]);
+
   // 'Pages' (20 per page) or 'Scroll' (everything, loaded as you scroll, virtualized).
   const scrollMode = url.get('view') === 'scroll';
   const paged = useContacts(params);
