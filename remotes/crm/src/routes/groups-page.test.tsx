@@ -97,4 +97,24 @@ describe('groups pages', () => {
       sub.unsubscribe();
     }
   });
+
+  it('steps back a page when the last group of the last page is deleted', async () => {
+    const group = (i: number) => ({ ...vip, _id: `g${i}`, name: `Group ${i}` });
+    let total = 21;
+    const list = jest.spyOn(contactGroups, 'list').mockImplementation(async (q) => {
+      const page = q?.page ?? 1;
+      const data = page === 1 ? Array.from({ length: 20 }, (_, i) => group(i + 1)) : total > 20 ? [group(21)] : [];
+      return { success: true, data, pagination: { total, page, limit: 20, hasNextPage: page * 20 < total } };
+    });
+    jest.spyOn(contactGroups, 'remove').mockImplementation(async () => {
+      total = 20;
+    });
+    renderAt('/groups');
+    await screen.findByRole('link', { name: 'Group 1' });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Group 21' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('link', { name: 'Group 1' })).toBeInTheDocument();
+    expect(list).toHaveBeenLastCalledWith(expect.objectContaining({ page: 1 }));
+  });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { SEARCH_DEBOUNCE_MS, type ContactGroup } from '@atrium/contracts';
 import { toast } from '@atrium/event-bus';
 import {
@@ -40,6 +40,11 @@ export default function GroupsPage() {
     sortBy: 'name',
     sortOrder: 'asc',
   });
+  // A page left empty (its last group deleted) steps back to the last page there is.
+  const lastPage = data ? Math.max(1, Math.ceil(data.pagination.total / LIMIT)) : page;
+  useEffect(() => {
+    if (page > lastPage) setPage(lastPage);
+  }, [page, lastPage]);
   const { update, remove } = useGroupMutations();
   const [editing, setEditing] = useState<ContactGroup | null>(null);
   const [deleting, setDeleting] = useState<ContactGroup | null>(null);
