@@ -32,6 +32,20 @@ const validation: ContactValidateResult = {
   errorCsv: 'Row,First Name,Mail,Shoe size,Errors\r\n4,,nobody@example.com,40,First name is required\r\n',
 };
 
+/** An upload whose suggestion already maps every needed column, and its validation with no problem. */
+const mappedUpload: ContactUploadResult = {
+  ...uploadResult,
+  suggestedMapping: { 'First Name': 'firstName', Mail: 'email', 'Shoe size': null },
+};
+const cleanValidation: ContactValidateResult = {
+  ...validation,
+  errors: [],
+  errorCount: 0,
+  errorCsv: '',
+  invalid: 0,
+  valid: 3,
+};
+
 const job = (over: Partial<ContactImportJob>): ContactImportJob => ({
   jobId: 'j1',
   status: 'running',
@@ -208,14 +222,11 @@ describe('ImportContactsModal', () => {
   });
 
   it('shows a mapping refused by the server and a job that failed', async () => {
-    jest.spyOn(contactImport, 'upload').mockResolvedValue({
-      ...uploadResult,
-      suggestedMapping: { 'First Name': 'firstName', Mail: 'email', 'Shoe size': null },
-    });
+    jest.spyOn(contactImport, 'upload').mockResolvedValue(mappedUpload);
     jest
       .spyOn(contactImport, 'validate')
       .mockRejectedValueOnce(new ApiError(400, 'VALIDATION_ERROR', 'Column "Mail" is not in the file'))
-      .mockResolvedValue({ ...validation, errors: [], errorCount: 0, errorCsv: '', invalid: 0, valid: 3 });
+      .mockResolvedValue(cleanValidation);
     jest.spyOn(contactImport, 'start').mockResolvedValue('j2');
     jest
       .spyOn(contactImport, 'status')
@@ -237,13 +248,8 @@ describe('ImportContactsModal', () => {
   });
 
   it('closing while the import starts still follows it; the tab remembers it for when the page comes back', async () => {
-    jest.spyOn(contactImport, 'upload').mockResolvedValue({
-      ...uploadResult,
-      suggestedMapping: { 'First Name': 'firstName', Mail: 'email', 'Shoe size': null },
-    });
-    jest
-      .spyOn(contactImport, 'validate')
-      .mockResolvedValue({ ...validation, errors: [], errorCount: 0, errorCsv: '', invalid: 0, valid: 3 });
+    jest.spyOn(contactImport, 'upload').mockResolvedValue(mappedUpload);
+    jest.spyOn(contactImport, 'validate').mockResolvedValue(cleanValidation);
     let started!: (id: string) => void;
     const start = jest.spyOn(contactImport, 'start').mockReturnValue(new Promise((resolve) => (started = resolve)));
     const status = jest.spyOn(contactImport, 'status').mockResolvedValue(job({ jobId: 'j3', status: 'running' }));
