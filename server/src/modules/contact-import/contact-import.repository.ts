@@ -3,7 +3,7 @@ import { CONTACT_IMPORT_JOB_ERROR_LIMIT, type ContactImportField, type ContactIm
 import type { Database, Executor } from '../../db/client';
 import { lockContactEmails, lockImportStart } from '../../db/locks';
 import { contactImportChunks, contactImportJobs, contactImportUploads, contacts } from '../../db/schema';
-import type { ImportedContact, StoredChunk } from './rows';
+import { toChunks, type ImportedContact, type StoredChunk } from './rows';
 
 export type UploadRow = typeof contactImportUploads.$inferSelect;
 export type JobRow = typeof contactImportJobs.$inferSelect;
@@ -73,15 +73,11 @@ export class ContactImportRepository {
           expiresAt: sql`now() + make_interval(secs => ${input.ttlMs / 1000})`,
         })
         .returning();
-      const chunks: (typeof contactImportChunks.$inferInsert)[] = [];
-      for (let i = 0; i * input.chunkSize < input.rows.length; i++) {
-        chunks.push({
-          uploadId: upload!.id,
-          chunk: i,
-          rows: input.rows.slice(i * input.chunkSize, (i + 1) * input.chunkSize),
-          rowNumbers: input.rowNumbers?.slice(i * input.chunkSize, (i + 1) * input.chunkSize) ?? null,
-        });
-      }
+      const chunks = toChunks(input.rows, input.rowNumbers, input.chunkSize).map((c, i) => ({
+        ...c,
+        uploadId: upload!.id,
+        chunk: i,
+      }));
       for (let i = 0; i < chunks.length; i += CHUNKS_PER_INSERT) {
         await tx.insert(contactImportChunks).values(chunks.slice(i, i + CHUNKS_PER_INSERT));
       }

@@ -15,10 +15,10 @@ import {
   type FieldError,
 } from '@atrium/contracts';
 import { AppError } from '../../lib/errors';
-import { cleanHeaders, decodeUtf8, padRow, parseCsv, toCsv, trimRow } from './csv';
+import { cleanHeaders, decodeUtf8, keptRows, padRow, parseCsv, toCsv } from './csv';
 import type { ContactImportRepository, JobRow, UploadRow } from './contact-import.repository';
 import { yieldToEventLoop } from './event-loop';
-import { checkRow, rowNumber, rowNumberIn, type StoredChunk } from './rows';
+import { checkRow, rowNumber, rowNumberIn, toChunks, type StoredChunk } from './rows';
 
 export interface Caller {
   userId: string;
@@ -114,15 +114,11 @@ function tableFromData(
   }
   if (keys.length > CONTACT_IMPORT_MAX_COLUMNS) throw new AppError('VALIDATION_ERROR', M.tooManyColumns);
   const headers = cleanHeaders(keys);
-  const rows: string[][] = [];
-  const rowNumbers: number[] = [];
-  data.forEach((record, i) => {
-    const cells = trimRow(keys.map((k) => (record[k] === null || record[k] === undefined ? '' : String(record[k]))));
-    if (cells.length === 0) return;
-    rows.push(cells);
-    // As in a file: the header is row 1, record i is row i + 2 (blank records keep their place).
-    rowNumbers.push(rowNumber(i));
-  });
+  // As in a file: the header is row 1, record i is row i + 2 (blank records keep their place).
+  const { rows, rowNumbers } = keptRows(
+    data.map((record) => keys.map((k) => (record[k] === null || record[k] === undefined ? '' : String(record[k])))),
+    rowNumber(0),
+  );
   if (rows.length === 0) throw new AppError('VALIDATION_ERROR', M.noRows);
   const stored = new Set(headers);
   const renamed = Object.fromEntries(
@@ -131,7 +127,7 @@ function tableFromData(
       return [at === -1 ? key : headers[at]!, field];
     }),
   );
-  return { headers, rows, rowNumbers: rows.length === data.length ? undefined : rowNumbers, mapping: renamed };
+  return { headers, rows, rowNumbers, mapping: renamed };
 }
 
 export interface ImportWorkerHandle {
@@ -281,13 +277,7 @@ export class ContactImportService {
   ): Promise<{ headers: string[]; chunks: StoredChunk[]; mapping: ImportRequest['mapping'] }> {
     if (request.data) {
       const { headers, rows, rowNumbers, mapping } = tableFromData(request.data, request.mapping);
-      const chunks: StoredChunk[] = [];
-      for (let i = 0; i < rows.length; i += CONTACT_IMPORT_BATCH_SIZE) {
-        chunks.push({
-          rows: rows.slice(i, i + CONTACT_IMPORT_BATCH_SIZE),
-          rowNumbers: rowNumbers?.slice(i, i + CONTACT_IMPORT_BATCH_SIZE) ?? null,
-        });
-      }
+      const chunks = toChunks(rows, rowNumbers);
       return { headers, chunks, mapping };
     }
     const upload = await this.liveUpload(caller, request.uploadId!);

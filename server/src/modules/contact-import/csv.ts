@@ -88,6 +88,28 @@ export function trimRow(cells: string[]): string[] {
   return end === cells.length ? cells : cells.slice(0, end);
 }
 
+/**
+ * The rows worth importing: each trimmed, blank ones left out, numbered as in a spreadsheet (the first record is row
+ * `firstRow`). `rowNumbers` only when that numbering differs from position + 2 (blank rows, a header further down).
+ */
+export function keptRows(
+  records: readonly string[][],
+  firstRow: number,
+  maxRows = CONTACT_IMPORT_MAX_ROWS,
+): { rows: string[][]; rowNumbers: number[] | undefined } {
+  const rows: string[][] = [];
+  const numbers: number[] = [];
+  records.forEach((record, i) => {
+    const row = trimRow(record);
+    if (row.length === 0) return;
+    if (rows.length === maxRows) throw invalid(M.tooManyRows);
+    rows.push(row);
+    numbers.push(firstRow + i);
+  });
+  const shifted = numbers.some((n, k) => n !== rowNumber(k));
+  return { rows, rowNumbers: shifted ? numbers : undefined };
+}
+
 /** A row as wide as the header, for what shows every column (preview, error file). */
 export const padRow = (cells: readonly string[], width: number): string[] =>
   Array.from({ length: width }, (_, i) => cells[i] ?? '');
@@ -112,23 +134,15 @@ export function parseCsv(text: string, maxRows = CONTACT_IMPORT_MAX_ROWS): Parse
   if (!first) throw invalid(M.noRows);
   if (first.some((cell) => LOOKS_LIKE_EMAIL.test(cell.trim()))) throw invalid(M.noHeader);
 
-  const rows: string[][] = [];
-  const numbers: number[] = [];
-  for (let i = headerAt + 1; i < records.length; i++) {
-    const row = trimRow(records[i]!);
-    if (row.length === 0) continue;
-    if (rows.length === maxRows) throw invalid(M.tooManyRows);
-    rows.push(row);
-    numbers.push(i + 1);
-  }
+  // Record i of the file is spreadsheet row i + 1.
+  const { rows, rowNumbers } = keptRows(records.slice(headerAt + 1), headerAt + 2, maxRows);
   if (rows.length === 0) throw invalid(M.noRows);
 
   // Trailing columns with no name and no data (spreadsheets export them as ",,,") are dropped.
   const dataWidth = rows.reduce((w, row) => Math.max(w, row.length), 0);
   const width = Math.max(trimRow(first).length, dataWidth, 1);
   if (width > CONTACT_IMPORT_MAX_COLUMNS) throw invalid(M.tooManyColumns);
-  const shifted = numbers.some((n, k) => n !== rowNumber(k));
-  return { headers: cleanHeaders(padRow(first, width)), rows, ...(shifted ? { rowNumbers: numbers } : {}) };
+  return { headers: cleanHeaders(padRow(first, width)), rows, ...(rowNumbers ? { rowNumbers } : {}) };
 }
 
 /** Whether a cell would run as a formula in a spreadsheet; phone-like values (+44 7700 …, -12.5) are left alone. */

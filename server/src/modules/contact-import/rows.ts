@@ -17,6 +17,15 @@ export interface StoredChunk {
   rowNumbers: number[] | null;
 }
 
+/** A table's rows cut into stored chunks of `size`, each with its slice of `rowNumbers` (when there are any). */
+export function toChunks(rows: string[][], rowNumbers?: number[], size = CONTACT_IMPORT_BATCH_SIZE): StoredChunk[] {
+  const chunks: StoredChunk[] = [];
+  for (let i = 0; i < rows.length; i += size) {
+    chunks.push({ rows: rows.slice(i, i + size), rowNumbers: rowNumbers?.slice(i, i + size) ?? null });
+  }
+  return chunks;
+}
+
 /** The spreadsheet row number of row `i` of chunk number `chunk`. */
 export const rowNumberIn = (stored: StoredChunk, chunk: number, i: number) =>
   stored.rowNumbers?.[i] ?? rowNumber(chunk * CONTACT_IMPORT_BATCH_SIZE + i);
