@@ -25,29 +25,21 @@ const STEPS: { key: Step; label: string }[] = [
   { key: 'import', label: 'Import' },
 ];
 
-/** The tab's running import (its job id), so that the contacts page follows it again after the user left it. */
+/**
+ * The tab's running import (its job id), so that the contacts page follows it again after the user left it. Without
+ * storage (some private modes) nothing is remembered: the import is followed while the page stays open.
+ */
 const RUNNING_IMPORT_KEY = 'atrium.contactImportJob';
-function readRunningImport(): string | null {
+function tabStorage<T>(act: (storage: Storage) => T): T | null {
   try {
-    return sessionStorage.getItem(RUNNING_IMPORT_KEY);
+    return act(sessionStorage);
   } catch {
     return null;
   }
 }
-function rememberRunningImport(jobId: string) {
-  try {
-    sessionStorage.setItem(RUNNING_IMPORT_KEY, jobId);
-  } catch {
-    /* storage unavailable: the import is followed while the page stays open */
-  }
-}
-function forgetRunningImport() {
-  try {
-    sessionStorage.removeItem(RUNNING_IMPORT_KEY);
-  } catch {
-    /* nothing to forget */
-  }
-}
+const readRunningImport = () => tabStorage((s) => s.getItem(RUNNING_IMPORT_KEY));
+const rememberRunningImport = (jobId: string) => tabStorage((s) => s.setItem(RUNNING_IMPORT_KEY, jobId));
+const forgetRunningImport = () => tabStorage((s) => s.removeItem(RUNNING_IMPORT_KEY));
 
 const messageOf = (e: unknown, fallback: string) => (isApiError(e) || e instanceof Error ? e.message : '') || fallback;
 
