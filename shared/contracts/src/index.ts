@@ -17,3 +17,4 @@ export * from './notes';
 export * from './contact-import';
 export * from './identity';
 export * from './admin-users';
+export * from './dates';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { isApiError } from '@atrium/api-client';
-import { ADMIN_MESSAGES } from '@atrium/contracts';
+import { ADMIN_MESSAGES, formatInstant } from '@atrium/contracts';
 import {
   Alert,
   Anchor,
@@ -19,7 +19,7 @@ import {
 import { AdminRefused } from '../features/admin-users/refused';
 import { isRefused, useAdminUser } from '../features/admin-users/use-admin-users';
 import { ROLE_LABELS } from '../features/business/members-tab';
-import { formatDate, fullName } from '../features/common/format';
+import { fullName } from '../features/common/format';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -76,7 +76,7 @@ export default function AdminUserPage() {
       <Paper withBorder p="lg" radius="md">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
           <Field label="Email">{u.email}</Field>
-          <Field label="Joined">{formatDate(u.createdAt)}</Field>
+          <Field label="Joined">{formatInstant(u.createdAt)}</Field>
           <Field label="Active sessions">{String(u.activeSessions)}</Field>
           <Field label="Phone">{u.phoneNumber}</Field>
           <Field label="Location">{[u.city, u.country].filter(Boolean).join(', ')}</Field>
@@ -117,7 +117,7 @@ export default function AdminUserPage() {
                       <Text size="sm">{ROLE_LABELS[m.role]}</Text>
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm">{formatDate(m.joinedAt)}</Text>
+                      <Text size="sm">{formatInstant(m.joinedAt)}</Text>
                     </Table.Td>
                   </Table.Tr>
                 ))}

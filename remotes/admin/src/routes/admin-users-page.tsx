@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ADMIN_MESSAGES, DEFAULT_PAGE_SIZE } from '@atrium/contracts';
+import { ADMIN_MESSAGES, DEFAULT_PAGE_SIZE, formatInstant } from '@atrium/contracts';
 import {
   Alert,
   Anchor,
@@ -21,7 +21,7 @@ import {
 } from '@atrium/ui';
 import { AdminRefused } from '../features/admin-users/refused';
 import { isRefused, useAdminUsers } from '../features/admin-users/use-admin-users';
-import { formatDate, fullName } from '../features/common/format';
+import { fullName } from '../features/common/format';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -124,7 +124,7 @@ export default function AdminUsersPage() {
                       <Text size="sm">{u.businessCount}</Text>
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm">{formatDate(u.createdAt)}</Text>
+                      <Text size="sm">{formatInstant(u.createdAt)}</Text>
                     </Table.Td>
                   </Table.Tr>
                 ))}

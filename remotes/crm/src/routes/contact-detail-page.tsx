@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { contactDisplayName, shownContactStatus } from '@atrium/contracts';
+import { contactDisplayName, formatDay, formatInstant, shownContactStatus } from '@atrium/contracts';
 import { isApiError } from '@atrium/api-client';
 import {
   Alert,
@@ -22,7 +22,6 @@ import { ContactModal } from '../features/contact-form/contact-modal';
 import { LazyNotesPanel } from '../features/notes/lazy-notes-panel';
 import { useContact } from '../features/contact-form/use-contact-mutations';
 import { useGroupOptions, useTagOptions } from '../features/contacts/use-contact-options';
-import { formatDay, formatInstant } from '../features/contacts/dates';
 import type { MultiSelectOption } from '@atrium/ui';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

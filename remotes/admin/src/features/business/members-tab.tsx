@@ -9,6 +9,7 @@ import {
   type BusinessInvite,
   type BusinessMember,
   type MemberRole,
+  formatInstant,
 } from '@atrium/contracts';
 import { toast } from '@atrium/event-bus';
 import {
@@ -30,7 +31,7 @@ import {
   useNavigate,
 } from '@atrium/ui';
 import { businessError } from '../common/errors';
-import { formatDate, fullName } from '../common/format';
+import { fullName } from '../common/format';
 import { useBusinessMutations, useInvites } from './use-business';
 
 export const ROLE_LABELS: Record<MemberRole, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
@@ -276,7 +277,7 @@ function PendingInvites({ business }: { business: Business }) {
                   <Text size="sm">{ROLE_LABELS[inv.role]}</Text>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{formatDate(inv.createdAt)}</Text>
+                  <Text size="sm">{formatInstant(inv.createdAt)}</Text>
                 </Table.Td>
                 <Table.Td>
                   {inv.expired ? (
@@ -284,7 +285,7 @@ function PendingInvites({ business }: { business: Business }) {
                       Expired
                     </Badge>
                   ) : (
-                    <Text size="sm">{formatDate(inv.expiresAt)}</Text>
+                    <Text size="sm">{formatInstant(inv.expiresAt)}</Text>
                   )}
                 </Table.Td>
                 <Table.Td>

@@ -1,5 +1,5 @@
 import type { Contact, ContactListParams, ContactSortField } from '@atrium/contracts';
-import { contactDisplayName } from '@atrium/contracts';
+import { contactDisplayName, formatInstant } from '@atrium/contracts';
 import { toast } from '@atrium/event-bus';
 import {
   ActionIcon,
@@ -14,7 +14,6 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@atrium/ui';
-import { formatInstant } from './dates';
 
 async function copyEmail(email: string) {
   try {

@@ -1,5 +1,5 @@
 /**
- * Contact dates as the pages show them. Last contact and found date are calendar days (a date input's day, stored
+ * Dates as the apps show them ('Nov 20, 2026'; '—' for none, 'Invalid date' for garbage). Last contact and found date are calendar days (a date input's day, stored
  * as UTC midnight): shown as that day wherever the viewer is — read in the viewer's zone, west of UTC, they showed
  * the day before. Date created is an instant, shown in the viewer's zone.
  */
