@@ -250,9 +250,11 @@ const PASSWORD = 'bench-Passw0rd-1';
 const OUTBOX = path.join(os.tmpdir(), `atrium-bench-outbox-${process.pid}`);
 /** The server's statement log (server/src/db/statement-log.ts): one JSON line per distinct SQL text it ran. */
 const STATEMENT_LOG = path.join(os.tmpdir(), `atrium-bench-statements-${process.pid}.jsonl`);
-process.on('exit', () => rmSync(STATEMENT_LOG, { force: true }));
 
-process.on('exit', () => rmSync(OUTBOX, { recursive: true, force: true }));
+process.on('exit', () => {
+  rmSync(OUTBOX, { recursive: true, force: true });
+  rmSync(STATEMENT_LOG, { force: true });
+});
 
 /** The 6-digit code of the newest verification mail to `email` in the outbox (waits up to 10 s). */
 async function verificationCode(email) {
@@ -869,7 +871,7 @@ function mergeRuns(runs, problems) {
 /**
  * The SQL the bench times must be the server's own, text for text, or API/SQL compares different statements. The
  * preflight has made the server run every case once; each statement of each case must be in its statement log.
- * Returns the cases' statements the server did not run (empty: the mirror holds).
+ * Returns how many distinct statements were checked and those the server did not run (none: the mirror holds).
  */
 function checkSqlMirror(cases) {
   const ran = new Set(
