@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The README's two commands start here. Needs only Node 20 and npm:
-//   npm run go        install, build, start everything on PGlite at http://localhost:3000
-//   npm run test:all  install, build, run every suite (unit, API, e2e) and print one total line
+//   npm start   install, build, start everything on PGlite at http://localhost:3000
+//   npm test    install, build, run every suite (unit, API, e2e) and print one total line
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -35,14 +35,14 @@ function sh(cmd, args, env = {}) {
 }
 
 const pnpm = pnpmBin();
+// Every step below (turbo looks up the package manager's binary, test-all runs pnpm) finds this pnpm first,
+// also on a machine whose PATH holds none.
+if (pnpm !== 'pnpm') process.env.PATH = `${path.dirname(pnpm)}${path.delimiter}${process.env.PATH ?? ''}`;
 const mode = process.argv[2] ?? 'start';
 sh(pnpm, ['install', '--frozen-lockfile']);
 sh(pnpm, ['exec', 'turbo', 'run', 'build', '--concurrency=2', '--output-logs=errors-only']);
 if (mode === 'start') sh(process.execPath, ['scripts/start-all.mjs']);
-else if (mode === 'test')
-  sh(process.execPath, ['scripts/test-all.mjs'], {
-    PATH: `${path.dirname(path.resolve(root, pnpm))}:${process.env.PATH}`,
-  });
+else if (mode === 'test') sh(process.execPath, ['scripts/test-all.mjs', ...process.argv.slice(3)]);
 else if (mode !== 'build') {
   console.error(`unknown mode ${mode}`);
   process.exit(2);
