@@ -47,6 +47,8 @@ export default defineConfig({
       GOOGLE_CLIENT_ID: 'atrium-e2e',
       GOOGLE_CLIENT_SECRET: 'atrium-e2e-secret',
       GOOGLE_ISSUER: googleIssuer,
+      // Company staff for the admin users pages (business-team.spec.ts); unset by default, as on any install.
+      ADMIN_EMAIL_DOMAIN: 'atrium.app',
     },
     stdout: 'ignore',
     stderr: 'pipe',

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // Starts the production build of everything, as docker-compose does, with local processes:
 // the API + host on :3000 (PGlite by default, PostgreSQL when DATABASE_URL is set) and each remote's
-// static build on its own port (3001–3006). Ctrl-C stops all of them.
-import { spawn } from 'node:child_process';
+// static build on its own port (3001–3006). A service that crashes is restarted; Ctrl-C stops all of them.
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { supervisor } from './supervise.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REMOTES = [
@@ -28,32 +28,22 @@ for (const p of [
   }
 }
 
-const children = [];
+// A service that exits on its own (a crash) is started again (scripts/supervise.mjs); Ctrl-C stops everything.
+const services = supervisor();
 function run(name, cmd, args, env) {
-  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const tag = `[${name}]`.padEnd(24);
-  for (const stream of [child.stdout, child.stderr]) {
-    stream.on('data', (buf) => {
-      for (const line of buf.toString().split('\n')) if (line.trim()) process.stdout.write(`${tag} ${line}\n`);
-    });
-  }
-  child.on('exit', (code, signal) => {
-    if (!stopping) {
-      console.error(`${tag} exited (${signal ?? code}); stopping everything`);
-      stop(1);
-    }
-  });
-  children.push(child);
+  services.run(name, cmd, args, { cwd: root, env, onLine: (line) => process.stdout.write(`${tag} ${line}\n`) });
 }
 
 let stopping = false;
-function stop(code = 0) {
+async function stop() {
+  if (stopping) return;
   stopping = true;
-  for (const c of children) c.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 500).unref();
+  await services.stop();
+  process.exit(0);
 }
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
 
 for (const [name, port] of REMOTES) {
   run(

@@ -73,6 +73,50 @@ const want = (name) => !only || only.some((o) => name.includes(o));
 
 for (const dir of JEST_PACKAGES) if (want(dir)) runJest(dir, dir);
 
+// The start scripts' own tests (node's test runner; scripts/*.test.mjs).
+if (want('scripts')) {
+  const files = readdirSync(path.join(root, 'scripts'))
+    .filter((f) => f.endsWith('.test.mjs'))
+    .map((f) => path.join('scripts', f));
+  const r = spawnSync(process.execPath, ['--test', '--test-reporter=tap', ...files], { cwd: root, encoding: 'utf8' });
+  process.stdout.write(r.stdout ?? '');
+  const count = (word) => Number(new RegExp(`^# ${word} (\\d+)$`, 'm').exec(r.stdout ?? '')?.[1] ?? NaN);
+  if (Number.isNaN(count('pass'))) record('scripts', 0, 1, `node --test exited ${r.status} without a summary`);
+  else if (count('pass') + count('fail') === 0) record('scripts', 0, 1, 'ran no test');
+  else record('scripts', count('pass'), count('fail') + (count('skipped') || 0) + (count('todo') || 0));
+}
+
+// docker-compose.yml read by a real compose parser (Debian's docker-compose validates without an engine).
+if (want('compose')) {
+  const compose = (...a) =>
+    spawnSync('docker-compose', ['-f', 'docker-compose.yml', ...a], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, APP_SECRET: 'compose-check-secret-0123456789' },
+    });
+  const probe = compose('version');
+  if (probe.error) console.log('\n>>> compose: docker-compose is not installed, check not run\n');
+  else {
+    const checks = [];
+    const valid = compose('config', '-q');
+    checks.push(['valid', valid.status === 0, valid.stderr]);
+    const rendered = compose('config').stdout ?? '';
+    const services = (compose('config', '--services').stdout ?? '').split('\n').filter(Boolean);
+    const expected = ['postgres', 'api', 'crm', 'work', 'documents-signatures', 'comms', 'community-market', 'admin'];
+    checks.push(['services', expected.every((n) => services.includes(n)), services.join(',')]);
+    // Each service block of the rendered file (two-space indent under `services:`) names its restart policy.
+    const blocks = rendered.split(/^services:$/m)[1]?.split(/^(?=  [a-z][\w-]*:$)/m) ?? [];
+    const restart = Object.fromEntries(
+      blocks.map((b) => [/^  ([\w-]+):/.exec(b)?.[1], /^    restart: (.+)$/m.exec(b)?.[1]?.replace(/"/g, '')]),
+    );
+    const longRunning = services.filter((n) => n !== 'build');
+    const unrestarted = longRunning.filter((n) => restart[n] !== 'unless-stopped');
+    checks.push(['restart policies', unrestarted.length === 0, `without restart: ${unrestarted.join(',')}`]);
+    for (const [name, ok, why] of checks) if (!ok) console.log(`compose check failed: ${name}: ${why}`);
+    record('compose', checks.filter((c) => c[1]).length, checks.filter((c) => !c[1]).length);
+  }
+}
+
 if (want('postgres')) {
   const pgUrl =
     process.env.TEST_DATABASE_URL ??

@@ -34,6 +34,9 @@ module.exports = {
     '[\\\\/]@fastify[\\\\/]cookie[\\\\/].+\\.js$': dynamicImport,
     ...base.transform,
   },
+  // `*.pg.test.ts` suites need a real PostgreSQL server (terminated backends, a partition): they run in the
+  // TEST_DATABASE_URL pass only.
+  testPathIgnorePatterns: ['/node_modules/', ...(process.env.TEST_DATABASE_URL ? [] : ['\\.pg\\.test\\.ts$'])],
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
   testTimeout: 30000,

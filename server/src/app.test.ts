@@ -18,6 +18,7 @@ describe('app: health, 404, remotes manifest, security headers, OpenAPI, static 
       WEB_DIR: webDir,
       REMOTE_CRM_URL: 'https://crm.cdn.example.com/v42/remoteEntry.js',
       REMOTE_ADMIN_URL: 'http://admin.internal:8080/remoteEntry.js',
+      ADMIN_EMAIL_DOMAIN: 'Atrium.App',
     });
   });
 
@@ -55,7 +56,7 @@ describe('app: health, 404, remotes manifest, security headers, OpenAPI, static 
     expect(manifest.remotes[0]).toEqual({ name: 'crm', entry: 'https://crm.cdn.example.com/v42/remoteEntry.js' });
     expect(manifest.remotes[1]).toEqual({ name: 'work', entry: 'http://localhost:3002/remoteEntry.js' });
     expect(manifest.remotes[5]).toEqual({ name: 'admin', entry: 'http://admin.internal:8080/remoteEntry.js' });
-    // Who sees the admin pages' nav entry (ADMIN_EMAIL_DOMAIN, default atrium.app).
+    // Who sees the admin pages' nav entry (ADMIN_EMAIL_DOMAIN, lower-cased; none by default).
     expect(manifest.companyDomain).toBe('atrium.app');
   });
 

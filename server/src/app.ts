@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod';
-import { API_ROOT } from '@atrium/contracts';
+import { API_ROOT, apiErrorBodySchema } from '@atrium/contracts';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { sql } from 'drizzle-orm';
@@ -60,6 +60,18 @@ export interface AppOptions {
 }
 
 const originOf = (url: string) => new URL(url).origin;
+
+/** /health answers within this, whatever the database does. */
+export const HEALTH_TIMEOUT_MS = 1_000;
+
+/** The promise's outcome, or the error made by `late` when it takes longer than `ms`. */
+function withinMs<T>(promise: Promise<T>, ms: number, late: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(late()), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 
 /** The whole HTTP application. It does not own the database: the caller opens and closes it. */
 export async function buildApp({
@@ -173,11 +185,16 @@ export async function buildApp({
         {
           schema: {
             tags: ['system'],
-            response: { 200: z.object({ ok: z.literal(true), db: z.enum(['pglite', 'postgres']) }) },
+            response: {
+              200: z.object({ ok: z.literal(true), db: z.enum(['pglite', 'postgres']) }),
+              503: apiErrorBodySchema,
+            },
           },
         },
+        // Load balancers and orchestrators ask this: it must answer, and quickly, also when the database is away
+        // (a partition makes a query wait for its timeouts): 503 in the API's error body within HEALTH_TIMEOUT_MS.
         async () => {
-          await db.execute(sql`SELECT 1`);
+          await withinMs(db.execute(sql`SELECT 1`), HEALTH_TIMEOUT_MS, () => new AppError('SERVICE_UNAVAILABLE'));
           return { ok: true as const, db: database.kind };
         },
       );
@@ -200,6 +217,10 @@ export async function buildApp({
     { prefix: API_ROOT },
   );
 
-  await registerWeb(app, { webDir: config.webDir, remotes: config.remotes, companyDomain: config.adminEmailDomain });
+  await registerWeb(app, {
+    webDir: config.webDir,
+    remotes: config.remotes,
+    companyDomain: config.adminEmailDomain ?? undefined,
+  });
   return app;
 }

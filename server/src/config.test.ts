@@ -19,6 +19,10 @@ describe('config', () => {
       registerRateLimit: 20,
       logLevel: 'info',
       sqlStatementLog: undefined,
+      // No admin domain unless the operator names one; PostgreSQL waits bounded so requests answer 503, not hang.
+      adminEmailDomain: null,
+      dbTimeouts: { connectMs: 5_000, statementMs: 15_000, queryMs: 20_000 },
+      shutdownTimeoutMs: 10_000,
     });
     expect(config.remotes).toEqual([
       { name: 'crm', entry: 'http://localhost:3001/remoteEntry.js' },
@@ -29,6 +33,17 @@ describe('config', () => {
       { name: 'admin', entry: 'http://localhost:3006/remoteEntry.js' },
     ]);
     expect(existsSync(path.join(root, 'pnpm-workspace.yaml'))).toBe(true);
+  });
+
+  test('database timeouts and the shutdown deadline come from the environment', () => {
+    const config = loadConfig({
+      DB_CONNECT_TIMEOUT_MS: '800',
+      DB_STATEMENT_TIMEOUT_MS: '2000',
+      SHUTDOWN_TIMEOUT_MS: '3000',
+    });
+    expect(config.dbTimeouts).toEqual({ connectMs: 800, statementMs: 2_000, queryMs: 7_000 });
+    expect(config.shutdownTimeoutMs).toBe(3_000);
+    expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: '0' })).toThrow(/DB_STATEMENT_TIMEOUT_MS/);
   });
 
   test('reads and coerces the environment', () => {

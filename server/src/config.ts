@@ -1,6 +1,7 @@
 import path from 'node:path';
 import * as z from 'zod';
 import { REMOTE_NAMES, REMOTE_PORTS, type RemoteName, type RemotesManifest } from '@atrium/contracts';
+import { DEFAULT_POSTGRES_TIMEOUTS, type PostgresTimeouts } from './db/client';
 import { repoRoot } from './lib/paths';
 
 const REMOTE_ENV: Record<RemoteName, string> = {
@@ -52,9 +53,11 @@ function envSchema(root: string) {
     GOOGLE_CLIENT_ID: optional(z.string()),
     GOOGLE_CLIENT_SECRET: optional(z.string()),
     GOOGLE_ISSUER: optional(z.url({ protocol: /^https?$/ })).transform((v) => v ?? 'https://accounts.google.com'),
-    ADMIN_EMAIL_DOMAIN: optional(z.string().regex(/^[a-z0-9.-]+$/i)).transform((v) =>
-      (v ?? 'atrium.app').toLowerCase(),
-    ),
+    // No default: anyone who verifies a mailbox at a default domain would see every user of a self-hosted install.
+    ADMIN_EMAIL_DOMAIN: optional(z.string().regex(/^[a-z0-9.-]+$/i)).transform((v) => v?.toLowerCase() ?? null),
+    DB_CONNECT_TIMEOUT_MS: positiveInt(DEFAULT_POSTGRES_TIMEOUTS.connectMs),
+    DB_STATEMENT_TIMEOUT_MS: positiveInt(DEFAULT_POSTGRES_TIMEOUTS.statementMs),
+    SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
     SQL_STATEMENT_LOG: optional(z.string()).transform((v) => (v === undefined ? undefined : path.resolve(v))),
     LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).transform(
       (v) => v ?? 'info',
@@ -90,8 +93,12 @@ export interface Config {
   mailOutboxDir: string;
   /** Google sign-in is on when both are set; the issuer is configurable for tests (a local mock OIDC issuer). */
   google: { clientId: string; clientSecret: string; issuer: string } | null;
-  /** Users whose e-mail ends with @this domain may use the admin pages. */
-  adminEmailDomain: string;
+  /** Users whose e-mail ends with @this domain may use the admin pages; null (the default) = no one. */
+  adminEmailDomain: string | null;
+  /** PostgreSQL waits (connect / pool slot, statement, client read) before a request answers 503. */
+  dbTimeouts: PostgresTimeouts;
+  /** A graceful stop that has not finished by then exits anyway. */
+  shutdownTimeoutMs: number;
   logLevel: string;
   /** Diagnostics: a file that gets each distinct SQL text the server runs, once (db/statement-log.ts). */
   sqlStatementLog: string | undefined;
@@ -127,6 +134,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
         : null,
     adminEmailDomain: e.ADMIN_EMAIL_DOMAIN,
+    dbTimeouts: {
+      connectMs: e.DB_CONNECT_TIMEOUT_MS,
+      statementMs: e.DB_STATEMENT_TIMEOUT_MS,
+      // The client waits a little longer than the server's own limit, so a slow statement is cancelled cleanly.
+      queryMs: e.DB_STATEMENT_TIMEOUT_MS + 5_000,
+    },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     sqlStatementLog: e.SQL_STATEMENT_LOG,
   };

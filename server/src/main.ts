@@ -17,6 +17,12 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // In-flight requests finish (each bounded by the database timeouts); a stop that still hangs exits anyway,
+    // so an orchestrator's SIGTERM always ends the process.
+    setTimeout(() => {
+      app.log.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
     try {
       await app.close();
       await database.close();

@@ -1,12 +1,6 @@
 import { proxy } from 'valtio';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import {
-  DEFAULT_COMPANY_DOMAIN,
-  isRemoteModule,
-  type RemoteModule,
-  type RemoteName,
-  type RemotesManifest,
-} from '@atrium/contracts';
+import { isRemoteModule, type RemoteModule, type RemoteName, type RemotesManifest } from '@atrium/contracts';
 import './provide-shared';
 import { backoffRetryPlugin } from './retry-plugin';
 
@@ -16,7 +10,7 @@ export interface RemotesState {
   failed: Partial<Record<RemoteName, string>>;
   /** The manifest itself could not be read: no remote can load. */
   manifestError: string | null;
-  /** From the manifest (server ADMIN_EMAIL_DOMAIN): nav entries with requires 'companyDomain' need it. */
+  /** From the manifest (server ADMIN_EMAIL_DOMAIN): nav entries with requires 'companyDomain' need it; '' = none. */
   companyDomain: string;
 }
 
@@ -25,7 +19,7 @@ export const remotesState = proxy<RemotesState>({
   modules: {},
   failed: {},
   manifestError: null,
-  companyDomain: DEFAULT_COMPANY_DOMAIN,
+  companyDomain: '',
 });
 
 let started: Promise<void> | null = null;

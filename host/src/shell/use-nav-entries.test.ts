@@ -39,6 +39,8 @@ describe('sidebar entries', () => {
     expect(keys('ops@atrium.app.evil.com')).toEqual(['home', 'contacts']);
     expect(keys(null)).toEqual(['home', 'contacts']);
     expect(keys('ops@atrium.app', 'example.org')).toEqual(['home', 'contacts']);
+    // No domain configured (the server's default): no one gets the entry.
+    expect(keys('ops@atrium.app', '')).toEqual(['home', 'contacts']);
     expect(keys('ops@example.org', 'example.org')).toEqual(['home', 'contacts', 'admin-users']);
     // No viewer given: nothing gated is shown.
     expect(navEntriesFrom(modules, 'desktop').map((x) => x.key)).toEqual(['home', 'contacts']);

@@ -53,28 +53,127 @@ export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseH
   };
 }
 
+/** How long the API waits on PostgreSQL before answering 503 instead of hanging (config DB_*_TIMEOUT_MS). */
+export interface PostgresTimeouts {
+  /** Opening a connection, and waiting for a free one in the pool. */
+  connectMs: number;
+  /** The server cancels a statement running longer (statement_timeout). */
+  statementMs: number;
+  /**
+   * The client gives up on an answer after this long even when the server cannot say so (a network partition);
+   * the connection is then discarded. Longer than statementMs, so a slow statement is cancelled by the server first.
+   */
+  queryMs: number;
+}
+
+export const DEFAULT_POSTGRES_TIMEOUTS: PostgresTimeouts = { connectMs: 5_000, statementMs: 15_000, queryMs: 20_000 };
+
 export function openPostgres(
   connectionString: string,
-  { poolSize = 10, logger }: { poolSize?: number; logger?: Logger } = {},
+  {
+    poolSize = 10,
+    logger,
+    timeouts = DEFAULT_POSTGRES_TIMEOUTS,
+  }: { poolSize?: number; logger?: Logger; timeouts?: PostgresTimeouts } = {},
 ): DatabaseHandle {
   // Sessions run in UTC whatever the database's default zone (a startup option, so before any query), as the
   // embedded database's do: no SQL here depends on the session zone (answers write timestamps AT TIME ZONE 'UTC',
   // db/json-answers.ts), but timestamps read as text stay the same everywhere. An `options` parameter in the URL
   // takes precedence (pg reads the URL last).
-  const pool = new pg.Pool({ connectionString, max: poolSize, options: '-c TimeZone=UTC' });
-  // An idle pooled connection can be closed by the server (restart, failover, idle timeout, a dropped test
-  // database): the pool discards it and opens another when needed. Without a listener the 'error' event would
-  // crash the process.
-  pool.on('error', (error) => {
-    console.warn(`PostgreSQL: an idle connection was lost (${error.message}); it will be replaced.`);
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    options: `-c TimeZone=UTC -c idle_in_transaction_session_timeout=${Math.max(timeouts.queryMs * 3, 60_000)}`,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.queryMs,
+    keepAlive: true,
+  });
+  // A connection can be closed by the server at any moment (restart, failover, pg_terminate_backend, an idle
+  // timeout, a dropped test database). pg emits 'error' on its client, and pg-pool listens only while the client
+  // is idle: one checked out for a transaction had no listener, so the event crashed the process. Every client
+  // gets a listener for its whole life; the query in flight fails on its own (→ 503, lib/errors.ts) and the pool
+  // discards the broken client when it is released.
+  const lost = (error: Error) =>
+    console.warn(`PostgreSQL: a connection was lost (${error.message}); it will be replaced.`);
+  pool.on('error', lost);
+  pool.on('connect', (client) => {
+    client.on('error', lost);
+    discardAfterReadTimeout(client);
   });
   const db = drizzlePg({ client: pool, schema, logger }) as unknown as Database;
   return {
     db,
     kind: 'postgres',
     driver: { kind: 'postgres', pool },
-    close: () => pool.end(),
+    close: () => endPool(pool, timeouts.connectMs),
   };
+}
+
+/**
+ * pool.end() waits for each connection to say goodbye, which never happens while the network is partitioned:
+ * past `graceMs` the sockets still open are closed, so a shutdown always completes.
+ */
+async function endPool(pool: pg.Pool, graceMs: number): Promise<void> {
+  const ended = pool.end();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), graceMs);
+  });
+  const outcome = await Promise.race([ended, late]);
+  clearTimeout(timer);
+  if (outcome !== 'late') return;
+  for (const client of (pool as unknown as { _clients: pg.PoolClient[] })._clients) destroySocket(client);
+  await ended;
+}
+
+function destroySocket(client: pg.PoolClient | pg.Client): void {
+  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+}
+
+const READ_TIMEOUT = 'Query read timeout';
+
+/**
+ * pg gives up waiting after query_timeout but leaves the connection busy with the unanswered query, and a
+ * transaction's client goes back to the pool as if healthy: every later query on it would wait behind that one.
+ * Closing its socket makes the client unusable, so the pool drops it on release.
+ */
+function discardAfterReadTimeout(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    if (result && typeof (result as Promise<unknown>).catch === 'function') {
+      (result as Promise<unknown>).catch((error: unknown) => {
+        if (error instanceof Error && error.message === READ_TIMEOUT) destroySocket(client);
+      });
+    }
+    return result;
+  };
+}
+
+/**
+ * Whether an error means the database could not be reached or dropped the connection (as opposed to a statement
+ * it refused): the request gets 503 "try again" rather than 500. SQLSTATE class 08 (connection exception),
+ * 57P01–57P03 (terminated, crash shutdown, cannot connect now), 53300 (too many connections), and the
+ * client-side failures that carry no SQLSTATE.
+ */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const NETWORK_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
+const CLIENT_GAVE_UP =
+  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed and is not queryable)/;
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
+    const { message, code } = current as { message?: unknown; code?: unknown };
+    if (typeof code === 'string') {
+      if (NETWORK_ERRORS.has(code)) return true;
+      if (/^[0-9A-Z]{5}$/.test(code)) return code.startsWith('08') || UNAVAILABLE_SQLSTATES.has(code);
+    }
+    if (typeof message === 'string' && CLIENT_GAVE_UP.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** DATABASE_URL → PostgreSQL server; otherwise the embedded PGlite in DATA_DIR. SQL_STATEMENT_LOG → statementLog. */
@@ -82,10 +181,11 @@ export async function openDatabase(config: {
   databaseUrl?: string;
   dataDir: string;
   sqlStatementLog?: string;
+  dbTimeouts?: PostgresTimeouts;
 }): Promise<DatabaseHandle> {
   const logger = config.sqlStatementLog ? statementLog(config.sqlStatementLog) : undefined;
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl, { logger })
+    ? openPostgres(config.databaseUrl, { logger, timeouts: config.dbTimeouts })
     : openPglite({ dataDir: config.dataDir, logger });
 }
 

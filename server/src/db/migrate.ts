@@ -1,5 +1,6 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder } from '../lib/paths';
@@ -13,12 +14,17 @@ export async function runMigrations(handle: DatabaseHandle, folder = migrationsF
     await migratePglite(drizzlePglite({ client: handle.driver.client }), { migrationsFolder: folder });
     return;
   }
-  const client = await handle.driver.pool.connect();
+  // A connection of its own, without the request timeouts (db/client.ts): building an index on a large table may
+  // rightly take minutes.
+  const { options } = handle.driver.pool as unknown as { options: pg.ClientConfig };
+  const client = new pg.Client({ ...options, statement_timeout: 0, query_timeout: 0 });
+  client.on('error', (error) => console.warn(`PostgreSQL: the migration connection was lost (${error.message})`));
+  await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migratePg(drizzlePg({ client }), { migrationsFolder: folder });
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    client.release();
+    await client.end().catch(() => undefined);
   }
 }

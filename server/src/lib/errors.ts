@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_STATUS, MESSAGES, type ApiErrorBody, type ErrorCode, type FieldError } from '@atrium/contracts';
-import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../db/client';
+import { FOREIGN_KEY_VIOLATION, isDatabaseUnavailable, pgErrorCode } from '../db/client';
 
 const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   NOT_FOUND: 'Not found',
@@ -16,7 +16,11 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   LOGIN_FAILED: MESSAGES.invalidCredentials,
   EMAIL_NOT_VERIFIED: 'Email address is not verified',
   CSRF_INVALID: 'Invalid CSRF token',
+  SERVICE_UNAVAILABLE: 'The service is unavailable right now. Please try again in a moment.',
 };
+
+/** Seconds a client should wait before trying again after a 503. */
+export const RETRY_AFTER_UNAVAILABLE_S = 5;
 
 /** The one error class services throw; the handler below turns it into the contracts' error body. */
 export class AppError extends Error {
@@ -86,6 +90,9 @@ export function toAppError(error: unknown): { appError: AppError; status: number
   if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) {
     return { appError: new AppError('CONFLICT', CHANGED_MEANWHILE), status: 409 };
   }
+  // The database dropped the connection or could not be reached in time: nothing was written (a transaction
+  // rolls back with its connection), and the same request can simply be sent again.
+  if (isDatabaseUnavailable(error)) return { appError: new AppError('SERVICE_UNAVAILABLE'), status: 503 };
   const status = typeof err?.statusCode === 'number' ? err.statusCode : 500;
   if (status >= 400 && status < 500) {
     const code = CODE_BY_STATUS[status] ?? 'VALIDATION_ERROR';
@@ -96,7 +103,10 @@ export function toAppError(error: unknown): { appError: AppError; status: number
 
 export function errorHandler(this: FastifyInstance, error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const { appError, status } = toAppError(error);
-  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  if (status === 503) {
+    request.log.warn({ err: error }, 'database unavailable');
+    reply.header('retry-after', String(RETRY_AFTER_UNAVAILABLE_S));
+  } else if (status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.debug({ code: appError.code, msg: appError.message }, 'request rejected');
   return reply.status(status).type('application/json; charset=utf-8').send(appError.toBody());
 }

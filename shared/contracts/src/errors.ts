@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   LOGIN_FAILED: 401,
   EMAIL_NOT_VERIFIED: 403,
   CSRF_INVALID: 403,
+  /** The database (or another service the request needs) is away for now: try again (with Retry-After). */
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 

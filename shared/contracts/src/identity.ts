@@ -65,8 +65,6 @@ export const INVITE_TTL_MS = 7 * 24 * 60 * 60_000;
 /** Images (logo, profile picture): accepted types and size. */
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
-/** Admin pages: users whose e-mail ends with this domain (server: ADMIN_EMAIL_DOMAIN). */
-export const DEFAULT_COMPANY_DOMAIN = 'atrium.app';
 
 export const verifyEmailSchema = z.object({
   email: emailSchema,
@@ -188,6 +186,11 @@ export type BusinessInvite = z.infer<typeof businessInviteSchema>;
 export const acceptInviteSchema = z.object({ token: z.string().min(16).max(512) });
 export const switchBusinessSchema = z.object({ businessId: z.string().min(1).max(64) });
 
-export function isCompanyEmail(email: string, domain: string = DEFAULT_COMPANY_DOMAIN): boolean {
+/**
+ * Admin pages: users whose e-mail ends with @domain (server: ADMIN_EMAIL_DOMAIN). No domain configured → no one:
+ * on a self-hosted installation nobody is staff until the operator says which domain is.
+ */
+export function isCompanyEmail(email: string, domain: string | null | undefined): boolean {
+  if (!domain) return false;
   return email.toLowerCase().endsWith(`@${domain.toLowerCase()}`);
 }

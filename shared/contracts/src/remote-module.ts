@@ -21,7 +21,7 @@ export interface RemoteNavEntry {
   only?: 'desktop' | 'mobile';
   /**
    * Shown only to some users, decided by the host from the session user: 'companyDomain' = the e-mail ends
-   * with @ the product company's domain (RemotesManifest.companyDomain, else DEFAULT_COMPANY_DOMAIN).
+   * with @ the product company's domain (RemotesManifest.companyDomain; absent = no one).
    */
   requires?: 'companyDomain';
 }

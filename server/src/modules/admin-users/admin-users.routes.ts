@@ -14,7 +14,7 @@ import { AdminUsersService, assertCompanyUser } from './admin-users.service';
 const idParams = z.object({ userId: z.string().min(1).max(100) });
 
 /**
- * Admin users pages (company-domain users only: ADMIN_EMAIL_DOMAIN, default atrium.app). Mounted at
+ * Admin users pages (company-domain users only: ADMIN_EMAIL_DOMAIN; unset = no one). Mounted at
  * /api/v1/admin/users. Not signed in → 401; signed in with another domain → 403.
  */
 export const adminUsersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {

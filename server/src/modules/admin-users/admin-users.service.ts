@@ -12,7 +12,7 @@ import type { AuthContext } from '../auth/auth.service';
 import type { AdminUsersRepository } from './admin-users.repository';
 
 /** The admin pages are for company staff: signed in with an e-mail at the configured domain. */
-export function assertCompanyUser(caller: AuthContext, domain: string): void {
+export function assertCompanyUser(caller: AuthContext, domain: string | null): void {
   if (!isCompanyEmail(caller.user.email, domain)) throw new AppError('FORBIDDEN', ADMIN_MESSAGES.companyOnly);
 }
 

@@ -10,7 +10,7 @@ describe('admin users', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ ADMIN_EMAIL_DOMAIN: 'atrium.app' });
   });
   afterAll(async () => {
     await t.close();
@@ -114,6 +114,16 @@ describe('admin users', () => {
     const res = await agent.get('/admin/users/00000000-0000-4000-8000-000000000000');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND', error: 'User not found' });
+  });
+
+  test('with no ADMIN_EMAIL_DOMAIN (the default) no one is staff, whatever their domain', async () => {
+    const unset = await t.sibling({ ADMIN_EMAIL_DOMAIN: '' });
+    const atrium = await signedInAgent(unset, { email: `staff.${tag()}@atrium.app` });
+    const res = await atrium.agent.get('/admin/users');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
+    const manifest = await unset.inject({ method: 'GET', url: '/remotes.json' });
+    expect(manifest.json()).not.toHaveProperty('companyDomain');
   });
 
   test('ADMIN_EMAIL_DOMAIN decides who is staff', async () => {
