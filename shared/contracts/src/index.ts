@@ -18,3 +18,4 @@ export * from './contact-import';
 export * from './identity';
 export * from './admin-users';
 export * from './dates';
+export * from './csv-formula';

@@ -82,6 +82,14 @@ describe('csv', () => {
     ['-12.5', '-12.5'],
     ['-cmd|calc', "'-cmd|calc"],
     ['+HYPERLINK("x")', '"\'+HYPERLINK(""x"")"'],
+    // formulas hidden behind blanks and invisible characters
+    [' =1+1', "' =1+1"],
+    ['\t=1+1', "'\t=1+1"],
+    ['\u00a0=1+1', "'\u00a0=1+1"],
+    ['\u200b@SUM(A1)', "'\u200b@SUM(A1)"],
+    ['\ufeff-cmd|calc', "'\ufeff-cmd|calc"],
+    ['\u2060+1+1', "'\u2060+1+1"],
+    [' +44 7700 900123', ' +44 7700 900123'],
   ])('csvField(%j) = %j', (value, field) => {
     expect(csvField(value)).toBe(field);
   });

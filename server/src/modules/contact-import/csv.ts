@@ -4,6 +4,7 @@ import {
   CONTACT_IMPORT_MAX_HEADER_LENGTH,
   CONTACT_IMPORT_MAX_ROWS,
   CONTACT_IMPORT_MESSAGES as M,
+  defuseSpreadsheetFormula,
 } from '@atrium/contracts';
 import { AppError } from '../../lib/errors';
 import { rowNumber } from './rows';
@@ -145,16 +146,13 @@ export function parseCsv(text: string, maxRows = CONTACT_IMPORT_MAX_ROWS): Parse
   return { headers: cleanHeaders(padRow(first, width)), rows, ...(rowNumbers ? { rowNumbers } : {}) };
 }
 
-/** Whether a cell would run as a formula in a spreadsheet; phone-like values (+44 7700 …, -12.5) are left alone. */
-function isFormulaLike(value: string): boolean {
-  if (/^[=@\t\r]/.test(value)) return true;
-  return /^[+-]/.test(value) && !/^[+-][\d\s().-]*$/.test(value);
-}
-
-/** An RFC 4180 field; formula-like text is prefixed with ' so spreadsheets show it instead of running it. */
+/**
+ * An RFC 4180 field; formula-like text (also behind leading blanks or invisible characters) is prefixed with ' so
+ * spreadsheets show it instead of running it; phone-like values (+44 7700 …, -12.5) are left alone (contracts'
+ * defuseSpreadsheetFormula, the rule the crm's contact export uses too).
+ */
 export function csvField(value: string | number | null | undefined): string {
-  let s = value === null || value === undefined ? '' : String(value);
-  if (isFormulaLike(s)) s = `'${s}`;
+  const s = defuseSpreadsheetFormula(value === null || value === undefined ? '' : String(value));
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

@@ -1,4 +1,4 @@
-import type { Contact } from '@atrium/contracts';
+import { defuseSpreadsheetFormula, type Contact } from '@atrium/contracts';
 
 const COLUMNS: [keyof Contact, string][] = [
   ['firstName', 'First name'],
@@ -30,10 +30,15 @@ const COLUMNS: [keyof Contact, string][] = [
   ['other', 'Other'],
 ];
 
-/** RFC 4180 field; a leading =, +, - or @ is prefixed so spreadsheets never run it as a formula. */
+/**
+ * RFC 4180 field; formula-like text (also behind leading blanks or invisible characters) is prefixed with ' so
+ * spreadsheets never run it, phone numbers and numbers (+44 7700 …, -12.5) stay as they are (contracts'
+ * defuseSpreadsheetFormula, the rule of the server's import error file too).
+ */
 export function csvField(value: unknown): string {
-  let s = value === null || value === undefined ? '' : Array.isArray(value) ? value.join(', ') : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  const s = defuseSpreadsheetFormula(
+    value === null || value === undefined ? '' : Array.isArray(value) ? value.join(', ') : String(value),
+  );
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
