@@ -86,7 +86,7 @@ describe('app: health, 404, remotes manifest, security headers, OpenAPI, static 
     expect(directives['object-src']).toEqual(["'none'"]);
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 

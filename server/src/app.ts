@@ -9,7 +9,8 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { sql } from 'drizzle-orm';
 import { CsrfTokens, registerCsrf, SAFE_METHODS } from './lib/csrf';
-import { AppError, errorHandler } from './lib/errors';
+import { clientErrorHandler } from './lib/client-errors';
+import { AppError, errorHandler, sendError } from './lib/errors';
 import { rejectUnstorableText } from './lib/nul';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { serializerCompiler } from './lib/serializer';
@@ -86,6 +87,9 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
+    // What fails before routing answers in the API's error body too (431/414/408/400; a malformed address).
+    clientErrorHandler,
+    frameworkErrors: (error, request, reply) => void sendError(error, request, reply),
   }).withTypeProvider<ZodTypeProvider>();
   if (onRoute) app.addHook('onRoute', onRoute);
 
@@ -130,6 +134,9 @@ export async function buildApp({
         formAction: ["'self'"],
       },
     },
+    // The same as frame-ancestors 'none', for browsers that only know the older header (helmet's default is
+    // SAMEORIGIN, which contradicted it).
+    xFrameOptions: { action: 'deny' },
     // HSTS only makes sense (and is only honoured) over HTTPS, which COOKIE_SECURE implies.
     hsts: config.cookieSecure ? { maxAge: 15_552_000, includeSubDomains: true } : false,
   });

@@ -17,6 +17,9 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   EMAIL_NOT_VERIFIED: 'Email address is not verified',
   CSRF_INVALID: 'Invalid CSRF token',
   SERVICE_UNAVAILABLE: 'The service is unavailable right now. Please try again in a moment.',
+  REQUEST_TIMEOUT: 'The request took too long to arrive',
+  URI_TOO_LONG: 'The address is too long',
+  HEADERS_TOO_LARGE: 'The request headers are too large',
 };
 
 /** Seconds a client should wait before trying again after a 503. */
@@ -78,6 +81,9 @@ export function toAppError(error: unknown): { appError: AppError; status: number
     };
   }
   if (err && typeof err === 'object' && 'code' in err && typeof err.code === 'string') {
+    if (err.code === 'FST_ERR_BAD_URL') {
+      return { appError: new AppError('VALIDATION_ERROR', 'The address is not valid'), status: 400 };
+    }
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return { appError: new AppError('VALIDATION_ERROR', 'Malformed JSON body'), status: 400 };
     }
@@ -102,6 +108,11 @@ export function toAppError(error: unknown): { appError: AppError; status: number
 }
 
 export function errorHandler(this: FastifyInstance, error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  return sendError(error, request, reply);
+}
+
+/** Answers any error in the contracts' error body (the error handler, and Fastify's framework errors). */
+export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const { appError, status } = toAppError(error);
   if (status === 503) {
     request.log.warn({ err: error }, 'database unavailable');

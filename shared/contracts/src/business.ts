@@ -17,6 +17,7 @@ export const businessSettingsSchema = z.object({
   features: z.object({ tasks: z.boolean(), calendar: z.boolean(), files: z.boolean(), chat: z.boolean() }),
   notifications: z.object({ integrations: z.boolean() }),
 });
+export type BusinessSettings = z.infer<typeof businessSettingsSchema>;
 
 export const businessSchema = z.object({
   _id: z.string(),

@@ -16,6 +16,10 @@ export const ERROR_STATUS = {
   CSRF_INVALID: 403,
   /** The database (or another service the request needs) is away for now: try again (with Retry-After). */
   SERVICE_UNAVAILABLE: 503,
+  /** Refused by the HTTP layer before any route ran (lib/client-errors.ts on the server). */
+  REQUEST_TIMEOUT: 408,
+  URI_TOO_LONG: 414,
+  HEADERS_TOO_LARGE: 431,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 

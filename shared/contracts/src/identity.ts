@@ -146,6 +146,11 @@ export const createBusinessSchema = z.object({
 });
 export type CreateBusinessInput = z.input<typeof createBusinessSchema>;
 
+/** The role an invite gets when it names none: ownership is only ever given on purpose. */
+export const invitableDefaultRoleSchema = z.enum(['admin', 'member'], {
+  error: 'The default role must be admin or member',
+});
+
 export const updateBusinessSchema = createBusinessSchema.partial().extend({
   colors: z
     .object({ primary: z.string().regex(/^#[0-9a-fA-F]{6}$/), secondary: z.string().regex(/^#[0-9a-fA-F]{6}$/) })
@@ -153,7 +158,7 @@ export const updateBusinessSchema = createBusinessSchema.partial().extend({
   settings: z
     .object({
       allowMemberInvites: z.boolean(),
-      defaultRole: memberRoleSchema,
+      defaultRole: invitableDefaultRoleSchema,
       notifications: z.object({ integrations: z.boolean() }),
     })
     .partial()
@@ -163,7 +168,8 @@ export type UpdateBusinessInput = z.input<typeof updateBusinessSchema>;
 
 export const inviteMemberSchema = z.object({
   email: emailSchema,
-  role: memberRoleSchema.default('member'),
+  /** Omitted → the business's settings.defaultRole. */
+  role: memberRoleSchema.optional(),
 });
 export type InviteMemberInput = z.input<typeof inviteMemberSchema>;
 

@@ -6,6 +6,7 @@ import {
   INVITE_TTL_MS,
   type Business,
   type BusinessInvite,
+  type BusinessSettings,
   type BusinessMember,
   type createBusinessSchema,
   type inviteMemberSchema,
@@ -51,14 +52,17 @@ export function slugify(name: string): string {
   return slug || 'business';
 }
 
-/** A new business with the spec's defaults (section 3: defaultRole member, every feature on). */
+/**
+ * A new business with the spec's defaults (section 3: defaultRole member, every feature on). Members inviting is
+ * opt-in: only owners and admins invite until an owner turns allowMemberInvites on.
+ */
 export function newBusiness(name: string, type: string | null = null): NewBusiness {
   return {
     name,
     slug: slugify(name),
     type,
     settings: {
-      allowMemberInvites: true,
+      allowMemberInvites: false,
       defaultRole: 'member',
       features: { tasks: true, calendar: true, files: true, chat: true },
       notifications: { integrations: true },
@@ -161,11 +165,20 @@ export class BusinessesService {
     return this.sessionMoveIfNeeded(caller, businessId);
   }
 
-  async invite(caller: Caller, businessId: string, input: InviteMemberData): Promise<BusinessInvite> {
-    const role = await this.requireManager(businessId, caller.userId);
-    if (input.role === 'owner' && role !== 'owner') throw new AppError('FORBIDDEN', M.ownerOnly);
-    if (await this.repo.memberByEmail(businessId, input.email)) throw new AppError('CONFLICT', M.alreadyMember);
+  /**
+   * Owners and admins invite with any role (owner: owners only). With settings.allowMemberInvites a member may
+   * invite too, as a member. An invite naming no role gets settings.defaultRole.
+   */
+  async invite(caller: Caller, businessId: string, data: InviteMemberData): Promise<BusinessInvite> {
+    const callerRole = await this.requireRole(businessId, caller.userId);
     const business = (await this.repo.findBusiness(businessId))!;
+    const settings = business.settings as Partial<BusinessSettings> | null;
+    const input = { ...data, role: data.role ?? settings?.defaultRole ?? 'member' };
+    if (!isManager(callerRole) && (!settings?.allowMemberInvites || input.role !== 'member')) {
+      throw new AppError('FORBIDDEN', M.managersOnly);
+    }
+    if (input.role === 'owner' && callerRole !== 'owner') throw new AppError('FORBIDDEN', M.ownerOnly);
+    if (await this.repo.memberByEmail(businessId, input.email)) throw new AppError('CONFLICT', M.alreadyMember);
     const token = randomBytes(32).toString('base64url');
     let invite;
     try {

@@ -74,7 +74,7 @@ describe('businesses', () => {
         hasLogo: false,
         type: null,
         settings: {
-          allowMemberInvites: true,
+          allowMemberInvites: false,
           defaultRole: 'member',
           features: { tasks: true, calendar: true, files: true, chat: true },
           notifications: { integrations: true },
@@ -140,7 +140,7 @@ describe('businesses', () => {
         name: 'Renamed Ltd',
         type: 'Consulting',
         colors: { primary: '#112233', secondary: '#445566' },
-        settings: { allowMemberInvites: false },
+        settings: { allowMemberInvites: true },
       });
       expect(res.statusCode).toBe(200);
       const updated = businessSchema.strict().parse(res.json().data);
@@ -149,7 +149,7 @@ describe('businesses', () => {
         type: 'Consulting',
         colors: { primary: '#112233', secondary: '#445566' },
         settings: {
-          allowMemberInvites: false,
+          allowMemberInvites: true,
           defaultRole: 'member',
           features: { tasks: true, calendar: true, files: true, chat: true },
           notifications: { integrations: true },
@@ -162,7 +162,7 @@ describe('businesses', () => {
       });
       expect(byAdmin.statusCode).toBe(200);
       expect(byAdmin.json().data.settings).toMatchObject({
-        allowMemberInvites: false,
+        allowMemberInvites: true,
         notifications: { integrations: false },
       });
       expect(byAdmin.json().data.slug).toBe(before);
@@ -306,6 +306,7 @@ describe('businesses', () => {
         error: BUSINESS_MESSAGES.alreadyMember,
       });
 
+      // allowMemberInvites is off for a new business: a member cannot invite.
       const byMember = await member.agent.post(path, { email: 'someone@example.com', role: 'member' });
       expect(errorOf(byMember)).toMatchObject({ status: 403, code: 'FORBIDDEN' });
       expect(errorOf(await member.agent.get(path))).toMatchObject({ status: 403 });
@@ -322,6 +323,36 @@ describe('businesses', () => {
       expect(errorOf(invalid)).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
       const badRole = await owner.agent.post(path, { email: 'x@example.com', role: 'superuser' });
       expect(errorOf(badRole)).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
+    });
+
+    test('settings.allowMemberInvites lets members invite members (only), and defaultRole fills an invite without a role', async () => {
+      const { owner, businessId, members } = await team('member');
+      const [member] = members as [Signed];
+      const path = `/businesses/${businessId}/invites`;
+      const settings = (s: Record<string, unknown>) => owner.agent.put(`/businesses/${businessId}`, { settings: s });
+
+      expect((await settings({ allowMemberInvites: true })).statusCode).toBe(200);
+      const invited = await member.agent.post(path, { email: `friend.${Date.now()}@example.com` });
+      expect(invited.statusCode).toBe(201);
+      expect(invited.json().data).toMatchObject({ role: 'member' });
+      const asAdmin = await member.agent.post(path, { email: 'boss2@example.com', role: 'admin' });
+      expect(errorOf(asAdmin)).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+      // Listing and revoking stay with owners and admins.
+      expect(errorOf(await member.agent.get(path))).toMatchObject({ status: 403 });
+
+      // The default role applies when the invite names none; a member still only invites members.
+      expect((await settings({ defaultRole: 'admin' })).statusCode).toBe(200);
+      const byOwner = await owner.agent.post(path, { email: `second.${Date.now()}@example.com` });
+      expect(byOwner.json().data).toMatchObject({ role: 'admin' });
+      const memberDefault = await member.agent.post(path, { email: 'third@example.com' });
+      expect(errorOf(memberDefault)).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+
+      // Ownership is never a default; turning member invites off again closes them.
+      const ownerDefault = await settings({ defaultRole: 'owner' });
+      expect(errorOf(ownerDefault)).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
+      expect((await settings({ allowMemberInvites: false, defaultRole: 'member' })).statusCode).toBe(200);
+      const closed = await member.agent.post(path, { email: 'fourth@example.com' });
+      expect(errorOf(closed)).toMatchObject({ status: 403, code: 'FORBIDDEN' });
     });
 
     test('an invite id of another business is a 404 and that invite stays', async () => {
