@@ -87,6 +87,8 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
+    // Any body (a form, a note) fits in 1 MB; routes taking more say so (import rows: contact-import.routes.ts).
+    bodyLimit: 1024 * 1024,
     // What fails before routing answers in the API's error body too (431/414/408/400; a malformed address).
     clientErrorHandler,
     frameworkErrors: (error, request, reply) => void sendError(error, request, reply),
