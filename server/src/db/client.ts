@@ -168,7 +168,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const { message, code } = current as { message?: unknown; code?: unknown };
     if (typeof code === 'string') {
       if (NETWORK_ERRORS.has(code)) return true;
-      if (/^[0-9A-Z]{5}$/.test(code)) return code.startsWith('08') || UNAVAILABLE_SQLSTATES.has(code);
+      if (/^[0-9A-Z]{5}$/.test(code)) {
+        // 55000 is broad (object not in prerequisite state); only its connection-refusal form means "away".
+        if (code === '55000') return typeof message === 'string' && /not currently accepting connections/.test(message);
+        return code.startsWith('08') || UNAVAILABLE_SQLSTATES.has(code);
+      }
     }
     if (typeof message === 'string' && CLIENT_GAVE_UP.test(message)) return true;
     current = (current as { cause?: unknown }).cause;

@@ -135,6 +135,40 @@ describe('PostgreSQL connections terminated under load', () => {
   });
 });
 
+describe('PostgreSQL refusing connections (a restart, a maintenance switch)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  test('health and writes answer 503 while the database refuses connections, and work once it accepts them', async () => {
+    const name = await databaseName(t.database);
+    const { agent } = await signedInAgent(t.app);
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`);
+      await terminateBackends(name);
+      const health = await t.app.inject({ method: 'GET', url: `${API_ROOT}/health` });
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
+      const write = await agent.post('/contacts', { firstName: 'Away', email: 'away@example.com' });
+      expect(write.statusCode).toBe(503);
+      expect(write.headers['retry-after']).toMatch(/^\d+$/);
+    } finally {
+      await admin.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS true`);
+      await admin.end();
+    }
+    expect((await t.app.inject({ method: 'GET', url: `${API_ROOT}/health` })).statusCode).toBe(200);
+    const again = await agent.post('/contacts', { firstName: 'Back', email: 'back@example.com' });
+    expect(again.statusCode).toBe(201);
+  });
+});
+
 describe('an import whose connections are terminated', () => {
   let t: TestApp;
 
