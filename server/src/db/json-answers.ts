@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 
@@ -47,3 +48,27 @@ export const listAnswer = (data: JsonText, key: 'pagination' | 'meta', page: obj
 /** Sends JSON text as the answer, as is (Fastify does not serialise a string payload). */
 export const sendJson = (reply: FastifyReply, text: JsonText) =>
   reply.type('application/json; charset=utf-8').send(text);
+
+/**
+ * Sends JSON text made in pieces (an export of every contact) as a stream: neither the server's memory nor V8's
+ * longest string bounds the answer, and a slow reader holds the producer back. The first piece is made before the
+ * answer starts, so a failure there is an ordinary error answer; a later failure can only cut the answer short.
+ */
+export async function sendJsonPieces(reply: FastifyReply, pieces: AsyncIterable<string>) {
+  const iterator = pieces[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  async function* all() {
+    try {
+      if (first.done) return;
+      yield first.value;
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) return;
+        yield next.value;
+      }
+    } finally {
+      await iterator.return?.();
+    }
+  }
+  return reply.type('application/json; charset=utf-8').send(Readable.from(all(), { objectMode: false }));
+}

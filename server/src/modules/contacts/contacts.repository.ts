@@ -161,6 +161,9 @@ export const NARROWING_PARAMS = [
 const isSet = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
 export const narrows = (f: Partial<ContactListParamsData>): boolean => NARROWING_PARAMS.some((k) => isSet(f[k]));
 
+/** Contacts per statement of an export. */
+export const EXPORT_BATCH = 1000;
+
 /** From this OFFSET on, a page past the middle is read from the other end of the index (a shorter scan). */
 const DEEP_OFFSET = 1000;
 
@@ -248,20 +251,10 @@ export class ContactsRepository {
       return row?.total ?? 0;
     };
     if (filter.export) {
-      const [rows, total] = await Promise.all([
-        this.statements
-          .get(null, () =>
-            // A row per contact in the index's order (an aggregate would sort every match again in memory).
-            this.db
-              .select({ json: jsonRow(contactJson) })
-              .from(contacts)
-              .where(where())
-              .orderBy(...orderSql(order)),
-          )
-          .execute(values),
-        counted(),
-      ]);
-      return { data: jsonText(`[${(rows as { json: string }[]).map((r) => r.json).join(',')}]`), total };
+      // Every match (the contacts of one group, the only caller left here; GET /contacts streams exportBatches).
+      const json: string[] = [];
+      for await (const batch of this.exportBatches(businessId, filter)) json.push(...batch);
+      return { data: jsonText(`[${json.join(',')}]`), total: json.length };
     }
     const offset = (filter.page - 1) * filter.limit;
     if (offset < DEEP_OFFSET) {
@@ -292,6 +285,51 @@ export class ContactsRepository {
       false,
     );
     return { data, total };
+  }
+
+  /**
+   * Every match of the list's filters in the list's order, as batches of contacts' JSON texts (`size` per
+   * statement): keyset pages on the sort key and the id, so each statement starts where the last one ended in the
+   * sort index (an OFFSET would walk every row before it again) and memory holds one batch. A nullable sort key is
+   * read in two runs, its values and then its NULLs (or the other way round, as the order places them): a row
+   * comparison never matches NULL. Not a snapshot: a contact changed meanwhile can move across the cursor.
+   */
+  async *exportBatches(businessId: string, filter: ContactListFilter, size = EXPORT_BATCH): AsyncGenerator<string[]> {
+    const search = filter.search ? `%${escapeLike(filter.search.toLowerCase())}%` : undefined;
+    const values: PageValues = { businessId, pattern: search ?? '', offset: 0, limit: size };
+    const order = ORDER[filter.sortBy][filter.sortOrder];
+    const [key, tieBreak] = order as [OrderTerm, OrderTerm];
+    const nullsFirst = (key.nulls ?? (key.dir === 'ASC' ? 'LAST' : 'FIRST')) === 'FIRST';
+    const after = key.dir === 'ASC' ? sql.raw('>') : sql.raw('<');
+    // The cursor's key travels as text (a timestamp read as a Date would lose its microseconds) and is cast back.
+    const keyType = sql.raw(filter.sortBy === 'dateCreated' || filter.sortBy === 'lastContact' ? 'timestamptz' : 'text');
+    for (const run of nullsFirst ? (['nulls', 'values'] as const) : (['values', 'nulls'] as const)) {
+      let cursor: { key: string | null; id: string } | undefined;
+      for (;;) {
+        const position =
+          run === 'values'
+            ? cursor
+              ? sql`${key.expr} IS NOT NULL AND (${key.expr}, ${tieBreak.expr}) ${after} (CAST(${cursor.key} AS ${keyType}), ${cursor.id}::text)`
+              : sql`${key.expr} IS NOT NULL`
+            : cursor
+              ? sql`${key.expr} IS NULL AND ${tieBreak.expr} ${after} ${cursor.id}::text`
+              : sql`${key.expr} IS NULL`;
+        const rows = (await this.statements
+          .get(null, () =>
+            this.db
+              .select({ json: jsonRow(contactJson), key: sql<string | null>`(${key.expr})::text`, id: contacts.id })
+              .from(contacts)
+              .where(and(listWhere(filter, search !== undefined), position))
+              .orderBy(...orderSql(order))
+              .limit(P.limit),
+          )
+          .execute(values)) as { json: string; key: string | null; id: string }[];
+        if (rows.length > 0) yield rows.map((r) => r.json);
+        if (rows.length < size) break;
+        const last = rows[rows.length - 1]!;
+        cursor = { key: last.key, id: last.id };
+      }
+    }
   }
 
   /** The list statements of the common shapes (no filter but the search), by sort and kind of page. */

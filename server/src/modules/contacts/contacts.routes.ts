@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactInputSchema, contactListParamsSchema, contactSchema, listEnvelopeSchema } from '@atrium/contracts';
-import { sendJson } from '../../db/json-answers';
+import { sendJson, sendJsonPieces } from '../../db/json-answers';
+import { businessWork, holdWorkSlot } from '../../lib/business-work';
 import { callerOf, errorResponses, okSchema } from '../../lib/http';
 import type { ContactsService } from './contacts.service';
 
@@ -11,6 +12,7 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 /** Mounted at /api/v1/contacts; every route acts on the caller's current business. */
 export const contactsRoutes: FastifyPluginAsyncZod<{ contacts: ContactsService }> = async (app, { contacts }) => {
   app.addHook('onRequest', app.authenticate);
+  const work = businessWork(app);
 
   app.get(
     '/',
@@ -18,10 +20,16 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ contacts: ContactsService }
       schema: {
         tags: ['contacts'],
         querystring: contactListParamsSchema,
-        response: { 200: listEnvelopeSchema(contactSchema), ...errorResponses(400, 401, 403) },
+        response: { 200: listEnvelopeSchema(contactSchema), ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request, reply) => sendJson(reply, await contacts.list(callerOf(request), request.query)),
+    async (request, reply) => {
+      const caller = callerOf(request);
+      if (!request.query.export) return sendJson(reply, await contacts.list(caller, request.query));
+      // An export streams every match in batches and counts as heavy work of the business (lib/business-work.ts).
+      await holdWorkSlot(work, caller.businessId, reply);
+      return sendJsonPieces(reply, contacts.exportAnswer(caller, request.query));
+    },
   );
 
   app.post(

@@ -8,6 +8,7 @@ import {
 } from '@atrium/contracts';
 import { listAnswer, type JsonText } from '../../db/json-answers';
 import { AppError } from '../../lib/errors';
+import { yieldToEventLoop } from '../contact-import/event-loop';
 import type { ContactsRepository, NewContact } from './contacts.repository';
 
 export interface Caller {
@@ -49,6 +50,26 @@ export class ContactsService {
       ? makePagination(total, 1, Math.max(total, 1))
       : makePagination(total, params.page, params.limit);
     return listAnswer(data, 'pagination', pagination);
+  }
+
+  /**
+   * The export answer (export=true: every match as one page) in pieces of JSON text, the same bytes the list form
+   * sends: `{"success":true,"data":[` … `],"pagination":{…}}`, the contacts a batch at a time (the repository's
+   * keyset batches), letting other requests run between batches. The total is the number of contacts sent.
+   */
+  async *exportAnswer(caller: Caller, params: ContactListParamsData): AsyncGenerator<string> {
+    const sortOrder = params.sortOrder ?? defaultOrder(params.sortBy);
+    let sent = 0;
+    let head = '{"success":true,"data":[';
+    for await (const batch of this.repo.exportBatches(caller.businessId, { ...params, sortOrder })) {
+      yield `${head}${sent > 0 ? ',' : ''}${batch.join(',')}`;
+      head = '';
+      sent += batch.length;
+      // PGlite runs each statement on this thread: the other requests waiting get their turn between batches.
+      await yieldToEventLoop();
+    }
+    const pagination = makePagination(sent, 1, Math.max(sent, 1));
+    yield `${head}],"pagination":${JSON.stringify(pagination)}}`;
   }
 
   async get(caller: Caller, id: string): Promise<Contact> {
