@@ -9,7 +9,7 @@ import {
 } from '@atrium/contracts';
 import { BUSY_MESSAGE, businessWork, type InProcessWorkLimiter } from '../../lib/business-work';
 import { Agent, createTestApp, qs, signedInAgent, type TestApp } from '../../../test/helpers';
-import { ContactsRepository, EXPORT_BATCH } from './contacts.repository';
+import { ContactsRepository, EXPORT_BATCH, nextBatchSize } from './contacts.repository';
 
 const envelope = listEnvelopeSchema(contactSchema.strict()).strict();
 
@@ -26,7 +26,7 @@ describe('contacts export', () => {
   let otherBusiness: string;
   let limiter: InProcessWorkLimiter;
   /** More than two batches, with repeated sort keys, empty and missing values. */
-  const MANY = EXPORT_BATCH * 2 + 150;
+  const MANY = EXPORT_BATCH.max * 2 + 150;
 
   /** `count` contacts of the business with repeated names, NULL last names / businesses / last contacts, equal times. */
   async function seed(businessId: string, userId: string, count: number, prefix: string) {
@@ -134,6 +134,15 @@ describe('contacts export', () => {
         }
       }
     }
+  });
+
+  test('a batch grows while its statements are quick and shrinks when one holds the database long', () => {
+    const { first, min, max, fastMs, slowMs } = EXPORT_BATCH;
+    expect(nextBatchSize(first, fastMs - 1)).toBe(first * 2);
+    expect(nextBatchSize(max, 0)).toBe(max);
+    expect(nextBatchSize(first, (fastMs + slowMs) / 2)).toBe(first);
+    expect(nextBatchSize(first, slowMs + 1)).toBe(Math.floor(first / 2));
+    expect(nextBatchSize(min, 1000)).toBe(min);
   });
 
   test('a business at its cap of heavy work waits for a slot; past the wait queue it is answered 429 with Retry-After', async () => {

@@ -161,8 +161,20 @@ export const NARROWING_PARAMS = [
 const isSet = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
 export const narrows = (f: Partial<ContactListParamsData>): boolean => NARROWING_PARAMS.some((k) => isSet(f[k]));
 
-/** Contacts per statement of an export. */
-export const EXPORT_BATCH = 1000;
+/**
+ * Contacts per statement of an export: it starts at `first` and halves when a statement took longer than
+ * `slowMs`, doubles when it took less than `fastMs`, within [min, max]. A statement holds PGlite's thread (and
+ * so every other request) for its whole run: there a batch settles at about `slowMs` of work; PostgreSQL,
+ * faster per row, reaches `max`.
+ */
+export const EXPORT_BATCH = { first: 250, min: 100, max: 1000, fastMs: 10, slowMs: 25 };
+
+/** The next export statement's size after one of `size` contacts took `ms` (EXPORT_BATCH). */
+export function nextBatchSize(size: number, ms: number): number {
+  if (ms > EXPORT_BATCH.slowMs) return Math.max(EXPORT_BATCH.min, Math.floor(size / 2));
+  if (ms < EXPORT_BATCH.fastMs) return Math.min(EXPORT_BATCH.max, size * 2);
+  return size;
+}
 
 /** From this OFFSET on, a page past the middle is read from the other end of the index (a shorter scan). */
 const DEEP_OFFSET = 1000;
@@ -288,15 +300,15 @@ export class ContactsRepository {
   }
 
   /**
-   * Every match of the list's filters in the list's order, as batches of contacts' JSON texts (`size` per
-   * statement): keyset pages on the sort key and the id, so each statement starts where the last one ended in the
+   * Every match of the list's filters in the list's order, as batches of contacts' JSON texts (a statement per
+   * batch, sized by EXPORT_BATCH unless `fixedSize` is given): keyset pages on the sort key and the id, so each statement starts where the last one ended in the
    * sort index (an OFFSET would walk every row before it again) and memory holds one batch. A nullable sort key is
    * read in two runs, its values and then its NULLs (or the other way round, as the order places them): a row
    * comparison never matches NULL. Not a snapshot: a contact changed meanwhile can move across the cursor.
    */
-  async *exportBatches(businessId: string, filter: ContactListFilter, size = EXPORT_BATCH): AsyncGenerator<string[]> {
+  async *exportBatches(businessId: string, filter: ContactListFilter, fixedSize?: number): AsyncGenerator<string[]> {
     const search = filter.search ? `%${escapeLike(filter.search.toLowerCase())}%` : undefined;
-    const values: PageValues = { businessId, pattern: search ?? '', offset: 0, limit: size };
+    const values: PageValues = { businessId, pattern: search ?? '', offset: 0, limit: fixedSize ?? EXPORT_BATCH.first };
     const order = ORDER[filter.sortBy][filter.sortOrder];
     const [key, tieBreak] = order as [OrderTerm, OrderTerm];
     const nullsFirst = (key.nulls ?? (key.dir === 'ASC' ? 'LAST' : 'FIRST')) === 'FIRST';
@@ -314,6 +326,7 @@ export class ContactsRepository {
             : cursor
               ? sql`${key.expr} IS NULL AND ${tieBreak.expr} ${after} ${cursor.id}::text`
               : sql`${key.expr} IS NULL`;
+        const started = performance.now();
         const rows = (await this.statements
           .get(null, () =>
             this.db
@@ -324,8 +337,10 @@ export class ContactsRepository {
               .limit(P.limit),
           )
           .execute(values)) as { json: string; key: string | null; id: string }[];
+        const full = rows.length === values.limit;
+        if (fixedSize === undefined) values.limit = nextBatchSize(values.limit, performance.now() - started);
         if (rows.length > 0) yield rows.map((r) => r.json);
-        if (rows.length < size) break;
+        if (!full) break;
         const last = rows[rows.length - 1]!;
         cursor = { key: last.key, id: last.id };
       }
