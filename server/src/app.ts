@@ -12,6 +12,7 @@ import { CsrfTokens, registerCsrf, SAFE_METHODS } from './lib/csrf';
 import { clientErrorHandler } from './lib/client-errors';
 import { AppError, errorHandler, sendError } from './lib/errors';
 import { rejectUnstorableText } from './lib/nul';
+import { untrustedProxyCheck } from './lib/proxy-trust';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { serializerCompiler } from './lib/serializer';
 import { readAccessToken } from './lib/session-cookies';
@@ -94,6 +95,7 @@ export async function buildApp({
     frameworkErrors: (error, request, reply) => void sendError(error, request, reply),
   }).withTypeProvider<ZodTypeProvider>();
   if (onRoute) app.addHook('onRoute', onRoute);
+  app.addHook('onRequest', untrustedProxyCheck(config.trustProxy));
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

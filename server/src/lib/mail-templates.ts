@@ -76,3 +76,48 @@ export function passwordResetMail(input: { to: string; firstName?: string | null
     ]),
   };
 }
+
+/**
+ * Sent instead of a code when someone signs up with an address that already has an account (the sign-up answer
+ * is the same as for a new address, so it tells no one that the account exists).
+ */
+export function accountExistsMail(input: {
+  to: string;
+  firstName?: string | null;
+  signInLink: string;
+  resetLink: string;
+  /** The account never verified its address: resetting the password verifies it. */
+  unverified: boolean;
+}): MailMessage {
+  const { signInLink, resetLink } = input;
+  const intro =
+    'Someone (hopefully you) tried to create an Atrium account with this e-mail address, but it already has one.';
+  const unverified = input.unverified
+    ? 'This account has not verified its address yet: choosing a new password verifies it and replaces any password set when it was created.'
+    : null;
+  const ignore = 'If this was not you, ignore this e-mail: nothing about your account has changed.';
+  return {
+    to: input.to,
+    subject: 'You already have an Atrium account',
+    text: [
+      greeting(input.firstName),
+      '',
+      intro,
+      '',
+      `Sign in: ${signInLink}`,
+      `Forgot your password? Reset it: ${resetLink}`,
+      ...(unverified ? ['', unverified] : []),
+      '',
+      ignore,
+      '',
+      '— Atrium',
+    ].join('\n'),
+    html: html([
+      escapeHtml(greeting(input.firstName)),
+      escapeHtml(intro),
+      `<a href="${escapeHtml(signInLink)}">Sign in</a> · <a href="${escapeHtml(resetLink)}">Reset your password</a>`,
+      ...(unverified ? [escapeHtml(unverified)] : []),
+      escapeHtml(ignore),
+    ]),
+  };
+}

@@ -67,3 +67,43 @@ export function setAccessCookie(reply: FastifyReply, accessToken: string, rememb
     ...(maxAge ? { maxAge } : {}),
   });
 }
+
+/**
+ * The "known device" cookie: signed entries (TokenService.signKnownDevice) of the accounts that signed in from this
+ * browser, newest first. HttpOnly, only sent to the auth routes, kept a year and left in place by sign-out: it is
+ * what lets the right password through while an account is locked against unknown devices (auth/login-throttle.ts).
+ */
+export const KNOWN_DEVICE_COOKIE = 'atrium_device';
+export const KNOWN_DEVICE_SECONDS = 365 * 24 * 60 * 60;
+
+export function readKnownDeviceCookie(request: FastifyRequest): string | undefined {
+  return request.cookies[KNOWN_DEVICE_COOKIE] || undefined;
+}
+
+export function setKnownDeviceCookie(reply: FastifyReply, value: string, secure: boolean): void {
+  reply.setCookie(KNOWN_DEVICE_COOKIE, value, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookies(reply.request, secure),
+    path: REFRESH_COOKIE_PATH,
+    maxAge: KNOWN_DEVICE_SECONDS,
+  });
+}
+
+/**
+ * The request header by which a client that is not the browser app (a script, a native app) asks for the session
+ * tokens in the JSON answer of login, auto-login and Google sign-in: `X-Atrium-Token-Body: 1`. Without it the
+ * tokens travel only in the HttpOnly cookies, out of reach of any script on the page.
+ */
+export const TOKEN_BODY_HEADER = 'x-atrium-token-body';
+
+/** The tokens when the client asked for them (TOKEN_BODY_HEADER), else nothing: spread into the answer. */
+export function tokensForBody(
+  request: FastifyRequest,
+  tokens: { accessToken: string; refreshToken?: string },
+): { accessToken?: string; refreshToken?: string } {
+  const asked = request.headers[TOKEN_BODY_HEADER];
+  if (asked !== '1' && asked !== 'true') return {};
+  const { accessToken, refreshToken } = tokens;
+  return refreshToken === undefined ? { accessToken } : { accessToken, refreshToken };
+}

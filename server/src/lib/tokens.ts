@@ -29,21 +29,55 @@ const AUDIENCE = 'atrium-api';
 
 export class TokenService {
   private readonly key: Uint8Array;
-  private readonly codeKey: Buffer;
+  /** HMAC key for mailed codes, refresh-token successors and known-device entries (inputs carry their purpose). */
+  private readonly macKey: Buffer;
   /** Tokens whose signature and claims were verified, oldest first (bounded). */
   private readonly verified = new Map<string, { claims: AccessClaims; exp: number }>();
 
   constructor(secret: string) {
     this.key = new Uint8Array(deriveKey(secret, 'jwt'));
-    this.codeKey = deriveKey(secret, 'mail-code');
+    this.macKey = deriveKey(secret, 'mail-code');
   }
 
   /**
    * HMAC-SHA256 (hex) keyed with the app secret, for short secrets such as 6-digit e-mail codes: unlike a plain
-   * hash, a leaked table cannot be brute-forced without the secret.
+   * hash, a leaked table cannot be brute-forced without the secret. Callers prefix the value with their purpose
+   * (`verify_email:…`), so no two uses can produce the same input.
    */
   keyedHash(value: string): string {
-    return createHmac('sha256', this.codeKey).update(value).digest('hex');
+    return this.mac(value).toString('hex');
+  }
+
+  /**
+   * The refresh token that follows `token` in its session: derived from it with the app secret rather than drawn
+   * at random, so a request that replays `token` (a lost answer, two tabs refreshing at once) computes the very
+   * token its twin was given — nothing but its hash is stored. Without the secret it cannot be guessed.
+   */
+  successorRefreshToken(token: string, sessionId: string): { token: string; hash: string } {
+    const next = `${sessionId}.${this.mac(`refresh_successor:${token}`).toString('base64url')}`;
+    return { token: next, hash: hashRefreshToken(next) };
+  }
+
+  /** A "known device" entry `<user id>.<device id>.<mac>`: proof that this browser signed in to that user before. */
+  signKnownDevice(userId: string, deviceId: string): string {
+    return `${userId}.${deviceId}.${this.knownDeviceMac(userId, deviceId)}`;
+  }
+
+  /** The user and device of an entry made by signKnownDevice, or undefined when it is malformed or forged. */
+  verifyKnownDevice(entry: string): { userId: string; deviceId: string } | undefined {
+    const [userId, deviceId, mac, extra] = entry.split('.');
+    if (!userId || !deviceId || !mac || extra !== undefined) return undefined;
+    const given = Buffer.from(mac, 'base64url');
+    const expected = Buffer.from(this.knownDeviceMac(userId, deviceId), 'base64url');
+    return given.length === expected.length && timingSafeEqual(given, expected) ? { userId, deviceId } : undefined;
+  }
+
+  private knownDeviceMac(userId: string, deviceId: string): string {
+    return this.mac(`known_device:${userId}:${deviceId}`).toString('base64url');
+  }
+
+  private mac(value: string): Buffer {
+    return createHmac('sha256', this.macKey).update(value).digest();
   }
 
   signAccess(claims: AccessClaims, now = Date.now()): Promise<string> {

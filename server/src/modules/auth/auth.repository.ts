@@ -159,11 +159,13 @@ export class AuthRepository {
     this.recentContexts.forget();
   }
 
-  async findRefreshToken(tokenHash: string) {
+  /** A refresh token by its hash, with its session; `usedWithinGrace`: rotated less than `graceMs` ago (database clock). */
+  async findRefreshToken(tokenHash: string, graceMs: number) {
     const [row] = await this.db
       .select({
         id: refreshTokens.id,
         usedAt: refreshTokens.usedAt,
+        usedWithinGrace: sql<boolean>`coalesce(${refreshTokens.usedAt} > now() - ${graceMs}::int * interval '1 millisecond', false)`,
         session: {
           id: sessions.id,
           userId: sessions.userId,
@@ -282,16 +284,18 @@ export class AuthRepository {
     });
   }
 
-  /** A reset token by its hash, with its user; null when unknown. */
+  /** A reset token by its hash, with its user (and their address); null when unknown. */
   async findEmailToken(tokenHash: string, kind: EmailTokenKind) {
     const [row] = await this.db
       .select({
         id: emailTokens.id,
         userId: emailTokens.userId,
+        email: users.email,
         expiresAt: emailTokens.expiresAt,
         usedAt: emailTokens.usedAt,
       })
       .from(emailTokens)
+      .innerJoin(users, eq(users.id, emailTokens.userId))
       .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.kind, kind)))
       .limit(1);
     return row ?? null;

@@ -11,16 +11,29 @@ import {
 } from '@atrium/contracts';
 import type { Config } from '../../config';
 import { clientMeta, errorResponses, okSchema } from '../../lib/http';
-import { clearSessionCookies, readAccessToken, readRefreshToken, setSessionCookies } from '../../lib/session-cookies';
+import {
+  clearSessionCookies,
+  readAccessToken,
+  readKnownDeviceCookie,
+  readRefreshToken,
+  setKnownDeviceCookie,
+  setSessionCookies,
+  tokensForBody,
+} from '../../lib/session-cookies';
 import type { AuthService, SignedIn } from './auth.service';
+import { rateLimitHeaders } from './login-throttle';
 
-const signedInSchema = z.object({
+/**
+ * The tokens are in the answer only for clients that ask (lib/session-cookies.ts, TOKEN_BODY_HEADER); the browser
+ * app has them in HttpOnly cookies only.
+ */
+export const signedInSchema = z.object({
   success: z.literal(true),
   user: userSchema,
-  accessToken: z.string(),
-  refreshToken: z.string(),
+  accessToken: z.string().optional(),
+  refreshToken: z.string().optional(),
 });
-const autoLoginSchema = z.object({ success: z.literal(true), user: userSchema, accessToken: z.string() });
+const autoLoginSchema = z.object({ success: z.literal(true), user: userSchema, accessToken: z.string().optional() });
 const csrfSchema = z.object({ success: z.literal(true), csrfToken: z.string() });
 const registeredSchema = z.object({
   success: z.literal(true),
@@ -55,9 +68,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       schema: {
         tags: ['auth'],
-        description: 'Creates an unverified account and mails a 6-digit code. No session until verified.',
+        description:
+          'Creates an unverified account and mails a 6-digit code. No session until verified. An address that ' +
+          'already has an account gets the same answer; its owner is mailed instead.',
         body: registerSchema,
-        response: { 201: registeredSchema, ...errorResponses(400, 403, 409, 429) },
+        response: { 201: registeredSchema, ...errorResponses(400, 403, 429) },
       },
       config: mailRateLimit('register'),
     },
@@ -149,23 +164,22 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       schema: {
         tags: ['auth'],
+        description:
+          'Throttled per address + account, per address and per account (not for browsers that signed in to the ' +
+          'account before); a refusal is 429 with Retry-After. Tokens in the answer only with X-Atrium-Token-Body: 1.',
         body: loginSchema,
         response: { 200: signedInSchema, ...errorResponses(400, 401, 403, 429) },
       },
-      config: {
-        rateLimit: {
-          max: config.loginRateLimit,
-          timeWindow: 60_000,
-          // After validation, so the key holds the normalised (trimmed, lower-cased) e-mail.
-          hook: 'preHandler',
-          keyGenerator: (request) => `login|${request.ip}|${(request.body as { email?: string }).email ?? ''}`,
-        },
-      },
     },
     async (request, reply) => {
-      const s = await auth.login(request.body, clientMeta(request));
+      const { signedIn: s, knownDevices } = await auth.login(
+        request.body,
+        { ...clientMeta(request), knownDevices: readKnownDeviceCookie(request) },
+        (limit, refused) => reply.headers(rateLimitHeaders(limit, refused)),
+      );
+      setKnownDeviceCookie(reply, knownDevices, config.cookieSecure);
       signIn(reply, s);
-      return { success: true as const, user: s.user, accessToken: s.accessToken, refreshToken: s.refreshToken };
+      return { success: true as const, user: s.user, ...tokensForBody(request, s) };
     },
   );
 
@@ -175,7 +189,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const result = await auth.autoLogin(readAccessToken(request), readRefreshToken(request));
       if (result.rotated) signIn(reply, result.rotated);
-      return { success: true as const, user: result.user, accessToken: result.accessToken };
+      return { success: true as const, user: result.user, ...tokensForBody(request, { accessToken: result.accessToken }) };
     },
   );
 

@@ -13,15 +13,17 @@ import {
 } from '@atrium/contracts';
 import { UNIQUE_VIOLATION, pgErrorCode } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { passwordResetMail, verificationCodeMail } from '../../lib/mail-templates';
+import { accountExistsMail, passwordResetMail, verificationCodeMail } from '../../lib/mail-templates';
 import type { MailMessage } from '../../lib/mail';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { REMEMBER_ME_SECONDS } from '../../lib/session-cookies';
 import { hashRefreshToken, newRefreshToken, type AccessClaims, type TokenService } from '../../lib/tokens';
 import { newBusiness } from '../businesses/businesses.service';
 import { toUserDto } from '../users/users.service';
-import { AttemptLimiter } from './attempt-limiter';
+import { AttemptLimiter, MemoryCounterStore, type CounterStore } from './attempt-limiter';
 import type { AuthRepository } from './auth.repository';
+import { KnownDevices } from './known-devices';
+import { LoginThrottle, type LimitListener } from './login-throttle';
 
 export type LoginData = z.output<typeof loginSchema>;
 export type RegisterData = z.output<typeof registerSchema>;
@@ -48,6 +50,11 @@ export interface ClientMeta {
   userAgent: string | null;
 }
 
+/** A sign-in's client: its address and agent, and the known-device cookie its browser sent. */
+export interface LoginClient extends ClientMeta {
+  knownDevices: string | undefined;
+}
+
 /** Where mail failures are reported (the request's logger). */
 export interface ErrorLog {
   error(obj: object, msg: string): void;
@@ -55,10 +62,18 @@ export interface ErrorLog {
 
 /** Guesses allowed per verification code before it dies (a new one must be requested). */
 export const MAX_CODE_ATTEMPTS = 5;
-/** Failed sign-ins per account are counted over this window (limit: config.loginAccountRateLimit). */
-export const LOGIN_ACCOUNT_WINDOW_MS = 15 * 60_000;
-/** Mails (new codes, reset links) one address may be sent per hour through resend / forgot-password. */
+/**
+ * Mails one address may be sent per hour and kind through resend / forgot-password / a sign-up with an address
+ * that has an account.
+ */
 export const MAILS_PER_ADDRESS_PER_HOUR = 5;
+/**
+ * How long a rotated refresh token may be presented again and get the token that replaced it (a lost answer, two
+ * tabs refreshing at once) instead of ending the session as reuse.
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+/** How many rotations a replay inside the grace window may be behind the session's live token. */
+const GRACE_ROTATIONS = 5;
 
 /** Server-side session lifetime, extended on every rotation. Without rememberMe it is an idle timeout. */
 const SESSION_TTL_MS = { remember: REMEMBER_ME_SECONDS * 1000, browser: 12 * 60 * 60 * 1000 };
@@ -69,26 +84,37 @@ const sessionExpiry = (rememberMe: boolean, now = Date.now()) =>
 const notSignedIn = () => new AppError('UNAUTHORIZED', 'Not signed in');
 
 export class AuthService {
-  /** Failed sign-ins per lower-cased e-mail (memory, per process). */
-  private readonly failedLogins: AttemptLimiter;
-  /** Failed sign-ins per client address across all accounts (memory, per process). */
-  private readonly failedLoginsByIp: AttemptLimiter;
-  /** Resend / forgot-password mails per address and kind (memory, per process). */
-  private readonly mailsPerAddress = new AttemptLimiter(MAILS_PER_ADDRESS_PER_HOUR, 60 * 60_000);
+  /** Sign-in throttling per address + account, address, account and known device (login-throttle.ts). */
+  private readonly loginThrottle: LoginThrottle;
+  /** Mails per address and kind (resend, forgot-password, sign-up with a taken address). */
+  private readonly mailsPerAddress: AttemptLimiter;
+  private readonly knownDevices: KnownDevices;
 
+  /** `counters`: where the limits count — this process's memory by default; a shared store for several processes. */
   constructor(
     private readonly repo: AuthRepository,
     private readonly tokens: TokenService,
     private readonly deps: Deps,
+    counters: CounterStore = new MemoryCounterStore(),
   ) {
-    this.failedLogins = new AttemptLimiter(deps.config.loginAccountRateLimit, LOGIN_ACCOUNT_WINDOW_MS);
-    this.failedLoginsByIp = new AttemptLimiter(deps.config.loginIpRateLimit, LOGIN_ACCOUNT_WINDOW_MS);
+    this.loginThrottle = new LoginThrottle(counters, deps.config);
+    this.mailsPerAddress = new AttemptLimiter(counters, 'mail', MAILS_PER_ADDRESS_PER_HOUR, 60 * 60_000);
+    this.knownDevices = new KnownDevices(tokens);
   }
 
-  /** Creates an unverified user with their first business and mails the verification code. No session. */
+  /**
+   * Creates an unverified user with their first business and mails the verification code. No session. An address
+   * that already has an account gets the same answer (and the owner a mail instead), so sign-up does not tell
+   * anyone which addresses have accounts.
+   */
   async register(input: RegisterData, log?: ErrorLog): Promise<{ email: string }> {
-    if (await this.repo.findUserByEmail(input.email)) throw emailTaken();
+    // Hashed first, whether or not the address is taken: both answers cost the same.
     const passwordHash = await hashPassword(input.password);
+    const existing = await this.repo.findUserByEmail(input.email);
+    if (existing) {
+      await this.tellOwnerOfSignUp(existing, log);
+      return { email: input.email };
+    }
     const businessName = input.businessName || `${input.firstName}'s Business`;
     let created: { userId: string; businessId: string };
     try {
@@ -97,35 +123,54 @@ export class AuthService {
         business: newBusiness(businessName),
       });
     } catch (error) {
-      // A concurrent sign-up with the same e-mail lost the race on the unique index.
-      if (pgErrorCode(error) === UNIQUE_VIOLATION) throw emailTaken();
-      throw error;
+      if (pgErrorCode(error) !== UNIQUE_VIOLATION) throw error;
+      // A concurrent sign-up with the same e-mail won the race on the unique index: an existing account now.
+      const owner = await this.repo.findUserByEmail(input.email);
+      if (owner) await this.tellOwnerOfSignUp(owner, log);
+      return { email: input.email };
     }
     // The account exists now: a mail failure is logged, not answered (the user can ask for a new code).
     await this.sendVerificationCode({ id: created.userId, email: input.email, firstName: input.firstName }, log);
     return { email: input.email };
   }
 
-  async login(input: LoginData, meta: ClientMeta): Promise<SignedIn> {
-    const account = input.email.toLowerCase();
-    const address = meta.ip ?? 'unknown';
-    if (this.failedLogins.blocked(account) || this.failedLoginsByIp.blocked(address)) {
-      throw new AppError('RATE_LIMITED', IDENTITY_MESSAGES.tooManyAttempts);
-    }
+  /**
+   * Password sign-in, throttled by LoginThrottle (`onLimit` hears where the client stands, for the answer's
+   * rate-limit headers). On success the browser's known-device cookie gains (or keeps) its entry for the user.
+   */
+  async login(
+    input: LoginData,
+    client: LoginClient,
+    onLimit: LimitListener,
+  ): Promise<{ signedIn: SignedIn; knownDevices: string }> {
     const found = await this.repo.findUserByEmail(input.email);
+    const source = {
+      ip: client.ip ?? 'unknown',
+      account: input.email.toLowerCase(),
+      deviceId: found ? this.knownDevices.deviceOf(client.knownDevices, found.id) : null,
+    };
+    await this.loginThrottle.admit(source, onLimit);
     const ok = found?.passwordHash
       ? await verifyPassword(found.passwordHash, input.password)
       : await verifyAgainstDummy(input.password);
     if (!found || !ok) {
-      this.failedLogins.hit(account);
-      this.failedLoginsByIp.hit(address);
+      await this.loginThrottle.failed(source, onLimit);
       throw new AppError('LOGIN_FAILED', 'Invalid credentials');
     }
     if (!found.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', IDENTITY_MESSAGES.emailNotVerified);
-    this.failedLogins.reset(account);
+    await this.loginThrottle.succeeded(source);
     const businessId = await this.repo.defaultBusinessId(found.id);
     if (!businessId) throw new AppError('FORBIDDEN', 'No business selected');
-    return this.startSession(found.id, businessId, input.rememberMe, meta);
+    const meta = { ip: client.ip, userAgent: client.userAgent };
+    return {
+      signedIn: await this.startSession(found.id, businessId, input.rememberMe, meta),
+      knownDevices: this.rememberDevice(client.knownDevices, found.id),
+    };
+  }
+
+  /** The known-device cookie after the user signed in on this browser (any way: password, Google). */
+  rememberDevice(knownDevices: string | undefined, userId: string): string {
+    return this.knownDevices.remember(knownDevices, userId);
   }
 
   /**
@@ -147,7 +192,7 @@ export class AuthService {
 
   /** Mails a fresh code (the previous one stops working) when the address belongs to an unverified account. */
   async resendVerification(email: string, log?: ErrorLog): Promise<void> {
-    if (!this.mailsPerAddress.take(`verify|${email.toLowerCase()}`)) {
+    if (!(await this.mailsPerAddress.take(`verify|${email.toLowerCase()}`)).allowed) {
       throw new AppError('RATE_LIMITED', IDENTITY_MESSAGES.tooManyAttempts);
     }
     const user = await this.repo.findUserByEmail(email);
@@ -157,7 +202,7 @@ export class AuthService {
 
   /** Mails a reset link when the address has an account. Answers the same either way. */
   async forgotPassword(email: string, log?: ErrorLog): Promise<void> {
-    if (!this.mailsPerAddress.take(`reset|${email.toLowerCase()}`)) {
+    if (!(await this.mailsPerAddress.take(`reset|${email.toLowerCase()}`)).allowed) {
       throw new AppError('RATE_LIMITED', IDENTITY_MESSAGES.tooManyAttempts);
     }
     const user = await this.repo.findUserByEmail(email);
@@ -174,13 +219,39 @@ export class AuthService {
     this.sendInBackground(passwordResetMail({ to: user.email, firstName: user.firstName, link }), log);
   }
 
-  /** Sets a new password from a mailed token; every session of the user is revoked. */
+  /**
+   * Sets a new password from a mailed token; every session of the user is revoked, and the account's sign-in lock
+   * against unknown devices ends (the owner just proved the mailbox).
+   */
   async resetPassword(input: { token: string; password: string }): Promise<void> {
     const invalid = () => new AppError('VALIDATION_ERROR', IDENTITY_MESSAGES.invalidResetToken);
     const token = await this.repo.findEmailToken(sha256(input.token), 'reset_password');
     if (!token || token.usedAt || token.expiresAt.getTime() <= Date.now()) throw invalid();
     const passwordHash = await hashPassword(input.password);
     if (!(await this.repo.resetPassword(token.id, token.userId, passwordHash))) throw invalid();
+    await this.loginThrottle.forgive(token.email.toLowerCase());
+  }
+
+  /**
+   * Someone signed up with the address of an existing account: its owner is told (a few times an hour at most) —
+   * sign in, or reset the password, which for an account that never verified its address also verifies it (and
+   * replaces a password that whoever started the account chose). No code is mailed: verifying would confirm a
+   * password the owner may not have set. The mail goes out after the answer, as for a new address.
+   */
+  private async tellOwnerOfSignUp(
+    user: { email: string; firstName: string | null; emailVerifiedAt: Date | null },
+    log?: ErrorLog,
+  ): Promise<void> {
+    if (!(await this.mailsPerAddress.take(`signup|${user.email.toLowerCase()}`)).allowed) return;
+    const { appUrl } = this.deps.config;
+    const mail = accountExistsMail({
+      to: user.email,
+      firstName: user.firstName,
+      signInLink: `${appUrl}/signin`,
+      resetLink: `${appUrl}/forgot-password`,
+      unverified: !user.emailVerifiedAt,
+    });
+    this.sendInBackground(mail, log);
   }
 
   private codeHash(tokenId: string, code: string): string {
@@ -250,17 +321,22 @@ export class AuthService {
     return { user: rotated.user, accessToken: rotated.accessToken, rotated };
   }
 
-  /** Rotates a refresh token. Presenting an already rotated token revokes the whole family. */
+  /**
+   * Rotates a refresh token. Presenting an already rotated token revokes the whole family (reuse), except within
+   * REFRESH_REUSE_GRACE_MS of its rotation: then the answer is the token that replaced it (lib/tokens.ts derives
+   * successors, so every replay gets the same one), as when a request's answer was lost or tabs refreshed at once.
+   */
   async refresh(refreshToken: string | undefined): Promise<SignedIn> {
     if (!refreshToken) throw notSignedIn();
-    const found = await this.repo.findRefreshToken(hashRefreshToken(refreshToken));
+    const found = await this.repo.findRefreshToken(hashRefreshToken(refreshToken), REFRESH_REUSE_GRACE_MS);
     if (!found) throw notSignedIn();
     const { session } = found;
     if (session.revokedAt || session.expiresAt.getTime() <= Date.now()) throw notSignedIn();
-    if (found.usedAt) {
+    const reuse = async () => {
       await this.repo.revokeSession(session.id, 'refresh_token_reuse');
-      throw notSignedIn();
-    }
+      return notSignedIn();
+    };
+    if (found.usedAt && !found.usedWithinGrace) throw await reuse();
 
     // The business of the session, or another one if the user was removed from it meanwhile.
     let businessId = session.businessId;
@@ -274,26 +350,46 @@ export class AuthService {
       throw notSignedIn();
     }
 
-    const next = newRefreshToken(session.id);
-    const rotated = await this.repo.rotateRefreshToken({
-      tokenId: found.id,
-      sessionId: session.id,
-      nextHash: next.hash,
-      expiresAt: sessionExpiry(session.rememberMe),
-      businessId,
-    });
-    if (!rotated) {
-      await this.repo.revokeSession(session.id, 'refresh_token_reuse');
-      throw notSignedIn();
+    let next: string | null = null;
+    if (!found.usedAt) {
+      const successor = this.tokens.successorRefreshToken(refreshToken, session.id);
+      const rotated = await this.repo.rotateRefreshToken({
+        tokenId: found.id,
+        sessionId: session.id,
+        nextHash: successor.hash,
+        expiresAt: sessionExpiry(session.rememberMe),
+        businessId,
+      });
+      if (rotated) next = successor.token;
     }
+    // Rotated already — by a replayed request or one that won the race just now: the live token that followed it.
+    next ??= await this.liveSuccessor(refreshToken, session.id);
+    if (!next) throw await reuse();
     const accessToken = await this.tokens.signAccess({ sub: session.userId, sid: session.id, bid: businessId });
     return {
       user: toUserDto(context.user, context.business, context.role),
       accessToken,
-      refreshToken: next.token,
+      refreshToken: next,
       sessionId: session.id,
       rememberMe: session.rememberMe,
     };
+  }
+
+  /**
+   * The session's live refresh token that replaced `token` (directly, or a few rotations later), when `token` was
+   * rotated within the grace window; null otherwise (then presenting it is reuse).
+   */
+  private async liveSuccessor(token: string, sessionId: string): Promise<string | null> {
+    const presented = await this.repo.findRefreshToken(hashRefreshToken(token), REFRESH_REUSE_GRACE_MS);
+    if (!presented?.usedWithinGrace) return null;
+    let candidate = token;
+    for (let step = 0; step < GRACE_ROTATIONS; step++) {
+      candidate = this.tokens.successorRefreshToken(candidate, sessionId).token;
+      const row = await this.repo.findRefreshToken(hashRefreshToken(candidate), REFRESH_REUSE_GRACE_MS);
+      if (!row || row.session.id !== sessionId) return null;
+      if (!row.usedAt) return candidate;
+    }
+    return null;
   }
 
   /** Revokes the caller's session, found through the access token (even expired) or the refresh token. */
@@ -331,8 +427,6 @@ export class AuthService {
     return { user: context.user, accessToken, refreshToken: refresh.token, sessionId, rememberMe };
   }
 }
-
-const emailTaken = () => new AppError('CONFLICT', 'An account with this email already exists');
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 

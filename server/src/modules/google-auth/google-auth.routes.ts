@@ -4,8 +4,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { googleSignInSchema, userSchema } from '@atrium/contracts';
 import type { Deps } from '../../lib/deps';
 import { callerOf, clientMeta, errorResponses } from '../../lib/http';
-import { secureCookies, setSessionCookies } from '../../lib/session-cookies';
+import {
+  readKnownDeviceCookie,
+  secureCookies,
+  setKnownDeviceCookie,
+  setSessionCookies,
+  tokensForBody,
+} from '../../lib/session-cookies';
 import { AuthRepository } from '../auth/auth.repository';
+import { signedInSchema } from '../auth/auth.routes';
 import { AuthService } from '../auth/auth.service';
 import { FLOW_COOKIE, FLOW_COOKIE_PATH, FLOW_TTL_SECONDS } from './flow-cookie';
 import { GoogleAuthRepository } from './google-auth.repository';
@@ -16,12 +23,6 @@ const startQuery = z.object({ mode: z.enum(['signin', 'link']).default('signin')
 const startSchema = z.object({ success: z.literal(true), url: z.string() });
 /** The callback's parameters as the SPA forwards them (RFC 9207 `iss` too, when the issuer sends one). */
 const callbackBody = googleSignInSchema.extend({ iss: z.string().max(512).optional() });
-const signedInSchema = z.object({
-  success: z.literal(true),
-  user: userSchema,
-  accessToken: z.string(),
-  refreshToken: z.string(),
-});
 const linkedSchema = z.object({ success: z.literal(true), user: userSchema, linked: z.literal(true) });
 const statusSchema = z.object({
   success: z.literal(true),
@@ -120,8 +121,9 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (ap
       }
       const s = outcome.signedIn;
       setSessionCookies(reply, s, secure);
+      setKnownDeviceCookie(reply, auth.rememberDevice(readKnownDeviceCookie(request), s.user.id), secure);
       reply.issueCsrf(s.sessionId);
-      return { success: true as const, user: s.user, accessToken: s.accessToken, refreshToken: s.refreshToken };
+      return { success: true as const, user: s.user, ...tokensForBody(request, s) };
     },
   );
 

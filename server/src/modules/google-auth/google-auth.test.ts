@@ -136,14 +136,18 @@ describe('Google sign-in, configured (against a local mock OIDC issuer)', () => 
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ success: true, user: { email: g.email, firstName: 'Grace', lastName: 'Hopper' } });
-    expect(typeof body.accessToken).toBe('string');
-    expect(typeof body.refreshToken).toBe('string');
+    // As for a password sign-in, the browser gets the tokens in HttpOnly cookies only.
+    expect(body.accessToken).toBeUndefined();
+    expect(body.refreshToken).toBeUndefined();
     expect(body.user.businessName).toBe("Grace's Business");
     expect(body.user.role).toBe('owner');
     const cookies = setCookieLines(res);
     expect(cookies.get('atrium_at')).toMatch(/HttpOnly/i);
     expect(cookies.get('atrium_rt')).toMatch(/HttpOnly/i);
     expect(cookies.get('atrium_xsrf')).toBeDefined();
+    // This browser is now known to the account (its password sign-ins pass an account lock).
+    expect(cookies.get('atrium_device')).toMatch(/HttpOnly/i);
+    expect(agent.cookie('atrium_device')).toMatch(new RegExp(`^${body.user.id}\\.`));
     // The flow cookie is spent.
     expect(agent.cookie(FLOW_COOKIE)).toBeUndefined();
 
