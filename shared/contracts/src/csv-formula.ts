@@ -8,8 +8,7 @@
 const HIDDEN_LEAD = /^[ \t\r\n\u00a0\u200b-\u200d\u2060\ufeff]+/;
 const PHONE_OR_NUMBER = /^[+-][\d\s().-]*$/;
 
-const startsFormula = (text: string) =>
-  /^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !PHONE_OR_NUMBER.test(text));
+const startsFormula = (text: string) => /^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !PHONE_OR_NUMBER.test(text));
 
 export function isSpreadsheetFormula(value: string): boolean {
   return startsFormula(value) || startsFormula(value.replace(HIDDEN_LEAD, ''));

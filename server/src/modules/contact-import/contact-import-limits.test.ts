@@ -59,7 +59,11 @@ describe('contact import limits', () => {
   });
 
   test('any other body is at most 1 MB', async () => {
-    const res = await owner.post('/contacts', { firstName: 'Big', email: 'big@example.com', notes: 'n'.repeat(1100_000) });
+    const res = await owner.post('/contacts', {
+      firstName: 'Big',
+      email: 'big@example.com',
+      notes: 'n'.repeat(1100_000),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
   });

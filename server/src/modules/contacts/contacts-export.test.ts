@@ -118,15 +118,19 @@ describe('contacts export', () => {
         for (const search of [undefined, 'ann']) {
           const params = { sortBy, sortOrder, ...(search ? { search } : {}) };
           const batches: string[][] = [];
-          for await (const batch of repo.exportBatches(otherBusiness, {
-            ...(params as object),
-            sortBy,
-            sortOrder,
-            search,
-            page: 1,
-            limit: 20,
-            export: true,
-          } as Parameters<ContactsRepository['exportBatches']>[1], 7)) {
+          for await (const batch of repo.exportBatches(
+            otherBusiness,
+            {
+              ...(params as object),
+              sortBy,
+              sortOrder,
+              search,
+              page: 1,
+              limit: 20,
+              export: true,
+            } as Parameters<ContactsRepository['exportBatches']>[1],
+            7,
+          )) {
             expect(batch.length).toBeLessThanOrEqual(7);
             batches.push(batch.map((json) => (JSON.parse(json) as Contact)._id));
           }

@@ -314,7 +314,9 @@ export class ContactsRepository {
     const nullsFirst = (key.nulls ?? (key.dir === 'ASC' ? 'LAST' : 'FIRST')) === 'FIRST';
     const after = key.dir === 'ASC' ? sql.raw('>') : sql.raw('<');
     // The cursor's key travels as text (a timestamp read as a Date would lose its microseconds) and is cast back.
-    const keyType = sql.raw(filter.sortBy === 'dateCreated' || filter.sortBy === 'lastContact' ? 'timestamptz' : 'text');
+    const keyType = sql.raw(
+      filter.sortBy === 'dateCreated' || filter.sortBy === 'lastContact' ? 'timestamptz' : 'text',
+    );
     for (const run of nullsFirst ? (['nulls', 'values'] as const) : (['values', 'nulls'] as const)) {
       let cursor: { key: string | null; id: string } | undefined;
       for (;;) {
