@@ -77,13 +77,16 @@ export interface Config {
   remotes: RemotesManifest['remotes'];
   cookieSecure: boolean;
   trustProxy: boolean;
-  /** Attempts per minute per IP + e-mail. */
+  /** Sign-in attempts per minute per IP + e-mail (also verify-email per IP + e-mail, reset-password per IP). */
   loginRateLimit: number;
   /** Attempts per 10 minutes per IP. */
   registerRateLimit: number;
-  /** Failed sign-ins per 15 minutes per account (e-mail), from any address. */
+  /**
+   * Failed sign-ins per 15 minutes per account (e-mail), from any address — refusing only browsers the account does
+   * not know; a browser that signed in to it before has a bucket of this size of its own (auth/login-throttle.ts).
+   */
   loginAccountRateLimit: number;
-  /** Failed sign-ins per 15 minutes per client address, across all accounts (credential stuffing). */
+  /** Failed sign-ins per 15 minutes per client address, across all accounts (credential stuffing; known browsers pass). */
   loginIpRateLimit: number;
   /** Public base URL of the app, for links in e-mails (default http://localhost:PORT). */
   appUrl: string;
