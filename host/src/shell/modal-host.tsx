@@ -1,10 +1,11 @@
 import { Suspense, lazy, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useSnapshot } from 'valtio';
-import type { RemoteModalProps } from '@atrium/contracts';
+import type { ModalOpen, RemoteModalProps } from '@atrium/contracts';
 import { bus } from '@atrium/event-bus';
 import { ErrorBoundary, handleError, retryImport } from '@atrium/ui';
 import { remotesState } from '../federation/remotes';
 
+// Each modal is typed by its id (ModalPayloads); the host only passes through what the opener sent for that id.
 type Load = () => Promise<{ default: ComponentType<RemoteModalProps> }>;
 const cache = new WeakMap<Load, ComponentType<RemoteModalProps>>();
 function lazyModal(load: Load) {
@@ -19,7 +20,7 @@ function lazyModal(load: Load) {
 /** Mounts the modal a remote offers when any app raises 'modal:open' with its id ('+ New' → Contact…). */
 export function ModalHost() {
   const snap = useSnapshot(remotesState);
-  const [open, setOpen] = useState<{ id: string; data?: unknown; key: number } | null>(null);
+  const [open, setOpen] = useState<(ModalOpen & { key: number }) | null>(null);
   useEffect(() => {
     const sub = bus.on('modal:open').subscribe((m) => setOpen({ ...m, key: Date.now() }));
     return () => sub.unsubscribe();

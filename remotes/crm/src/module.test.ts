@@ -19,4 +19,13 @@ describe('crm remote module', () => {
     const page = await remoteModule.routes[0]!.load();
     expect(typeof page.default).toBe('function');
   });
+
+  it("answers the global search with its contacts group, loading the provider's code on first use", async () => {
+    const { api } = await import('@atrium/api-client');
+    const get = jest.spyOn(api, 'get').mockResolvedValue({ success: true, data: [{ _id: 'c1', name: 'Ann Smith' }] });
+    const groups = await remoteModule.search!({ term: 'ann', limit: 5 });
+    expect(get).toHaveBeenCalledWith('contacts', { search: 'ann', limit: 5 }, { signal: undefined });
+    expect(groups.map((g) => [g.label, g.items.map((i) => i.href)])).toEqual([['Contacts', ['/contacts/c1']]]);
+    get.mockRestore();
+  });
 });

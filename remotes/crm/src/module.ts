@@ -26,6 +26,8 @@ const remoteModule: RemoteModule = {
     },
   ],
   modals: [{ id: 'contact', load: () => import('./features/contact-form/contact-modal-entry') }],
+  // The header's global search asks this remote for contacts; the code loads on the first search.
+  search: (query) => import('./features/search/contact-search').then((m) => m.searchContacts(query)),
 };
 
 export default remoteModule;

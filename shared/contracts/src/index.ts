@@ -7,6 +7,7 @@ export * from './user';
 export * from './business';
 export * from './contact';
 export * from './remote-module';
+export * from './public-routes';
 export * from './countries';
 export * from './search';
 export * from './filters';

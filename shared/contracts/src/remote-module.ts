@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 import type { SidebarKey } from './constants';
+import type { Contact } from './contact';
+import type { SearchProvider } from './search';
 
 /** A page a remote contributes to the host's single router. */
 export interface RemoteRoute {
@@ -31,7 +33,7 @@ export interface RemoteNewMenuEntry {
   label: string;
   order: number;
   /** Navigate to a path, or raise a modal by id on the event bus. */
-  action: { type: 'navigate'; to: string } | { type: 'modal'; id: string };
+  action: { type: 'navigate'; to: string } | { type: 'modal'; id: ModalId };
 }
 
 export interface RemoteDashboardWidget {
@@ -41,17 +43,40 @@ export interface RemoteDashboardWidget {
   load: () => Promise<{ default: ComponentType }>;
 }
 
+/**
+ * Every modal one app may open in another, by id, with the payload its opener passes on the bus
+ * ('modal:open'). A remote offering a new modal adds its id here, so openers and the modal agree on the data.
+ */
+export interface ModalPayloads {
+  /** crm: the contact form. No payload = a new contact ('+ New' → Contact); `contact` = edit that one. */
+  contact: { contact?: Contact } | undefined;
+}
+export type ModalId = keyof ModalPayloads;
+
+/** What 'modal:open' carries: an id and that id's payload. */
+export type ModalOpen = { [K in ModalId]: { id: K; data?: ModalPayloads[K] } }[ModalId];
+
 /** Props the host gives a modal it mounts for a remote. */
-export interface RemoteModalProps {
+export interface RemoteModalProps<K extends ModalId = ModalId> {
   onClose: () => void;
-  /** Whatever the opener passed on the bus (e.g. an entity id to edit). */
-  data?: unknown;
+  /** Whatever the opener passed on the bus for this id. */
+  data?: ModalPayloads[K];
 }
 
 /** A modal a remote offers to the whole app: the host mounts it when 'modal:open' names its id. */
-export interface RemoteModal {
-  id: string;
-  load: () => Promise<{ default: ComponentType<RemoteModalProps> }>;
+export type RemoteModal = {
+  [K in ModalId]: { id: K; load: () => Promise<{ default: ComponentType<RemoteModalProps<K>> }> };
+}[ModalId];
+
+/**
+ * A widget in the header's right-hand group (docs/requirements.md §2, header: the notification bell, the
+ * weather and further widgets). The host renders every remote's widgets in ascending order, each lazily and in
+ * its own error boundary: a widget that fails to load or render disappears, the header stays.
+ */
+export interface RemoteHeaderWidget {
+  key: string;
+  order: number;
+  load: () => Promise<{ default: ComponentType }>;
 }
 
 /** What every remote's './module' exposes as its default export. The host knows remotes only through this. */
@@ -63,6 +88,10 @@ export interface RemoteModule {
   widgets: RemoteDashboardWidget[];
   /** Optional: modals other apps may open through the bus (e.g. '+ New' → Contact). */
   modals?: RemoteModal[];
+  /** Optional: this remote's part of the header's global search (see SearchProvider). */
+  search?: SearchProvider;
+  /** Optional: widgets in the header (bell, weather…), placed by order among every remote's. */
+  headerWidgets?: RemoteHeaderWidget[];
 }
 
 export const REMOTE_NAMES = ['crm', 'work', 'documents_signatures', 'comms', 'community_market', 'admin'] as const;
@@ -80,7 +109,12 @@ export const REMOTE_PORTS: Record<RemoteName, number> = {
 
 /** The manifest the host fetches at run time from /remotes.json. */
 export interface RemotesManifest {
-  remotes: { name: RemoteName; entry: string }[];
+  remotes: {
+    name: RemoteName;
+    entry: string;
+    /** Path prefixes this remote serves to signed-out visitors (REMOTE_PUBLIC_PATHS); absent = none. */
+    publicPaths?: string[];
+  }[];
   /** The product company's e-mail domain (server ADMIN_EMAIL_DOMAIN): who sees the admin pages. */
   companyDomain?: string;
 }
@@ -97,6 +131,12 @@ export function isRemoteModule(value: unknown): value is RemoteModule {
     Array.isArray(m.widgets) &&
     (m.modals === undefined ||
       (Array.isArray(m.modals) && m.modals.every((x) => typeof x.id === 'string' && typeof x.load === 'function'))) &&
+    (m.search === undefined || typeof m.search === 'function') &&
+    (m.headerWidgets === undefined ||
+      (Array.isArray(m.headerWidgets) &&
+        m.headerWidgets.every(
+          (w) => typeof w.key === 'string' && typeof w.order === 'number' && typeof w.load === 'function',
+        ))) &&
     m.routes.every((r) => typeof r.path === 'string' && r.path.startsWith('/') && typeof r.load === 'function')
   );
 }

@@ -1,4 +1,4 @@
-import { addRecentSearch, toSearchResult } from './search';
+import { addRecentSearch, orderSearchGroups, toSearchResult, type SearchGroup } from './search';
 
 describe('global search rules', () => {
   it('names results by the spec rules', () => {
@@ -19,5 +19,19 @@ describe('global search rules', () => {
     for (const t of ['a', 'b', ' ', 'c', 'a', 'd', 'e', 'f']) list = addRecentSearch(list, t);
     expect(list).toEqual(['f', 'e', 'd', 'a', 'c']);
     expect(addRecentSearch(['x'], '   ')).toEqual(['x']);
+  });
+
+  it('orders groups from every provider by order and drops empty ones', () => {
+    const g = (key: string, order: number, n: number): SearchGroup => ({
+      key,
+      label: key,
+      order,
+      items: Array.from({ length: n }, (_, i) => ({ id: `${key}${i}`, title: key, href: `/${key}` })),
+    });
+    expect(
+      orderSearchGroups([g('tasks', 30, 1), g('contacts', 20, 2), g('empty', 1, 0), g('projects', 10, 1)]).map(
+        (x) => x.key,
+      ),
+    ).toEqual(['projects', 'contacts', 'tasks']);
   });
 });

@@ -39,4 +39,27 @@ describe('event bus', () => {
     sub.unsubscribe();
     expect(seen).toEqual(['from copy']);
   });
+
+  it("carries each modal id's own payload on 'modal:open'", () => {
+    const seen: unknown[] = [];
+    const sub = bus.on('modal:open').subscribe((m) => {
+      // The payload's type follows the id: for 'contact', data is { contact?: Contact } | undefined.
+      if (m.id === 'contact') seen.push(m.data?.contact?._id ?? 'new');
+    });
+    bus.openModal('contact');
+    bus.openModal('contact', { contact: { _id: 'c1' } as never });
+    bus.emit('modal:open', { id: 'contact', data: { contact: { _id: 'c2' } as never } });
+    sub.unsubscribe();
+    expect(seen).toEqual(['new', 'c1', 'c2']);
+  });
+
+  it('refuses, at compile time, unknown modal ids and payloads of the wrong shape', () => {
+    const never = () => {
+      // @ts-expect-error no app offers a modal with this id
+      bus.emit('modal:open', { id: 'no-such-modal' });
+      // @ts-expect-error the contact modal takes { contact }, not a bare id
+      bus.openModal('contact', { contactId: 'c1' });
+    };
+    expect(typeof never).toBe('function');
+  });
 });

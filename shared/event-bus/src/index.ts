@@ -1,4 +1,7 @@
 import { Subject, type Observable, filter, map } from 'rxjs';
+import type { ModalId, ModalOpen, ModalPayloads } from '@atrium/contracts';
+
+export type { ModalId, ModalOpen, ModalPayloads };
 
 export type ToastType = 'success' | 'error' | 'info' | 'warning';
 /** Spec section 3 "Toast". */
@@ -8,16 +11,26 @@ export interface Toast {
   type: ToastType;
 }
 
-/** Every cross-app event. Remotes and host talk only through these. */
+/**
+ * Every cross-app event. Remotes and host talk only through these; each has an emitter and a listener
+ * outside tests (who is named on each line).
+ */
 export interface BusEvents {
+  /** Any app (toast.*) → the host's toast stack. */
   'toast:show': Toast;
+  /** toast.dismiss or a toast's close button → the toast stack. */
   'toast:dismiss': { id: string };
+  /** api-client, after a sign-in → the host starts loading the remotes at once. */
   'auth:signed-in': { userId: string };
+  /** api-client, after sign-out → the host forgets this browser's recent searches. */
   'auth:signed-out': { reason?: string };
   /** The api-client gave up on the session: the host goes to /signin with this message. */
   'auth:session-expired': { message: string };
+  /** Any app → the host's router. */
   navigate: { to: string; state?: unknown; replace?: boolean };
-  'modal:open': { id: string; data?: unknown };
+  /** Any app → the host mounts the modal a remote offers under that id, with that id's payload (ModalPayloads). */
+  'modal:open': ModalOpen;
+  /** Whoever changed data other apps may show → the host refreshes cached global-search results. */
   'entity:changed': { entity: string; id?: string };
 }
 export type BusEventName = keyof BusEvents;
@@ -33,6 +46,14 @@ const holder = globalThis as unknown as Record<string, Store | undefined>;
 const store: Store = (holder[KEY] ??= { subject: new Subject<BusMessage>() });
 
 export const bus = {
+  /** Open a modal another app offers, with the payload its id takes. */
+  openModal<K extends ModalId>(
+    id: K,
+    ...data: undefined extends ModalPayloads[K] ? [data?: ModalPayloads[K]] : [data: ModalPayloads[K]]
+  ): void {
+    const payload = data.length > 0 && data[0] !== undefined ? { id, data: data[0] } : { id };
+    store.subject.next({ type: 'modal:open', payload } as BusMessage);
+  },
   emit<K extends BusEventName>(type: K, payload: BusEvents[K]): void {
     store.subject.next({ type, payload } as BusMessage);
   },

@@ -1,18 +1,44 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { search } from '@atrium/api-client';
-import { MESSAGES, SEARCH_DEBOUNCE_MS, SEARCH_DROPDOWN_MAX_HEIGHT_PX, type SearchResult } from '@atrium/contracts';
+import { useSnapshot } from 'valtio';
+import {
+  GLOBAL_SEARCH_LIMIT,
+  MESSAGES,
+  SEARCH_DEBOUNCE_MS,
+  SEARCH_DROPDOWN_MAX_HEIGHT_PX,
+  orderSearchGroups,
+  type RemoteName,
+  type SearchItem,
+  type SearchProvider,
+} from '@atrium/contracts';
 import { IconSearch, Kbd, Popover, ScrollArea, Text, TextInput, useDebouncedValue, useHotkeys } from '@atrium/ui';
+import { remotesState } from '../../federation/remotes';
 import { clearRecent, readRecent, rememberSearch } from './recent-searches';
 import { RecentList, ResultGroups } from './search-results';
+
+/** The query key prefix of every global search (the host refreshes them when an entity changes). */
+export const GLOBAL_SEARCH_KEY = 'global-search';
+
+/** Every loaded remote's search provider, by remote name (a remote that failed to load has none). */
+function useSearchProviders(): { ready: boolean; providers: [RemoteName, SearchProvider][] } {
+  const snap = useSnapshot(remotesState);
+  const providers = Object.values(snap.modules)
+    .filter((m) => typeof m.search === 'function')
+    .map((m) => [m.name, m.search as SearchProvider] as [RemoteName, SearchProvider])
+    .sort(([a], [b]) => a.localeCompare(b));
+  return { ready: snap.status === 'ready', providers };
+}
 
 /** Apple keyboards say ⌘ for mod; everywhere else mod is Ctrl. */
 export function shortcutHint(nav: Pick<Navigator, 'platform' | 'userAgent'> = navigator): string {
   return /Mac|iPhone|iPad|iPod/.test(nav.platform || nav.userAgent) ? '⌘K' : 'Ctrl K';
 }
 
-/** Header search (spec section 2): mod+k, Esc, 300 ms debounce, grouped results, recent searches. */
+/**
+ * Header search (spec section 2): mod+k, Esc, 300 ms debounce, grouped results, recent searches. The host knows
+ * no domain: it asks every loaded remote's provider side by side and shows the groups they answer, by order.
+ */
 export function GlobalSearch({ autoFocus = false, onDone }: { autoFocus?: boolean; onDone?: () => void }) {
   const ref = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
@@ -23,10 +49,16 @@ export function GlobalSearch({ autoFocus = false, onDone }: { autoFocus?: boolea
   const [term] = useDebouncedValue(value.trim(), SEARCH_DEBOUNCE_MS);
   useHotkeys([['mod+k', () => ref.current?.focus()]]);
 
+  const { ready, providers } = useSearchProviders();
   const results = useQuery({
-    queryKey: ['global-search', term],
-    queryFn: ({ signal }) => search.all(term, signal),
-    enabled: term.length > 0,
+    queryKey: [GLOBAL_SEARCH_KEY, term, providers.map(([name]) => name).join(',')],
+    queryFn: async ({ signal }) =>
+      orderSearchGroups(
+        (
+          await Promise.all(providers.map(([, provide]) => provide({ term, limit: GLOBAL_SEARCH_LIMIT, signal })))
+        ).flat(),
+      ),
+    enabled: term.length > 0 && ready,
     staleTime: 30_000,
     // The app's default retry (QUERY_RETRY, spec section 9) applies: one more try before 'Error searching'.
   });
@@ -36,13 +68,11 @@ export function GlobalSearch({ autoFocus = false, onDone }: { autoFocus?: boolea
     ref.current?.blur();
     onDone?.();
   };
-  const pick = (r: SearchResult) => {
+  const pick = (item: SearchItem) => {
     setRecent(rememberSearch(value));
     setValue('');
     close();
-    if (r.type === 'project') navigate(`/projects/${r.id}`);
-    else if (r.type === 'task') navigate('/tasks', { state: { taskId: r.id } });
-    else navigate(`/contacts/${r.id}`);
+    navigate(item.href, item.state === undefined ? undefined : { state: item.state });
   };
 
   let body;
@@ -54,7 +84,7 @@ export function GlobalSearch({ autoFocus = false, onDone }: { autoFocus?: boolea
         Error searching
       </Text>
     );
-  } else if (term !== value.trim() || results.isFetching || !results.data) {
+  } else if (term !== value.trim() || !ready || results.isFetching || !results.data) {
     body = (
       <Text size="sm" c="dimmed" ta="center" py="sm">
         Searching...
@@ -67,7 +97,7 @@ export function GlobalSearch({ autoFocus = false, onDone }: { autoFocus?: boolea
       </Text>
     );
   } else {
-    body = <ResultGroups results={results.data} onPick={pick} />;
+    body = <ResultGroups groups={results.data} onPick={pick} />;
   }
 
   return (

@@ -1,42 +1,40 @@
-import type { SearchResult, SearchResultType } from '@atrium/contracts';
+import type { SearchGroup, SearchItem } from '@atrium/contracts';
 import { Button, Group, NavIcon, Stack, Text, UnstyledButton } from '@atrium/ui';
 
-const GROUPS: { type: SearchResultType; label: string; icon: string }[] = [
-  { type: 'project', label: 'Projects', icon: 'projects' },
-  { type: 'contact', label: 'Contacts', icon: 'contacts' },
-  { type: 'task', label: 'Tasks', icon: 'tasks' },
-];
-
-export function ResultGroups({ results, onPick }: { results: SearchResult[]; onPick: (r: SearchResult) => void }) {
+/** The groups the remotes' providers answered, already ordered and without empty ones (orderSearchGroups). */
+export function ResultGroups({ groups, onPick }: { groups: SearchGroup[]; onPick: (item: SearchItem) => void }) {
   return (
     <Stack gap="sm">
-      {GROUPS.map(({ type, label, icon }) => {
-        const items = results.filter((r) => r.type === type);
-        if (items.length === 0) return null;
-        return (
-          <Stack key={type} gap={2} role="group" aria-label={label}>
-            <Text size="xs" fw={700} c="dimmed" tt="uppercase">
-              {label}
-            </Text>
-            {items.map((r) => (
-              <UnstyledButton
-                key={`${r.type}:${r.id}`}
-                onClick={() => onPick(r)}
-                p={6}
-                style={{ borderRadius: 6 }}
-                className="atrium-search-item"
-              >
-                <Group gap="sm" wrap="nowrap">
-                  <NavIcon name={icon} size={16} />
+      {groups.map((group) => (
+        <Stack key={group.key} gap={2} role="group" aria-label={group.label}>
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase">
+            {group.label}
+          </Text>
+          {group.items.map((item) => (
+            <UnstyledButton
+              key={`${group.key}:${item.id}`}
+              onClick={() => onPick(item)}
+              p={6}
+              style={{ borderRadius: 6 }}
+              className="atrium-search-item"
+            >
+              <Group gap="sm" wrap="nowrap">
+                {group.icon && <NavIcon name={group.icon} size={16} />}
+                <Stack gap={0} style={{ minWidth: 0 }}>
                   <Text size="sm" truncate>
-                    {r.title}
+                    {item.title}
                   </Text>
-                </Group>
-              </UnstyledButton>
-            ))}
-          </Stack>
-        );
-      })}
+                  {item.subtitle && (
+                    <Text size="xs" c="dimmed" truncate>
+                      {item.subtitle}
+                    </Text>
+                  )}
+                </Stack>
+              </Group>
+            </UnstyledButton>
+          ))}
+        </Stack>
+      ))}
     </Stack>
   );
 }
