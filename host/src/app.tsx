@@ -1,16 +1,28 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Outlet, Route, Routes, useNavigate } from 'react-router-dom';
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { QUERY_RETRY } from '@atrium/contracts';
+import { QUERY_RETRY, publicRemoteFor, type RemoteName } from '@atrium/contracts';
 import { bus } from '@atrium/event-bus';
-import { Container, HomeSkeleton, PageSkeleton, UiProvider, retryImport } from '@atrium/ui';
+import {
+  Alert,
+  Button,
+  Center,
+  Container,
+  HomeSkeleton,
+  PageSkeleton,
+  Stack,
+  Text,
+  UiProvider,
+  retryImport,
+} from '@atrium/ui';
 import { RequireAuth } from './auth/require-auth';
 import { SignInPage } from './auth/sign-in-page';
 import { SignUpPage } from './auth/sign-up-page';
-import { remotesState, startRemotes } from './federation/remotes';
+import { loadPublicRemote, remotesState, retryRemote, startRemotes } from './federation/remotes';
 import { BusinessSync } from './shell/businesses';
 import { RemotePage } from './shell/remote-page';
+import { useSearchBusEvents } from './shell/search/search-events';
 
 /**
  * A page fetched when first shown (retried like a remote chunk), so the sign-in page — the first thing most
@@ -44,45 +56,97 @@ const HomePage = lazyPage(
   </Container>,
 );
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page').then((m) => m.NotFoundPage));
-const DocumentExpiredPage = lazyPage(() => import('./pages/public-pages').then((m) => m.DocumentExpiredPage));
-const DocumentNotFoundPage = lazyPage(() => import('./pages/public-pages').then((m) => m.DocumentNotFoundPage));
-const EsignDisclosurePage = lazyPage(() => import('./pages/public-pages').then((m) => m.EsignDisclosurePage));
-const UnavailableFlowPage = lazyPage(() => import('./pages/public-pages').then((m) => m.UnavailableFlowPage));
 const SettingsProfilePage = lazyPage(() =>
   import('./pages/profile/settings-profile-page').then((m) => m.SettingsProfilePage),
 );
 const UserProfilePage = lazyPage(() => import('./pages/user-profile-page').then((m) => m.UserProfilePage));
 const ShellLayout = lazyPage(() => import('./shell/shell-layout').then((m) => m.ShellLayout));
 
-/** Public routes of spec section 2 that later issues fill in; they exist now and say so plainly. */
-const PENDING_PUBLIC: [string, string][] = [
-  ['/invoices/pay', 'Invoice'],
-  ['/invoice-payment-success', 'Payment received'],
-];
-
-/** Cross-app navigation and session expiry arrive on the bus. */
-function BusNavigation() {
+/**
+ * Cross-app navigation and session expiry arrive on the bus; a sign-in starts loading the remotes at once
+ * (while the sign-in page still navigates), and the global search follows sign-outs and changed entities.
+ */
+export function BusListeners() {
   const navigate = useNavigate();
+  useSearchBusEvents();
   useEffect(() => {
     const a = bus
       .on('auth:session-expired')
       .subscribe(({ message }) => navigate('/signin', { replace: true, state: { message } }));
     const b = bus.on('navigate').subscribe(({ to, state, replace }) => navigate(to, { state, replace }));
+    const c = bus.on('auth:signed-in').subscribe(() => void startRemotes());
     return () => {
       a.unsubscribe();
       b.unsubscribe();
+      c.unsubscribe();
     };
   }, [navigate]);
   return null;
 }
 
-/** Signed-in area: remotes are fetched only once a user is in, so /signin stays light. */
-function SignedIn() {
+/** Remotes are fetched only once a user is in, so /signin stays light. */
+function StartRemotes() {
   useEffect(() => {
     void startRemotes();
   }, []);
+  return null;
+}
+
+/**
+ * Which remote serves this path to signed-out visitors, per the manifest: 'checking' until the manifest has been
+ * read once (a failed read counts as none), then a remote's name or null.
+ */
+function usePublicClaim(pathname: string): RemoteName | null | 'checking' {
+  const snap = useSnapshot(remotesState);
+  const [unreadable, setUnreadable] = useState(false);
+  const claim = snap.publicPaths ? publicRemoteFor(pathname, snap.publicPaths) : null;
+  const known = snap.publicPaths !== null || unreadable;
+  const claimLoaded = claim !== null && snap.modules[claim] !== undefined;
+  useEffect(() => {
+    if (known && (claim === null || claimLoaded)) return;
+    let live = true;
+    void loadPublicRemote(pathname).then(() => {
+      if (live && remotesState.publicPaths === null) setUnreadable(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [pathname, known, claim, claimLoaded]);
+  return known ? claim : 'checking';
+}
+
+/** A remote that serves this public page could not be loaded: say so, offer a retry (no sign-in redirect). */
+function PublicRemoteError({ name }: { name: RemoteName }) {
+  return (
+    <Center mih="100vh" p="xl">
+      <Alert color="red" variant="light" title="This page could not be loaded" maw={480} role="alert">
+        <Stack gap="sm">
+          <Text size="sm">The part of Atrium that shows this page is not responding right now ({name}).</Text>
+          <Button size="xs" onClick={() => void retryRemote(name)}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    </Center>
+  );
+}
+
+/**
+ * Every path the host's own routes and the loaded remotes' public routes do not serve. If the manifest gives the
+ * path to a remote as public, that remote alone loads (its public route then takes the path over, signed in or
+ * not); otherwise this is the signed-in area.
+ */
+function SignedIn() {
+  const { pathname } = useLocation();
+  const claim = usePublicClaim(pathname);
+  const snap = useSnapshot(remotesState);
+  if (claim === 'checking') return <PageSkeleton />;
+  if (claim && !snap.modules[claim]) {
+    return snap.failed[claim] ? <PublicRemoteError name={claim} /> : <PageSkeleton />;
+  }
   return (
     <RequireAuth>
+      <StartRemotes />
       <Outlet />
     </RequireAuth>
   );
@@ -101,13 +165,6 @@ export function AppRoutes() {
       <Route path="/auth/google/callback" element={<GoogleCallbackPage />} />
       <Route path="/unlink-google" element={<UnlinkGooglePage />} />
       <Route path="/accept-invite" element={<AcceptInvitePage />} />
-      <Route path="/document-expired" element={<DocumentExpiredPage />} />
-      <Route path="/document-not-found" element={<DocumentNotFoundPage />} />
-      <Route path="/document-error" element={<DocumentNotFoundPage />} />
-      <Route path="/legal/esign-disclosure" element={<EsignDisclosurePage />} />
-      {PENDING_PUBLIC.map(([path, title]) => (
-        <Route key={path} path={path} element={<UnavailableFlowPage title={title} />} />
-      ))}
       {remoteRoutes
         .filter((r) => r.public)
         .map((r) => (
@@ -139,7 +196,7 @@ export function App() {
     <UiProvider>
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
-          <BusNavigation />
+          <BusListeners />
           <BusinessSync />
           <AppRoutes />
         </BrowserRouter>

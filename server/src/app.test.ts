@@ -56,6 +56,20 @@ describe('app: health, 404, remotes manifest, security headers, OpenAPI, static 
     expect(manifest.remotes[0]).toEqual({ name: 'crm', entry: 'https://crm.cdn.example.com/v42/remoteEntry.js' });
     expect(manifest.remotes[1]).toEqual({ name: 'work', entry: 'http://localhost:3002/remoteEntry.js' });
     expect(manifest.remotes[5]).toEqual({ name: 'admin', entry: 'http://admin.internal:8080/remoteEntry.js' });
+    // Pages a signed-out visitor may open, by remote: the host loads that remote alone for them.
+    expect(manifest.remotes[2]).toEqual({
+      name: 'documents_signatures',
+      entry: expect.stringMatching(/remoteEntry\.js$/),
+      publicPaths: [
+        '/document-expired',
+        '/document-not-found',
+        '/document-error',
+        '/legal/esign-disclosure',
+        '/invoices/pay',
+        '/invoice-payment-success',
+      ],
+    });
+    expect(manifest.remotes.filter((r) => r.publicPaths).map((r) => r.name)).toEqual(['documents_signatures']);
     // Who sees the admin pages' nav entry (ADMIN_EMAIL_DOMAIN, lower-cased; none by default).
     expect(manifest.companyDomain).toBe('atrium.app');
   });

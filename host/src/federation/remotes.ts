@@ -1,6 +1,12 @@
 import { proxy } from 'valtio';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { isRemoteModule, type RemoteModule, type RemoteName, type RemotesManifest } from '@atrium/contracts';
+import {
+  isRemoteModule,
+  publicRemoteFor,
+  type RemoteModule,
+  type RemoteName,
+  type RemotesManifest,
+} from '@atrium/contracts';
 import './provide-shared';
 import { backoffRetryPlugin } from './retry-plugin';
 
@@ -12,6 +18,8 @@ export interface RemotesState {
   manifestError: string | null;
   /** From the manifest (server ADMIN_EMAIL_DOMAIN): nav entries with requires 'companyDomain' need it; '' = none. */
   companyDomain: string;
+  /** Each remote's public path prefixes, from the manifest (null until it has been read). */
+  publicPaths: { name: RemoteName; publicPaths?: string[] }[] | null;
 }
 
 export const remotesState = proxy<RemotesState>({
@@ -20,20 +28,58 @@ export const remotesState = proxy<RemotesState>({
   failed: {},
   manifestError: null,
   companyDomain: '',
+  publicPaths: null,
 });
 
 let started: Promise<void> | null = null;
+let manifestRead: Promise<RemotesManifest> | null = null;
+let pluginsRegistered = false;
+const registered = new Set<RemoteName>();
+const loading = new Map<RemoteName, Promise<void>>();
 
-async function fetchManifest(): Promise<RemotesManifest> {
-  // Fetched at RUN time: a remote's URL changes at deploy time with no host rebuild.
-  const res = await fetch('/remotes.json', { cache: 'no-store' });
-  if (!res.ok) throw new Error(`remotes.json answered ${res.status}`);
-  const manifest = (await res.json()) as RemotesManifest;
-  if (!Array.isArray(manifest.remotes)) throw new Error('remotes.json has no remotes list');
-  return manifest;
+/** The manifest, read once per page (a failed read is tried again by the next caller). */
+function fetchManifest(): Promise<RemotesManifest> {
+  manifestRead ??= (async () => {
+    // Fetched at RUN time: a remote's URL changes at deploy time with no host rebuild.
+    const res = await fetch('/remotes.json', { cache: 'no-store' });
+    if (!res.ok) throw new Error(`remotes.json answered ${res.status}`);
+    const manifest = (await res.json()) as RemotesManifest;
+    if (!Array.isArray(manifest.remotes)) throw new Error('remotes.json has no remotes list');
+    remotesState.publicPaths = manifest.remotes.map((r) => ({
+      name: r.name,
+      ...(Array.isArray(r.publicPaths) ? { publicPaths: r.publicPaths } : {}),
+    }));
+    return manifest;
+  })().catch((e: unknown) => {
+    manifestRead = null;
+    throw e;
+  });
+  return manifestRead;
 }
 
-async function loadOne(name: RemoteName): Promise<void> {
+/** Tells the federation runtime where these remotes live (each once). */
+function register(remotes: RemotesManifest['remotes']): void {
+  if (!pluginsRegistered) {
+    registerPlugins([backoffRetryPlugin() as never]);
+    pluginsRegistered = true;
+  }
+  const fresh = remotes.filter((r) => !registered.has(r.name));
+  if (fresh.length === 0) return;
+  registerRemotes(fresh.map((r) => ({ name: r.name, entry: r.entry })));
+  for (const r of fresh) registered.add(r.name);
+}
+
+/** Loads a remote's module once at a time: a public page and the signed-in start may ask together. */
+function loadOne(name: RemoteName): Promise<void> {
+  let p = loading.get(name);
+  if (!p) {
+    p = loadModule(name).finally(() => loading.delete(name));
+    loading.set(name, p);
+  }
+  return p;
+}
+
+async function loadModule(name: RemoteName): Promise<void> {
   try {
     const mod = await loadRemote<{ default: unknown }>(`${name}/module`);
     const value = mod?.default;
@@ -55,9 +101,8 @@ export function startRemotes(): Promise<void> {
       if (typeof manifest.companyDomain === 'string' && manifest.companyDomain) {
         remotesState.companyDomain = manifest.companyDomain;
       }
-      registerPlugins([backoffRetryPlugin() as never]);
-      registerRemotes(manifest.remotes.map((r) => ({ name: r.name, entry: r.entry })));
-      await Promise.all(manifest.remotes.map((r) => loadOne(r.name)));
+      register(manifest.remotes);
+      await Promise.all(manifest.remotes.map((r) => (remotesState.modules[r.name] ? undefined : loadOne(r.name))));
     } catch (e) {
       remotesState.manifestError = (e as Error).message;
       started = null;
@@ -66,6 +111,27 @@ export function startRemotes(): Promise<void> {
     }
   })();
   return started;
+}
+
+/**
+ * A visitor (signed in or not) opened a path no host route serves. If the manifest names a remote that serves it
+ * publicly, that remote alone is registered and loaded, so its public route can render without a sign-in.
+ * Resolves to that remote's name, or null (no such remote, or the manifest could not be read).
+ */
+export async function loadPublicRemote(pathname: string): Promise<RemoteName | null> {
+  let manifest: RemotesManifest;
+  try {
+    manifest = await fetchManifest();
+  } catch {
+    return null;
+  }
+  const name = publicRemoteFor(pathname, manifest.remotes);
+  if (!name) return null;
+  if (!remotesState.modules[name]) {
+    register(manifest.remotes.filter((r) => r.name === name));
+    await loadOne(name);
+  }
+  return name;
 }
 
 /** Try a failed remote again (the error panel's button). */

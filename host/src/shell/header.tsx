@@ -1,10 +1,64 @@
+import { Suspense, lazy, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
-import { ActionIcon, Box, Burger, Group, IconSearch, Modal, Text, useDisclosure } from '@atrium/ui';
+import { useSnapshot } from 'valtio';
+import type { RemoteHeaderWidget } from '@atrium/contracts';
+import {
+  ActionIcon,
+  Box,
+  Burger,
+  ErrorBoundary,
+  Group,
+  IconSearch,
+  Modal,
+  Text,
+  retryImport,
+  useDisclosure,
+} from '@atrium/ui';
+import { remotesState } from '../federation/remotes';
 import { BusinessSwitcher } from './business-switcher';
 import { Clock } from './clock';
 import { NewMenu } from './new-menu';
 import { GlobalSearch } from './search/global-search';
 import { UserMenu } from './user-menu';
+
+type Load = RemoteHeaderWidget['load'];
+const lazyWidgets = new WeakMap<Load, ComponentType>();
+function lazyWidget(load: Load): ComponentType {
+  let c = lazyWidgets.get(load);
+  if (!c) {
+    c = lazy(() => retryImport(load));
+    lazyWidgets.set(load, c);
+  }
+  return c;
+}
+
+/**
+ * The widgets remotes contribute to the header (RemoteModule.headerWidgets: the notification bell, the weather…),
+ * in ascending order across remotes. Each loads lazily and sits in its own error boundary: one that fails to
+ * load or render is left out, and the header and the other widgets stay.
+ */
+export function HeaderWidgets() {
+  const snap = useSnapshot(remotesState);
+  const widgets = Object.values(snap.modules)
+    .flatMap((m) => (m.headerWidgets ?? []).map((w) => ({ ...w, id: `${m.name}:${w.key}` })))
+    .sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
+  return (
+    <>
+      {widgets.map((w) => {
+        const Widget = lazyWidget(w.load);
+        return (
+          <ErrorBoundary key={w.id} resetKey={w.id} fallback={() => null}>
+            <Suspense fallback={null}>
+              <Box data-header-widget={w.id}>
+                <Widget />
+              </Box>
+            </Suspense>
+          </ErrorBoundary>
+        );
+      })}
+    </>
+  );
+}
 
 export function Header({ mobileOpened, onMobileToggle }: { mobileOpened: boolean; onMobileToggle: () => void }) {
   const [searchOpened, search] = useDisclosure(false);
@@ -37,8 +91,7 @@ export function Header({ mobileOpened, onMobileToggle }: { mobileOpened: boolean
         </Box>
         <NewMenu />
         <Clock />
-        {/* The notification bell and its dropdown land with the notifications work; its place is kept. */}
-        <Box w={28} h={28} data-testid="notification-bell-area" aria-hidden />
+        <HeaderWidgets />
         <UserMenu />
       </Group>
     </Group>

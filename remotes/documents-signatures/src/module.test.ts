@@ -1,4 +1,4 @@
-import { isRemoteModule } from '@atrium/contracts';
+import { REMOTE_PUBLIC_PATHS, isRemoteModule, underPublicPath } from '@atrium/contracts';
 import remoteModule from './module';
 
 describe('documents-signatures remote module', () => {
@@ -7,8 +7,21 @@ describe('documents-signatures remote module', () => {
     expect(remoteModule.name).toBe('documents_signatures');
   });
 
-  it('contributes nothing the user could open before its pages are built', () => {
-    expect(remoteModule.routes).toEqual([]);
+  it('serves exactly the public paths the manifest announces for it, all public', () => {
+    const announced = REMOTE_PUBLIC_PATHS.documents_signatures ?? [];
+    const publicPaths = remoteModule.routes.filter((r) => r.public).map((r) => r.path);
+    expect(publicPaths).toEqual([...announced]);
+    // Every public route lies under an announced prefix, or a signed-out visitor could never reach it.
+    for (const path of publicPaths) expect(announced.some((p) => underPublicPath(path, p))).toBe(true);
+  });
+
+  it('loads a page for every route', async () => {
+    for (const route of remoteModule.routes) {
+      expect(typeof (await route.load()).default).toBe('function');
+    }
+  });
+
+  it('contributes no sidebar or "+ New" entries before its signed-in pages are built', () => {
     expect(remoteModule.nav).toEqual([]);
     expect(remoteModule.newMenu).toEqual([]);
   });

@@ -2,11 +2,25 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { API_ROOT, type RemotesManifest } from '@atrium/contracts';
+import { API_ROOT, REMOTE_PUBLIC_PATHS, type RemotesManifest } from '@atrium/contracts';
 import { AppError } from './errors';
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * What /remotes.json answers: each remote's entry and, for remotes that serve pages to signed-out visitors,
+ * their public path prefixes (a static table in contracts: the server never loads remote code).
+ */
+export function remotesManifest(remotes: RemotesManifest['remotes'], companyDomain?: string): RemotesManifest {
+  return {
+    remotes: remotes.map((r) => {
+      const publicPaths = REMOTE_PUBLIC_PATHS[r.name];
+      return publicPaths?.length ? { ...r, publicPaths: [...publicPaths] } : { name: r.name, entry: r.entry };
+    }),
+    ...(companyDomain ? { companyDomain } : {}),
+  };
+}
 
 /**
  * The host's production build at / (SPA fallback to index.html), /remotes.json from the environment, and the
@@ -16,7 +30,7 @@ export async function registerWeb(
   app: FastifyInstance,
   { webDir, remotes, companyDomain }: { webDir: string; remotes: RemotesManifest['remotes']; companyDomain?: string },
 ): Promise<void> {
-  const manifest: RemotesManifest = { remotes, ...(companyDomain ? { companyDomain } : {}) };
+  const manifest = remotesManifest(remotes, companyDomain);
   app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) =>
     reply.header('cache-control', NO_CACHE).send(manifest),
   );

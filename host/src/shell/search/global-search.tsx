@@ -16,9 +16,7 @@ import { IconSearch, Kbd, Popover, ScrollArea, Text, TextInput, useDebouncedValu
 import { remotesState } from '../../federation/remotes';
 import { clearRecent, readRecent, rememberSearch } from './recent-searches';
 import { RecentList, ResultGroups } from './search-results';
-
-/** The query key prefix of every global search (the host refreshes them when an entity changes). */
-export const GLOBAL_SEARCH_KEY = 'global-search';
+import { GLOBAL_SEARCH_KEY } from './search-events';
 
 /** Every loaded remote's search provider, by remote name (a remote that failed to load has none). */
 function useSearchProviders(): { ready: boolean; providers: [RemoteName, SearchProvider][] } {

@@ -1,20 +1,21 @@
-import { Link } from 'react-router-dom';
-import { Anchor, Button, Stack, Text } from '@atrium/ui';
-import { AuthLayout } from '../auth/auth-layout';
+import { Anchor, Button, Link, Stack, Text } from '@atrium/ui';
+import { PublicLayout } from './public-layout';
 
+/** The public routes of docs/requirements.md §2 this remote serves; they render outside the shell, signed in or not. */
 function Message({ title, body }: { title: string; body: string }) {
   return (
-    <AuthLayout title={title}>
+    <PublicLayout title={title}>
       <Stack>
         <Text>{body}</Text>
         <Button component={Link} to="/signin" variant="light">
           Go to sign in
         </Button>
       </Stack>
-    </AuthLayout>
+    </PublicLayout>
   );
 }
 
+/** /document-expired */
 export const DocumentExpiredPage = () => (
   <Message
     title="This document has expired"
@@ -22,6 +23,7 @@ export const DocumentExpiredPage = () => (
   />
 );
 
+/** /document-not-found and /document-error (the same page). */
 export const DocumentNotFoundPage = () => (
   <Message
     title="Document not found"
@@ -29,9 +31,10 @@ export const DocumentNotFoundPage = () => (
   />
 );
 
+/** /legal/esign-disclosure */
 export function EsignDisclosurePage() {
   return (
-    <AuthLayout title="Electronic signature disclosure">
+    <PublicLayout title="Electronic signature disclosure">
       <Stack gap="sm">
         <Text size="sm">
           By signing a document electronically through Atrium you agree that your electronic signature is the legal
@@ -47,7 +50,7 @@ export function EsignDisclosurePage() {
           Back to Atrium
         </Anchor>
       </Stack>
-    </AuthLayout>
+    </PublicLayout>
   );
 }
 
@@ -56,7 +59,7 @@ export function EsignDisclosurePage() {
  * and say plainly that the flow is not available in this deployment yet instead of sending the visitor to sign
  * in or faking a result.
  */
-export function UnavailableFlowPage({ title }: { title: string }) {
+function UnavailableFlowPage({ title }: { title: string }) {
   return (
     <Message
       title={title}
@@ -64,3 +67,9 @@ export function UnavailableFlowPage({ title }: { title: string }) {
     />
   );
 }
+
+/** /invoices/pay (view invoice) */
+export const InvoicePayPage = () => <UnavailableFlowPage title="Invoice" />;
+
+/** /invoice-payment-success */
+export const InvoicePaymentSuccessPage = () => <UnavailableFlowPage title="Payment received" />;

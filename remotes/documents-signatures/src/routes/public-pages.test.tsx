@@ -1,0 +1,66 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { UiProvider } from '@atrium/ui';
+import remoteModule from '../module';
+
+async function open(path: string) {
+  const route = remoteModule.routes.find((r) => r.path === path)!;
+  const { default: Page } = await route.load();
+  render(
+    <UiProvider env="test">
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={path} element={<Page />} />
+        </Routes>
+      </MemoryRouter>
+    </UiProvider>,
+  );
+}
+
+describe('public documents pages', () => {
+  it.each([
+    [
+      '/document-expired',
+      'This document has expired',
+      'The link you followed is no longer valid. Ask the sender for a new link.',
+    ],
+    [
+      '/document-not-found',
+      'Document not found',
+      "We couldn't find this document. It may have been deleted, or the link may be incomplete.",
+    ],
+    [
+      '/document-error',
+      'Document not found',
+      "We couldn't find this document. It may have been deleted, or the link may be incomplete.",
+    ],
+  ])('%s says "%s" and offers sign-in', async (path, title, body) => {
+    await open(path);
+    expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
+    expect(screen.getByText(body)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/signin');
+  });
+
+  it('/legal/esign-disclosure shows the disclosure and a way back', async () => {
+    await open('/legal/esign-disclosure');
+    expect(screen.getByRole('heading', { name: 'Electronic signature disclosure' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/your electronic signature is the legal equivalent of your handwritten signature/),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/you may withdraw your consent to sign electronically at any time/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Atrium' })).toHaveAttribute('href', '/signin');
+  });
+
+  it.each([
+    ['/invoices/pay', 'Invoice'],
+    ['/invoice-payment-success', 'Payment received'],
+  ])('%s says plainly that the flow is not available yet (%s)', async (path, title) => {
+    await open(path);
+    expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'This part of Atrium is not available on this deployment yet. Nothing was changed. Please contact the person who sent you here, or sign in to continue.',
+      ),
+    ).toBeInTheDocument();
+  });
+});
