@@ -17,7 +17,16 @@ export {
 export { ApiError, failureOf, fieldErrorsOf, isApiError } from './api-error';
 export { isQuiet } from './quiet';
 export { CircuitBreaker } from './circuit-breaker';
-export { session, clearSession, type SessionState, type SessionStatus } from './session';
+export {
+  session,
+  sessionView,
+  getSession,
+  onSessionChange,
+  clearSession,
+  type ReadonlySession,
+  type SessionState,
+  type SessionStatus,
+} from './session';
 export { contactGroupsApi, contactTagsApi, contactsApi, type ContactGroupSummary } from './contacts';
 export { searchApi } from './search';
 export { identityApi, type IdentityApi } from './identity';

@@ -1,4 +1,4 @@
-import { proxy } from 'valtio';
+import { proxy, snapshot, subscribe } from 'valtio';
 import { STORAGE_KEYS, type User } from '@atrium/contracts';
 
 export type SessionStatus = 'unknown' | 'authenticated' | 'anonymous';
@@ -9,9 +9,35 @@ export interface SessionState {
   user: User | null;
 }
 
+/** The session as every app outside the api-client sees it: nothing in it can be assigned. */
+export interface ReadonlySession {
+  readonly status: SessionStatus;
+  readonly user: Readonly<User> | null;
+}
+
 const KEY = '__atriumSession__';
 const holder = globalThis as unknown as Record<string, SessionState | undefined>;
-export const session: SessionState = (holder[KEY] ??= proxy<SessionState>({ status: 'unknown', user: null }));
+const state: SessionState = (holder[KEY] ??= proxy<SessionState>({ status: 'unknown', user: null }));
+
+/**
+ * The writable store. Only the api-client changes it (sign-in, refresh, sign-out, business switch); it stays
+ * exported for the tests that set up a session. Apps read through `sessionView`, `getSession()` or
+ * `onSessionChange()`.
+ */
+export const session: SessionState = state;
+
+/** The same store, typed read-only: `useSnapshot(sessionView)` re-renders on change, assignments do not compile. */
+export const sessionView: ReadonlySession = state;
+
+/** The session now, as a read-only copy (a valtio snapshot: assigning to it throws). */
+export function getSession(): ReadonlySession {
+  return snapshot(state) as ReadonlySession;
+}
+
+/** Calls back with a read-only copy after every change; returns the unsubscribe. */
+export function onSessionChange(listener: (now: ReadonlySession) => void): () => void {
+  return subscribe(state, () => listener(getSession()));
+}
 
 function storage(): Storage | null {
   try {
