@@ -12,7 +12,7 @@
  * Also: list routes never show another business's rows; uploads (every route declaring a multipart body)
  * refuse a wrong type with 415 and an oversized file with 413 and store nothing; company-only routes (admin
  * pages) answer 403 to users of other domains; business settings / member management answer 403 to members
- * below the route's `minRole` (spec section 6).
+ * below the route's `minRole` (docs/requirements.md §6).
  *
  * Adding a route: add `METHOD /api/v1/path/:param` to ROUTES. Mark `public` (with the reason) when it works
  * without a session; `csrfExempt` (with the reason) only if lib/csrf.ts CSRF_EXEMPT lets it through. Name every

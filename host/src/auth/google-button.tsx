@@ -3,7 +3,7 @@ import { google, isApiError, type GoogleMode } from '@atrium/api-client';
 import { GOOGLE_AUTH_COOLDOWN_MS, IDENTITY_MESSAGES } from '@atrium/contracts';
 import { Button, Notice, Stack, Text } from '@atrium/ui';
 
-/** localStorage: when the last Google attempt started (spec section 9 cooldown, across tabs). */
+/** localStorage: when the last Google attempt started (docs/requirements.md §9 cooldown, across tabs). */
 export const GOOGLE_LAST_ATTEMPT_KEY = 'googleAuthLastAttempt';
 
 function storage(): Storage | null {

@@ -80,7 +80,7 @@ export function resetGoogleCallbacks(): void {
 }
 
 /**
- * /auth/google/callback (spec section 2): Google sends the browser back here with code and state (or an
+ * /auth/google/callback (docs/requirements.md §2): Google sends the browser back here with code and state (or an
  * error). The code goes to POST /auth/google once; success lands on home (a link on /unlink-google, which
  * shows the link), failure says 'Google sign in failed' with the way back to /signin.
  */

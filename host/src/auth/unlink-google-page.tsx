@@ -9,7 +9,7 @@ import { useSession } from './use-session';
 type Load = { kind: 'loading' } | { kind: 'ready'; status: GoogleStatus } | { kind: 'error'; message: string };
 
 /**
- * /unlink-google (spec section 2, public route): a signed-in user confirms removing the Google account
+ * /unlink-google (docs/requirements.md §2, public route): a signed-in user confirms removing the Google account
  * from their Atrium account. Without a password that would lock them out, so the page says how to set one
  * first (the server refuses it too). Not signed in: the way to sign in first.
  */

@@ -12,7 +12,7 @@ type LoadEntryErrorArgs = {
 };
 
 /**
- * Runtime plugin: a remote entry that fails to load is retried 3 times, 1 s doubling (spec section 9),
+ * Runtime plugin: a remote entry that fails to load is retried 3 times, 1 s doubling (docs/requirements.md §9),
  * clearing the runtime's cached failure before each try. After that the load rejects and the host shows
  * the remote's error panel.
  */

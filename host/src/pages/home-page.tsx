@@ -6,7 +6,7 @@ import { ModalHost } from '../shell/modal-host';
 import { UserMenu } from '../shell/user-menu';
 import { HomeWidgets } from './home-widgets';
 
-/** Home '/': signed-in only, outside the shell (spec section 2). Dashboard widgets join as remotes ship them. */
+/** Home '/': signed-in only, outside the shell (docs/requirements.md §2). Dashboard widgets join as remotes ship them. */
 export function HomePage() {
   const { user } = useSnapshot(session);
   const { status } = useSnapshot(remotesState);

@@ -55,7 +55,7 @@ function useBusinessSwitch() {
 }
 
 /**
- * Header business switcher (spec section 2): the current business, the others to switch to, settings (owner
+ * Header business switcher (docs/requirements.md §2): the current business, the others to switch to, settings (owner
  * and admin) and a new business. No list (load failure or none) shows the spec's placeholder.
  */
 export function BusinessSwitcher() {
@@ -119,7 +119,7 @@ export function BusinessSwitcher() {
 }
 
 /**
- * The user menu's part (spec section 2: "list of businesses with a settings link"): every business to switch
+ * The user menu's part (docs/requirements.md §2: "list of businesses with a settings link"): every business to switch
  * to, the current one checked with its settings link. Render inside a Menu.Dropdown.
  */
 export function BusinessMenuSection() {

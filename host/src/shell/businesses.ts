@@ -16,7 +16,7 @@ import { toast } from '@atrium/event-bus';
 export const BUSINESSES_KEY = ['businesses'] as const;
 
 /**
- * Spec section 9: the list refreshes every 5 min while the tab is visible (the interval pauses while the
+ * docs/requirements.md §9: the list refreshes every 5 min while the tab is visible (the interval pauses while the
  * document is hidden), and never sooner than 5 s after the last fetch however many places mount it.
  */
 export const businessListOptions = {

@@ -2,7 +2,7 @@ import type { RemoteModule } from '@atrium/contracts';
 
 /**
  * The admin remote: business settings (general, members and invites, integrations, notifications), new
- * business, and the admin users pages for the product company's own staff (spec sections 2 and 6).
+ * business, and the admin users pages for the product company's own staff (docs/requirements.md §2 and §6).
  */
 const remoteModule: RemoteModule = {
   name: 'admin',

@@ -1,6 +1,6 @@
 import { CLIENT_ERROR_CODES, type ApiErrorShape } from '@atrium/contracts';
 
-/** The one error every call throws: { status, code, message, data } (spec section 8). */
+/** The one error every call throws: { status, code, message, data } (docs/requirements.md §8). */
 export class ApiError extends Error implements ApiErrorShape {
   readonly status: number;
   readonly code: string;

@@ -21,7 +21,7 @@ type Data<T> = { success: true; data: T };
 /** Answers that may move the session to another business (delete, leave): the caller as /users/me now sees them. */
 type Moved = { success: true; user?: User };
 
-/** Business calls (spec section 7, businesses): list, create, update, delete, invites, members, logo, switch. */
+/** Business calls (docs/requirements.md §7, businesses): list, create, update, delete, invites, members, logo, switch. */
 export function businessesApi(client: ApiClient) {
   /** The session store takes the answered user; a changed current business is announced on the bus. */
   const adopt = (user: User | undefined) => {

@@ -16,7 +16,7 @@ export const CONTACT_VALIDATE_TIMEOUT_MS = 60_000;
 /** A column → field mapping as sent: unmapped columns may be null. */
 export type ContactImportMappingInput = ContactImportMapping | Record<string, string | null>;
 
-/** Typed calls for CSV contact import (spec section 7 "Contacts": upload, validate, import). */
+/** Typed calls for CSV contact import (docs/requirements.md §7 "Contacts": upload, validate, import). */
 export function contactImportApi(client: ApiClient) {
   return {
     /** POST /contacts/upload (multipart field `file`): columns, row count, preview, suggested mapping. */

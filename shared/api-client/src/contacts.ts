@@ -17,10 +17,10 @@ import type { ApiClient } from './client';
 
 const enc = encodeURIComponent;
 
-/** Typed calls for contacts (spec section 7 "Contacts"). */
+/** Typed calls for contacts (docs/requirements.md §7 "Contacts"). */
 export function contactsApi(client: ApiClient) {
   return {
-    /** Every filter of spec section 3; lists travel comma-joined and filter groups as JSON. */
+    /** Every filter of docs/requirements.md §3; lists travel comma-joined and filter groups as JSON. */
     list: (params: ContactListParams = {}) =>
       client.get<ListEnvelope<Contact>>('contacts', contactListSearchParams(params)),
     /** The whole filtered list (export=true), for CSV export. */
@@ -43,7 +43,7 @@ export function contactsApi(client: ApiClient) {
 
 export type ContactGroupSummary = Pick<ContactGroup, '_id' | 'name' | 'color'>;
 
-/** Typed calls for contact groups (spec section 7 "Contact groups"). */
+/** Typed calls for contact groups (docs/requirements.md §7 "Contact groups"). */
 export function contactGroupsApi(client: ApiClient) {
   return {
     list: (query: ContactGroupListQuery = {}) =>
@@ -66,7 +66,7 @@ export function contactGroupsApi(client: ApiClient) {
   };
 }
 
-/** Typed calls for contact tags (spec section 7 "Contacts": /contacts/tags). */
+/** Typed calls for contact tags (docs/requirements.md §7 "Contacts": /contacts/tags). */
 export function contactTagsApi(client: ApiClient) {
   return {
     list: async () => (await client.get<{ data: ContactTag[] }>('contacts/tags')).data,

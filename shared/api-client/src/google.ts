@@ -23,7 +23,7 @@ export interface GoogleCallback {
 export type GoogleResult = { user: User; linked: boolean };
 
 /**
- * Google sign-in (spec section 7: POST /auth/google; section 9: cooldown and callback window live in the
+ * Google sign-in (docs/requirements.md §7: POST /auth/google; §9: cooldown and callback window live in the
  * host's pages). The server holds the OIDC client: start hands out the authorization URL (and sets the
  * flow cookie), the callback's code and state go back to POST /auth/google.
  */

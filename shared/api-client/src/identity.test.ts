@@ -1,4 +1,4 @@
-/** Identity calls (spec section 7, auth and user) against a real local HTTP server. */
+/** Identity calls (docs/requirements.md §7, auth and user) against a real local HTTP server. */
 import { bus } from '@atrium/event-bus';
 import { ApiError } from './api-error';
 import { createApiClient } from './client';

@@ -25,7 +25,7 @@ function userOf(body: unknown): User | null {
   return u && typeof u === 'object' && 'id' in u ? u : null;
 }
 
-/** Identity calls (spec section 7, auth and user): verify e-mail, resend, forgot/reset password, profile, password change, sessions. */
+/** Identity calls (docs/requirements.md §7, auth and user): verify e-mail, resend, forgot/reset password, profile, password change, sessions. */
 export function identityApi(client: ApiClient) {
   /** Keeps the shared session's user in step after a profile change. */
   const adopt = (user: User | null) => {

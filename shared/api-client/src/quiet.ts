@@ -1,5 +1,5 @@
 /**
- * Spec section 8: failures the product expects and passes through quietly (not reported):
+ * docs/requirements.md §8: failures the product expects and passes through quietly (not reported):
  * 403 on GET of friends/followers/following, 500 on GET stripe account-status,
  * 404 on GET community cover, 404 on GET signature workflow by document; and a profile picture 404
  * (GET users/{id}/picture/medium), which section 8 says is ignored.

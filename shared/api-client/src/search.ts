@@ -14,7 +14,7 @@ function itemsOf(body: Listish, key?: string): Record<string, unknown>[] {
 }
 
 /**
- * Global search (spec section 7): three parallel GETs — /projects, /contacts, /tasks (tasks arrive under
+ * Global search (docs/requirements.md §7): three parallel GETs — /projects, /contacts, /tasks (tasks arrive under
  * data.tasks; projects may answer an envelope or a plain array). Any failure rejects: the box says 'Error searching'.
  */
 export function searchApi(client: ApiClient) {

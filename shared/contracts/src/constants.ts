@@ -1,4 +1,4 @@
-/** Business constants and limits of spec section 9, one place for every app and the server. */
+/** Business constants and limits of docs/requirements.md §9, one place for every app and the server. */
 export const TOAST_DURATION_MS = 4000;
 export const DROPDOWN_MAX_HEIGHT = '15rem';
 export const MULTISELECT_MAX_CHIPS = 2;
@@ -39,7 +39,7 @@ export const SIDEBAR_WIDTH_COLLAPSED = 16;
 /** Header badge count shown by the spec; its meaning is not specified. */
 export const HEADER_BADGE_COUNT = 3;
 
-/** Local storage keys of spec section 3. */
+/** Local storage keys of docs/requirements.md §3. */
 export const STORAGE_KEYS = {
   token: 'token',
   authTokenTimestamp: 'authTokenTimestamp',
@@ -66,7 +66,7 @@ export const TASK_PRIORITIES = ['low', 'regular', 'high'] as const;
 export const PROJECT_STAGES = ['planning', 'in_progress', 'review', 'completed'] as const;
 export const MEMBER_ROLES = ['owner', 'admin', 'member'] as const;
 
-/** The sidebar order of spec section 2; remotes name their entries with these keys. */
+/** The sidebar order of docs/requirements.md §2; remotes name their entries with these keys. */
 export const SIDEBAR_ORDER = [
   'home',
   'projects',
@@ -80,7 +80,7 @@ export const SIDEBAR_ORDER = [
   'communities',
   'automation',
   'subscription',
-  /** Company-domain users only (spec section 6); nav entries carry requires: 'companyDomain'. */
+  /** Company-domain users only (docs/requirements.md §6); nav entries carry requires: 'companyDomain'. */
   'admin-users',
 ] as const;
 export type SidebarKey = (typeof SIDEBAR_ORDER)[number];

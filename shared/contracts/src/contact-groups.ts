@@ -104,7 +104,7 @@ export interface ContactGroupListQuery {
   filters?: FilterGroupInput[];
 }
 
-/** Contact-group lists page with hasNextPage instead of totalPages (spec section 3). */
+/** Contact-group lists page with hasNextPage instead of totalPages (docs/requirements.md §3). */
 export const groupPaginationSchema = z.object({
   total: z.number().int().nonnegative(),
   page: z.number().int().positive(),

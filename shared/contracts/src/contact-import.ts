@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { CONTACT_STATUSES } from './constants';
 
-/** CSV contact import (spec section 7 "Contacts": /contacts/upload, /contacts/validate, /contacts/import). */
+/** CSV contact import (docs/requirements.md §7 "Contacts": /contacts/upload, /contacts/validate, /contacts/import). */
 
 export const CONTACT_IMPORT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const CONTACT_IMPORT_MAX_ROWS = 200_000;

@@ -32,7 +32,7 @@ export type ContactFilterField = (typeof CONTACT_FILTER_FIELDS)[number];
 export const contactFilterFields = filterFields(CONTACT_FILTER_FIELDS, { status: CONTACT_STATUSES });
 
 /**
- * GET /contacts query (spec section 3 "Contact list filters"), as the server parses it. groupIds/groups and
+ * GET /contacts query (docs/requirements.md §3 "Contact list filters"), as the server parses it. groupIds/groups and
  * tags match contacts in ANY of the listed groups / with ANY of the tags; every other filter narrows (AND).
  */
 export const contactListParamsSchema = contactListQuerySchema.extend({

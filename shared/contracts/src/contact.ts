@@ -6,7 +6,7 @@ import { pageQuerySchema } from './pagination';
 export const contactStatusSchema = z.enum(CONTACT_STATUSES);
 export type ContactStatus = z.infer<typeof contactStatusSchema>;
 
-/** A stored status as the app shows it: anything but Active or Inactive is shown as Active (spec section 4). */
+/** A stored status as the app shows it: anything but Active or Inactive is shown as Active (docs/requirements.md §4). */
 export const shownContactStatus = (status: string | null | undefined): ContactStatus =>
   (CONTACT_STATUSES as readonly string[]).includes(status ?? '') ? (status as ContactStatus) : 'Active';
 
@@ -25,7 +25,7 @@ const optionalDate = z
   .transform((v) => (v ? v : null))
   .refine((v) => v === null || !Number.isNaN(Date.parse(v)), 'Enter a valid date');
 
-/** What a person fills in: spec section 2 "Contact form modal", section 3 "Contact". */
+/** What a person fills in: docs/requirements.md §2 "Contact form modal", §3 "Contact". */
 /** Our texts for contacts beyond the spec's (the spec is silent on a second contact with the same address). */
 export const CONTACT_MESSAGES = {
   emailTaken: 'A contact with this email already exists',
@@ -125,7 +125,7 @@ export function composePhone(phoneCode: string | null, phoneNumber: string | nul
   return phoneCode ? `${phoneCode} ${phoneNumber}` : phoneNumber;
 }
 
-/** Spec section 3: name, else first plus last, else either one, else 'Unnamed Contact'. */
+/** docs/requirements.md §3: name, else first plus last, else either one, else 'Unnamed Contact'. */
 export function contactDisplayName(c: {
   name?: string | null;
   firstName?: string | null;

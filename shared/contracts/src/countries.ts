@@ -1,4 +1,4 @@
-/** The country list of spec section 3: 35 entries with code, name, flag and phone code. */
+/** The country list of docs/requirements.md §3: 35 entries with code, name, flag and phone code. */
 export interface Country {
   code: string;
   name: string;

@@ -1,6 +1,6 @@
 import { EMAIL_MESSAGES, emailError, emailSchema } from './email';
 
-describe('email rules (spec section 5)', () => {
+describe('email rules (docs/requirements.md §5)', () => {
   const invalid: [string, string][] = [
     ['', EMAIL_MESSAGES.required],
     ['   ', EMAIL_MESSAGES.required],

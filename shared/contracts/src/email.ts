@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { EMAIL_MAX_LENGTH, EMAIL_MIN_LENGTH } from './constants';
 
-/** The exact messages of spec section 5 ("Email rules and messages"). */
+/** The exact messages of docs/requirements.md §5 ("Email rules and messages"). */
 export const EMAIL_MESSAGES = {
   required: 'Email address is required',
   tooShort: 'Email address is too short',

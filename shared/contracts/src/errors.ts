@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-/** Product error classes of spec section 8, with their HTTP status. */
+/** Product error classes of docs/requirements.md §8, with their HTTP status. */
 export const ERROR_STATUS = {
   NOT_FOUND: 404,
   VALIDATION_ERROR: 400,

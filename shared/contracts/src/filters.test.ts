@@ -20,7 +20,7 @@ const fields = filterFields(['name', 'totalAmount', 'unitPrice', 'dueDate', 'las
   status: ['Active', 'Inactive'],
 });
 
-describe('field types (spec section 3)', () => {
+describe('field types (docs/requirements.md §3)', () => {
   it.each([
     ['totalAmount', 'number'],
     ['unitPrice', 'number'],

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { FieldError } from './errors';
 
 /**
- * Filter groups (spec section 3 "Filter group"): a list of groups combined with AND; inside a group the
+ * Filter groups (docs/requirements.md §3 "Filter group"): a list of groups combined with AND; inside a group the
  * conditions are combined with the group's combinator (AND by default). The browser's filter builder and the
  * server's list routes share these rules: which operators exist, which suit which field type, and what value
  * each needs.
@@ -51,7 +51,7 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
 
 export type FieldType = 'text' | 'number' | 'date';
 
-/** Fields whose names do not say their type (spec section 3 names lastContact a date). */
+/** Fields whose names do not say their type (docs/requirements.md §3 names lastContact a date). */
 export const FIELD_TYPE_OVERRIDES: Readonly<Record<string, FieldType>> = {
   lastContact: 'date',
   createdAt: 'date',
@@ -143,7 +143,7 @@ function newId(): string {
   return `cond-${Date.now().toString(36)}-${conditionCounter}`;
 }
 
-/** A condition built from a field: an id, the field, operator equals and value null (spec section 3). */
+/** A condition built from a field: an id, the field, operator equals and value null (docs/requirements.md §3). */
 export function newFilterCondition(field: string, id: string = newId()): FilterCondition {
   return { id, field, operator: 'eq', value: null };
 }

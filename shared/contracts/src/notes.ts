@@ -14,7 +14,7 @@ export const noteCategorySchema = z.enum(NOTE_CATEGORIES, {
 });
 export type NoteCategory = z.infer<typeof noteCategorySchema>;
 
-/** Priority "exists as a filter" (spec section 3); notes share the task priorities. */
+/** Priority "exists as a filter" (docs/requirements.md §3); notes share the task priorities. */
 export const NOTE_PRIORITIES = TASK_PRIORITIES;
 export const notePrioritySchema = z.enum(NOTE_PRIORITIES, {
   error: `Priority must be one of: ${NOTE_PRIORITIES.join(', ')}`,

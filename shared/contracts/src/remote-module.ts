@@ -5,7 +5,7 @@ import type { SearchProvider } from './search';
 
 /** A page a remote contributes to the host's single router. */
 export interface RemoteRoute {
-  /** Absolute path as in spec section 2, e.g. '/contacts' or '/contacts/:contactId'. */
+  /** Absolute path as in docs/requirements.md §2, e.g. '/contacts' or '/contacts/:contactId'. */
   path: string;
   /** Lazy page component: the host wraps it in Suspense and an error boundary. */
   load: () => Promise<{ default: ComponentType }>;

@@ -3,7 +3,7 @@ import { RECENT_SEARCHES_MAX } from './constants';
 
 export type SearchResultType = 'project' | 'contact' | 'task';
 
-/** Spec section 3 "Global search result". */
+/** docs/requirements.md §3 "Global search result". */
 export interface SearchResult {
   type: SearchResultType;
   id: string;

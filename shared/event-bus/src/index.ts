@@ -4,7 +4,7 @@ import type { ModalId, ModalOpen, ModalPayloads } from '@atrium/contracts';
 export type { ModalId, ModalOpen, ModalPayloads };
 
 export type ToastType = 'success' | 'error' | 'info' | 'warning';
-/** Spec section 3 "Toast". */
+/** docs/requirements.md §3 "Toast". */
 export interface Toast {
   id: string;
   message: string;

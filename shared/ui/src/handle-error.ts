@@ -6,7 +6,7 @@ const CODE_MESSAGES: Record<string, string> = {
 };
 
 /**
- * The shared error handler (spec section 8): an error toast with the error's message, or a custom one;
+ * The shared error handler (docs/requirements.md §8): an error toast with the error's message, or a custom one;
  * can be silenced; quiet pass-throughs are never shown.
  */
 export function handleError(error: unknown, opts: { message?: string; silent?: boolean } = {}): string {

@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 
-/** Home skeleton: 6 cards of 3 rows each (spec section 2). */
+/** Home skeleton: 6 cards of 3 rows each (docs/requirements.md §2). */
 export function HomeSkeleton() {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="home-skeleton" aria-busy="true">

@@ -1,7 +1,7 @@
 import { createTheme, type MantineColorsTuple, type MantineColorSchemeManager } from '@mantine/core';
 import { STORAGE_KEYS } from '@atrium/contracts';
 
-/** The brand's teal-green accent (spec section 9). */
+/** The brand's teal-green accent (docs/requirements.md §9). */
 const atrium: MantineColorsTuple = [
   '#e6fcf5',
   '#c3fae8',

@@ -13,7 +13,7 @@ type TabValue = (typeof PROFILE_TABS)[number]['value'];
 
 const pathOf = (tab: TabValue) => (tab === 'general' ? '/settings/profile' : `/settings/profile/${tab}`);
 
-/** /settings/profile with child tabs general (default), security and subscription (spec section 2). */
+/** /settings/profile with child tabs general (default), security and subscription (docs/requirements.md §2). */
 export function SettingsProfilePage() {
   const navigate = useNavigate();
   const { tab = 'general' } = useParams();

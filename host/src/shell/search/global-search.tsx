@@ -34,7 +34,7 @@ export function shortcutHint(nav: Pick<Navigator, 'platform' | 'userAgent'> = na
 }
 
 /**
- * Header search (spec section 2): mod+k, Esc, 300 ms debounce, grouped results, recent searches. The host knows
+ * Header search (docs/requirements.md §2): mod+k, Esc, 300 ms debounce, grouped results, recent searches. The host knows
  * no domain: it asks every loaded remote's provider side by side and shows the groups they answer, by order.
  */
 export function GlobalSearch({ autoFocus = false, onDone }: { autoFocus?: boolean; onDone?: () => void }) {
@@ -58,7 +58,7 @@ export function GlobalSearch({ autoFocus = false, onDone }: { autoFocus?: boolea
       ),
     enabled: term.length > 0 && ready,
     staleTime: 30_000,
-    // The app's default retry (QUERY_RETRY, spec section 9) applies: one more try before 'Error searching'.
+    // The app's default retry (QUERY_RETRY, docs/requirements.md §9) applies: one more try before 'Error searching'.
   });
 
   const close = () => {

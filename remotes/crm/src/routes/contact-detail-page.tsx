@@ -85,7 +85,7 @@ export default function ContactDetailPage() {
   const { hash } = useLocation();
   const groups = useGroupOptions();
   const tags = useTagOptions();
-  // Entity notes are reachable at /contacts/{id}#notes (spec section 2).
+  // Entity notes are reachable at /contacts/{id}#notes (docs/requirements.md §2).
   useEffect(() => {
     if (hash === '#notes' && c) document.getElementById('notes')?.scrollIntoView({ behavior: 'smooth' });
   }, [hash, c]);

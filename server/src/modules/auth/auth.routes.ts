@@ -47,7 +47,7 @@ export interface AuthRoutesOptions {
   config: Pick<Config, 'cookieSecure' | 'loginRateLimit' | 'registerRateLimit'>;
 }
 
-/** Spec section 7 "Auth and user". Mounted at /api/v1/auth. */
+/** docs/requirements.md §7 "Auth and user". Mounted at /api/v1/auth. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, config }) => {
   const signIn = (reply: Parameters<typeof setSessionCookies>[0], s: SignedIn) => {
     setSessionCookies(reply, s, config.cookieSecure);

@@ -30,7 +30,7 @@ const inviteParams = z.object({ id: pathId, inviteId: pathId });
 const movedSchema = z.object({ success: z.literal(true), user: userSchema, accessToken: z.string().optional() });
 
 /**
- * Spec section 7 "Businesses". Mounted at /api/v1/businesses. Every `:id` must be a business the caller is a
+ * docs/requirements.md §7 "Businesses". Mounted at /api/v1/businesses. Every `:id` must be a business the caller is a
  * member of, else 404; settings and member management need owner or admin (403 otherwise). Logo routes live
  * in modules/images.
  */

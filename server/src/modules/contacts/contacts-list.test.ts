@@ -4,7 +4,7 @@ import { Agent, createTestApp, qs, signedInAgent, type TestApp } from '../../../
 
 const envelope = listEnvelopeSchema(contactSchema).strict();
 
-/** GET /contacts with every filter of spec section 3, sorting and export. */
+/** GET /contacts with every filter of docs/requirements.md §3, sorting and export. */
 describe('contact list filters', () => {
   let t: TestApp;
   let owner: Agent;

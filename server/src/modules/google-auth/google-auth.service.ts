@@ -10,7 +10,7 @@ import { FlowCookie, type FlowMode, type FlowState } from './flow-cookie';
 import type { GoogleAuthRepository, GoogleAccountRow } from './google-auth.repository';
 import { GoogleFlowError, GoogleOidc, type GoogleIdentity } from './google-oidc';
 
-/** The SPA route Google sends the browser back to (spec section 2: /auth/google/callback). */
+/** The SPA route Google sends the browser back to (docs/requirements.md §2: /auth/google/callback). */
 export const GOOGLE_CALLBACK_PATH = '/auth/google/callback';
 
 export const GOOGLE_MESSAGES = {
@@ -53,7 +53,7 @@ function namesOf(identity: GoogleIdentity): { firstName: string; lastName: strin
 }
 
 /**
- * Google sign-in (spec sections 2, 7, 9): start hands out the authorization URL and the sealed flow state;
+ * Google sign-in (docs/requirements.md §2, §7, §9): start hands out the authorization URL and the sealed flow state;
  * complete checks the state, exchanges the code, and finds (by Google `sub`), links (by verified e-mail) or
  * creates the user, then signs in exactly like a password login.
  */

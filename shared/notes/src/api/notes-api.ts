@@ -9,7 +9,7 @@ export function listParams(query: NoteListQuery): Params {
   return { ...rest, filters: filters && filters.length > 0 ? JSON.stringify(filters) : undefined };
 }
 
-/** Typed calls for notes (spec section 7 "Notes"); every answer wraps its result in data. */
+/** Typed calls for notes (docs/requirements.md §7 "Notes"); every answer wraps its result in data. */
 export function notesApi(client: Pick<ApiClient, 'get' | 'post' | 'put' | 'patch' | 'delete'>) {
   const one = (id: string) => `notes/${encodeURIComponent(id)}`;
   return {

@@ -11,7 +11,7 @@ interface LinkDialogProps {
   onClose: () => void;
 }
 
-/** Spec section 2: a dialog 'Add Link' with a URL field; Add Link is disabled while it is blank; Enter confirms, Esc cancels. */
+/** docs/requirements.md §2: a dialog 'Add Link' with a URL field; Add Link is disabled while it is blank; Enter confirms, Esc cancels. */
 export function LinkDialog({ opened, initialUrl = '', onSubmit, onClose }: LinkDialogProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={LINK_DIALOG_TITLE} centered size="sm">

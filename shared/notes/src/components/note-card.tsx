@@ -12,7 +12,7 @@ export interface NoteCardProps {
   note: Note;
   canEdit?: boolean;
   canDelete?: boolean;
-  /** The pin toggle shows whenever this is given (spec section 2). */
+  /** The pin toggle shows whenever this is given (docs/requirements.md §2). */
   onTogglePin?: (note: Note) => void;
   /** Saves title, content and category; the caller restores the original values if it fails. */
   onSave?: (note: Note, changes: NoteUpdate) => void;
@@ -20,7 +20,7 @@ export interface NoteCardProps {
   pinning?: boolean;
 }
 
-/** One note in view or edit mode (spec sections 2 and 4 "Note"). */
+/** One note in view or edit mode (docs/requirements.md §2 and §4 "Note"). */
 export function NoteCard({
   note,
   canEdit = true,

@@ -21,7 +21,7 @@ interface NoteFormProps {
   busy?: boolean;
 }
 
-/** Title (optional), rich-text content (required: spec section 5) and category (default general). */
+/** Title (optional), rich-text content (required: docs/requirements.md §5) and category (default general). */
 export function NoteForm({ initial, submitLabel, onSubmit, onCancel, busy }: NoteFormProps) {
   const blank: NoteFormValues = {
     title: initial?.title ?? '',

@@ -44,7 +44,7 @@ export interface NotesPanelProps {
   onViewAll?: () => void;
 }
 
-/** The shared notes panel of spec section 2: search, filters, create, list, paging. */
+/** The shared notes panel of docs/requirements.md §2: search, filters, create, list, paging. */
 export function NotesPanel({
   entityType,
   entityId,

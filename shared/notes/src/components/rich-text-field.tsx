@@ -22,7 +22,7 @@ const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML());
 
 /**
  * Wraps the selection in a link, or inserts the URL as the link text when nothing is selected
- * (spec section 2). A cursor inside an existing link updates that link.
+ * (docs/requirements.md §2). A cursor inside an existing link updates that link.
  */
 export function applyLink(editor: Editor, url: string): boolean {
   const text = url.trim();

@@ -14,7 +14,7 @@ export function normalizeLinkUrl(raw: string): string {
 }
 
 /**
- * The note editor's schema (spec section 2 "Rich-text editor"): headings 1 to 3 only; code, code block,
+ * The note editor's schema (docs/requirements.md §2 "Rich-text editor"): headings 1 to 3 only; code, code block,
  * blockquote and horizontal rule do not exist at all, so neither shortcuts, input rules nor pasted HTML
  * can produce them. What is left matches the tags the server keeps (NOTE_ALLOWED_TAGS).
  */

@@ -15,7 +15,7 @@ export type NoteStatus = (typeof NOTE_STATUSES)[number];
 export const UNKNOWN_USER = 'Unknown User';
 export const INVALID_DATE = 'Invalid date';
 
-/** 'firstName lastName' of the author, or 'Unknown User' when the author is gone (spec section 3). */
+/** 'firstName lastName' of the author, or 'Unknown User' when the author is gone (docs/requirements.md §3). */
 export function authorName(createdBy: Note['createdBy']): string {
   const name = [createdBy?.firstName, createdBy?.lastName]
     .map((part) => part?.trim())
@@ -50,7 +50,7 @@ const time = (value: string) => {
   return Number.isNaN(t) ? -Infinity : t;
 };
 
-/** The list order (spec section 4 "Note"): pinned first, then newest created first. */
+/** The list order (docs/requirements.md §4 "Note"): pinned first, then newest created first. */
 export function compareNotes(a: Note, b: Note): number {
   if (a.isPinned !== b.isPinned) return a.isPinned ? -1 : 1;
   return time(b.createdAt) - time(a.createdAt) || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
@@ -60,7 +60,7 @@ export function sortNotes(list: readonly Note[]): Note[] {
   return [...list].sort(compareNotes);
 }
 
-/** The status filter as the API's filter groups: one value → eq, several → in (spec section 7). */
+/** The status filter as the API's filter groups: one value → eq, several → in (docs/requirements.md §7). */
 export function statusFilters(statuses: readonly NoteStatus[]): FilterGroupInput[] | undefined {
   const unique = [...new Set(statuses)];
   if (unique.length === 0) return undefined;

@@ -8,7 +8,7 @@ type InputProps = { value?: any; onChange?: (v: any) => void; error?: any; [key:
 
 const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c.name, label: `${c.flag} ${c.name}` }));
 
-/** The shared address form (spec section 2): Address Line 1/2, Country, State/Region, City, Zip/Code. */
+/** The shared address form (docs/requirements.md §2): Address Line 1/2, Country, State/Region, City, Zip/Code. */
 export function AddressFields({ inputProps }: { inputProps: (key: Key) => InputProps }) {
   const country = inputProps('country');
   return (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { CheckIcon, Combobox, Group, Pill, PillsInput, useCombobox } from '@mantine/core';
 import { DROPDOWN_MAX_HEIGHT, MULTISELECT_MAX_CHIPS } from '@atrium/contracts';
 
-/** Spec section 3 "Multi-select option". */
+/** docs/requirements.md §3 "Multi-select option". */
 export interface MultiSelectOption {
   value: string;
   label: string;
@@ -29,7 +29,7 @@ interface ChipMultiSelectProps {
   disabled?: boolean;
 }
 
-/** Multi-select with colored chips (spec section 2). Closes on outside click and on Escape. */
+/** Multi-select with colored chips (docs/requirements.md §2). Closes on outside click and on Escape. */
 export function ChipMultiSelect({
   label,
   ariaLabel,

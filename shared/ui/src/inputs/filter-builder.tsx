@@ -121,7 +121,7 @@ function ValueInput({
 }
 
 /**
- * Filter groups (spec section 3): groups are combined with AND; inside a group conditions use the group's
+ * Filter groups (docs/requirements.md §3): groups are combined with AND; inside a group conditions use the group's
  * combinator (AND by default). A condition built from a field starts as "equals" with no value; the field's
  * type (from its name) decides the operators and the value input.
  */

@@ -3,7 +3,7 @@ import { Select, type SelectProps } from '@mantine/core';
 import { DROPDOWN_MAX_HEIGHT, MESSAGES } from '@atrium/contracts';
 
 /**
- * Searchable single-select with a clear button (spec section 2): 'No results found', 15rem list, closes on
+ * Searchable single-select with a clear button (docs/requirements.md §2): 'No results found', 15rem list, closes on
  * outside click; after a choice it closes and clears its search text about 100 ms later.
  */
 export function SearchableSelect(

@@ -29,7 +29,7 @@ export interface ContactFormValues {
   youtube: string;
   tiktok: string;
   other: string;
-  /** Not in the modal (spec section 2) but part of the contact: carried so that a save keeps them. */
+  /** Not in the modal (docs/requirements.md §2) but part of the contact: carried so that a save keeps them. */
   jobTitle: string;
   notes: string;
 }
@@ -79,7 +79,7 @@ export function toInput(v: ContactFormValues): ContactInput {
 }
 
 /**
- * Spec section 4: create is enabled when first name and email are non-empty and the email is valid;
+ * docs/requirements.md §4: create is enabled when first name and email are non-empty and the email is valid;
  * edit also needs the form to differ from the original.
  */
 export function canSubmit(v: ContactFormValues, mode: 'create' | 'edit', dirty: boolean): boolean {

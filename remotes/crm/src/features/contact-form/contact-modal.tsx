@@ -34,7 +34,7 @@ interface ContactModalProps {
   onDeleted?: () => void;
 }
 
-/** 'Add Contact' / 'Edit Contact' (spec section 2): five tabs, 420 px body, the section 4 submit rules. */
+/** 'Add Contact' / 'Edit Contact' (docs/requirements.md §2): five tabs, 420 px body, the §4 submit rules. */
 export function ContactModal({ contact, onClose, onDeleted }: ContactModalProps) {
   const mode = contact ? 'edit' : 'create';
   const { create, update, remove } = useContactMutations();

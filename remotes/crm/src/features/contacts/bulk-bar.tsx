@@ -5,7 +5,7 @@ import { toast } from '@atrium/event-bus';
 import { Box, Button, ChipMultiSelect, DeleteConfirmDialog, Group, Paper, Text } from '@atrium/ui';
 import { useGroupOptions } from './use-contact-options';
 
-/** Actions on the selected rows: assign to groups (one call per group, spec section 7), delete (with confirmation). */
+/** Actions on the selected rows: assign to groups (one call per group, docs/requirements.md §7), delete (with confirmation). */
 export function BulkBar({ ids, onDone }: { ids: string[]; onDone: () => void }) {
   const qc = useQueryClient();
   const groups = useGroupOptions();

@@ -32,7 +32,7 @@ const ADVANCED_FIELDS: FilterBuilderField[] = CONTACT_FILTER_FIELDS.map((name) =
   values: name === 'status' ? CONTACT_STATUSES : undefined,
 }));
 
-/** The list filters of spec section 3: status, groups, tags, has-groups and the two date ranges. */
+/** The list filters of docs/requirements.md §3: status, groups, tags, has-groups and the two date ranges. */
 export function ContactsFilters({
   params,
   groupsDraft,
