@@ -16,8 +16,13 @@ const dist = path.join(root, 'dist');
 rmSync(dist, { recursive: true, force: true });
 
 await build({
-  entryPoints: [path.join(root, 'src/main.ts')],
-  outfile: path.join(dist, 'main.js'),
+  // main.js is the server; backup.js and restore.js are the operator's commands (src/ops, docs/operations.md).
+  entryPoints: {
+    main: path.join(root, 'src/main.ts'),
+    backup: path.join(root, 'src/ops/backup-main.ts'),
+    restore: path.join(root, 'src/ops/restore-main.ts'),
+  },
+  outdir: dist,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { resolveAppSecret } from './lib/secret';
+import { startControlSocket } from './ops/control-socket';
 
 async function main() {
   const config = loadConfig();
@@ -11,6 +12,8 @@ async function main() {
   // After the database, so PGlite initialises DATA_DIR first; secret.key then sits beside its files.
   const secret = resolveAppSecret(config);
   const app = await buildApp({ config, database, secret });
+  // PGlite: the operator's hot-backup channel, a 0600 Unix socket beside DATA_DIR (docs/operations.md).
+  await startControlSocket(config.dataDir, database, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
