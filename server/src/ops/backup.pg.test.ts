@@ -2,7 +2,7 @@
 // the API of an app on its own database, pg_dump -Fc through the backup command's code, pg_restore into a new
 // database, every table compared, and a session from before the backup used on an app built on the restored copy.
 // The secret is kept as DATA_DIR/secret.key (APP_SECRET unset), so it must travel beside the archive.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -73,11 +73,16 @@ describe('PostgreSQL backup and restore (pg_dump -Fc / pg_restore)', () => {
     before = await databaseFingerprint(t.database.db);
     for (const name of FILLED_TABLES) expect(rowsOf(before, name)).toBeGreaterThan(0);
 
-    const outcome = await backupPostgres({ databaseUrl: sourceUrl, dataDir: path.join(work, 'source-data'), out: `${work}/` });
+    const outcome = await backupPostgres({
+      databaseUrl: sourceUrl,
+      dataDir: path.join(work, 'source-data'),
+      out: `${work}/`,
+    });
     expect(outcome).toMatchObject({ how: 'pg_dump', secret: 'secret.key beside the backup' });
     expect(outcome.file).toMatch(/atrium-postgres-.*\.dump$/);
     expect(outcome.entries).toBeGreaterThanOrEqual(FILLED_TABLES.length);
     archive = outcome.file;
+    expect(statSync(archive).mode & 0o777).toBe(0o600);
     expect(readFileSync(archive).subarray(0, 5).toString()).toBe('PGDMP');
     expect(readFileSync(secretSidecar(archive), 'utf8').trim()).toBe(t.secret);
 

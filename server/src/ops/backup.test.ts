@@ -39,7 +39,13 @@ function appEnv(dataDir: string): NodeJS.ProcessEnv {
 }
 
 async function appOn(database: DatabaseHandle, dataDir: string, secret: string): Promise<FastifyInstance> {
-  const app = await buildApp({ config: loadConfig(appEnv(dataDir)), database, secret, logger: false, mailer: testMailer() });
+  const app = await buildApp({
+    config: loadConfig(appEnv(dataDir)),
+    database,
+    secret,
+    logger: false,
+    mailer: testMailer(),
+  });
   await app.ready();
   return app;
 }
@@ -98,7 +104,11 @@ describe('PGlite backup and restore', () => {
 
     const restoredDir = path.join(work, 'restored');
     const report = await restorePglite({ from: backupFile, dataDir: restoredDir });
-    expect(report).toMatchObject({ target: restoredDir, secretRestored: true, migrationsInBackup: report.migrationsShipped });
+    expect(report).toMatchObject({
+      target: restoredDir,
+      secretRestored: true,
+      migrationsInBackup: report.migrationsShipped,
+    });
     expect(report.tables).toEqual(before);
 
     // Opened again on its own, as a server would: same rows, same secret (and not world-readable).
@@ -113,7 +123,11 @@ describe('PGlite backup and restore', () => {
   test('a session cookie issued before the backup works against an app on the restored data and secret', async () => {
     const restoredDir = path.join(work, 'restored');
     const restored = opened[0]!;
-    const restoredApp = await appOn(restored, restoredDir, resolveAppSecret({ appSecret: undefined, dataDir: restoredDir }));
+    const restoredApp = await appOn(
+      restored,
+      restoredDir,
+      resolveAppSecret({ appSecret: undefined, dataDir: restoredDir }),
+    );
     apps.push(restoredApp);
     const carried = carryCookies(owner, restoredApp);
     const me = await carried.get('/users/me');
@@ -145,7 +159,9 @@ describe('PGlite backup and restore', () => {
     await writes;
     const report = await checkPgliteBackup(outcome.file);
     expect(report.secretRestored).toBe(true);
-    const copy = await openPglite({ loadDataDir: new Blob([readFileSync(outcome.file)], { type: 'application/x-gzip' }) });
+    const copy = await openPglite({
+      loadDataDir: new Blob([readFileSync(outcome.file)], { type: 'application/x-gzip' }),
+    });
     opened.push(copy);
     const mismatches = await sqlRows(
       copy.db,
@@ -161,7 +177,7 @@ describe('PGlite backup and restore', () => {
     expect(counts!.contacts).toBeGreaterThan(rowsOf(before, 'public.contacts'));
   });
 
-  test('restore refuses a running server\'s directory and a non-empty one; --force moves the old one aside', async () => {
+  test("restore refuses a running server's directory and a non-empty one; --force moves the old one aside", async () => {
     await expect(restorePglite({ from: backupFile, dataDir })).rejects.toThrow(/a server is running/);
     const target = path.join(work, 'occupied');
     await expect(restorePglite({ from: backupFile, dataDir: path.join(work, 'restored') })).rejects.toThrow(

@@ -2,12 +2,18 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { backupKind, megabytes, seconds } from './files';
 import { describeFingerprint } from './fingerprint';
-import { backupPglite, checkPgliteBackup, restorePglite, type BackupOutcome, type RestoreReport } from './pglite-backup';
+import {
+  backupPglite,
+  checkPgliteBackup,
+  restorePglite,
+  type BackupOutcome,
+  type RestoreReport,
+} from './pglite-backup';
 import { backupPostgres, checkPostgresArchive, restorePostgres, secretSidecar } from './postgres-backup';
 
 type Print = (line: string) => void;
 
-const BACKUP_HELP = `Usage: node server/dist/backup.js [--out FILE|DIR] [--force]      (pnpm backup -- …)
+const BACKUP_HELP = `Usage: node server/dist/backup.js [--out FILE|DIR] [--force]      (or: pnpm backup …)
 
 Backs up the database the server is configured for (same environment as the server: DATA_DIR, DATABASE_URL,
 APP_SECRET). Default file: <DATA_DIR>-backups/atrium-<pglite|postgres>-<time>.<tar.gz|dump>.
@@ -55,7 +61,12 @@ export async function runBackup(argv: string[], env: NodeJS.ProcessEnv, print: P
         out: values.out,
         appSecret: config.appSecret,
       })
-    : await backupPglite({ dataDir: config.dataDir, out: values.out, force: values.force, appSecret: config.appSecret });
+    : await backupPglite({
+        dataDir: config.dataDir,
+        out: values.out,
+        force: values.force,
+        appSecret: config.appSecret,
+      });
   print(`Backup written: ${outcome.file} (${megabytes(outcome.bytes)})`);
   print(`  taken: ${outcome.how}, in ${seconds(outcome.ms)}`);
   if (outcome.entries !== undefined) print(`  archive: ${outcome.entries} tables of data (pg_restore --list)`);

@@ -168,7 +168,11 @@ export interface ServerAnswer {
  * Sends one request to the control socket. Resolves null when no server listens there (no socket file, or a stale
  * one); rejects when a server answered with an error or broke off.
  */
-export function askServer(socketPath: string, request: { op: string }, timeoutMs = 600_000): Promise<ServerAnswer | null> {
+export function askServer(
+  socketPath: string,
+  request: { op: string },
+  timeoutMs = 600_000,
+): Promise<ServerAnswer | null> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(socketPath);
     const chunks: Buffer[] = [];

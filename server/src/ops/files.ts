@@ -1,4 +1,14 @@
-import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readSync, renameSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  readSync,
+  renameSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -36,7 +46,10 @@ export function backupKind(file: string): 'pglite' | 'postgres' {
 
 /** A timestamp for file names: 2026-11-26T21-06-03Z. */
 export function fileStamp(date = new Date()): string {
-  return date.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+  return date
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');
 }
 
 /**

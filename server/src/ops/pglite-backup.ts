@@ -95,7 +95,7 @@ export interface RestoreReport {
 export function tarEntries(data: Buffer): string[] {
   const tar = data[0] === 0x1f && data[1] === 0x8b ? gunzipSync(data) : data;
   const names: string[] = [];
-  for (let offset = 0; offset + 512 <= tar.length; ) {
+  for (let offset = 0; offset + 512 <= tar.length;) {
     const header = tar.subarray(offset, offset + 512);
     if (header.every((byte) => byte === 0)) break;
     const field = (start: number, length: number) =>
@@ -145,7 +145,11 @@ async function checkOpened(handle: DatabaseHandle): Promise<Omit<RestoreReport, 
  * place. A non-empty target is refused unless `force`, which moves it aside (`<dir>.before-restore-<time>`) rather
  * than deleting it. Refused outright while a server runs on the target.
  */
-export async function restorePglite(options: { from: string; dataDir: string; force?: boolean }): Promise<RestoreReport> {
+export async function restorePglite(options: {
+  from: string;
+  dataDir: string;
+  force?: boolean;
+}): Promise<RestoreReport> {
   const started = Date.now();
   const target = path.resolve(options.dataDir);
   const data = readFileSync(options.from);

@@ -1,5 +1,15 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { openPostgres } from '../db/client';
@@ -7,12 +17,7 @@ import { runMigrations } from '../db/migrate';
 import { SECRET_FILE } from '../lib/secret';
 import { backupTarget, fileStamp, writeFileAtomically } from './files';
 import type { BackupOutcome, RestoreReport } from './pglite-backup';
-import {
-  appliedMigrationCount,
-  databaseFingerprint,
-  hasExtension,
-  shippedMigrationCount,
-} from './fingerprint';
+import { appliedMigrationCount, databaseFingerprint, hasExtension, shippedMigrationCount } from './fingerprint';
 
 /**
  * Thin wrappers over pg_dump -Fc and pg_restore (Debian: postgresql-client). The archive is pg_dump's own, so the
@@ -109,6 +114,9 @@ export async function backupPostgres(options: {
   const partial = `${file}.partial`;
   const { dbname, env } = libpqTarget(options.databaseUrl);
   const started = Date.now();
+  // The archive holds every user's data and password hash: 0600 from the start (pg_dump keeps an existing file's mode).
+  writeFileSync(partial, '', { mode: 0o600 });
+  chmodSync(partial, 0o600);
   try {
     await run(binary, ['--format=custom', '--no-password', `--file=${partial}`, `--dbname=${dbname}`], env);
   } catch (error) {
@@ -214,7 +222,9 @@ export async function restorePostgres(options: {
     const migrationsInBackup = await appliedMigrationCount(handle.db);
     const migrationsShipped = shippedMigrationCount();
     if (migrationsInBackup > migrationsShipped) {
-      throw new Error(`the backup has ${migrationsInBackup} migrations applied, this server ships ${migrationsShipped}`);
+      throw new Error(
+        `the backup has ${migrationsInBackup} migrations applied, this server ships ${migrationsShipped}`,
+      );
     }
     await runMigrations(handle);
     const applied = await appliedMigrationCount(handle.db);
