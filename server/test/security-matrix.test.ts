@@ -441,7 +441,7 @@ describe('security route matrix', () => {
   let registered: Map<string, { multipart: boolean }>;
 
   beforeAll(async () => {
-    t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
+    t = await createTestApp({ LOGIN_RATE_LIMIT: '1000', ADMIN_EMAIL_DOMAIN: 'atrium.app' });
     registered = await registeredRoutes(t);
     owner = await signUp(t);
     stranger = await signUp(t);

@@ -189,7 +189,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const result = await auth.autoLogin(readAccessToken(request), readRefreshToken(request));
       if (result.rotated) signIn(reply, result.rotated);
-      return { success: true as const, user: result.user, ...tokensForBody(request, { accessToken: result.accessToken }) };
+      return {
+        success: true as const,
+        user: result.user,
+        ...tokensForBody(request, { accessToken: result.accessToken }),
+      };
     },
   );
 

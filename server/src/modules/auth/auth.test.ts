@@ -313,7 +313,11 @@ describe('auth', () => {
       expect(bearer.statusCode).toBe(200);
 
       const auto = await agent.post('/auth/auto-login', undefined, asked);
-      expect(auto.json()).toEqual({ success: true, user: expect.any(Object), accessToken: agent.cookie(ACCESS_COOKIE) });
+      expect(auto.json()).toEqual({
+        success: true,
+        user: expect.any(Object),
+        accessToken: agent.cookie(ACCESS_COOKIE),
+      });
       // Without the header (the browser app) auto-login answers the user only, also when it rotates.
       expect(Object.keys((await agent.post('/auth/auto-login')).json()).sort()).toEqual(['success', 'user']);
       agent.jar.delete(ACCESS_COOKIE);

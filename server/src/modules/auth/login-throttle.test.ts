@@ -1,7 +1,14 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { ACCESS_COOKIE, IDENTITY_MESSAGES } from '@atrium/contracts';
 import { KNOWN_DEVICE_COOKIE } from '../../lib/session-cookies';
-import { Agent, createTestApp, registerVerified, resetToken, setCookieLines, type TestApp } from '../../../test/helpers';
+import {
+  Agent,
+  createTestApp,
+  registerVerified,
+  resetToken,
+  setCookieLines,
+  type TestApp,
+} from '../../../test/helpers';
 
 const RATE_LIMITED = { success: false, code: 'RATE_LIMITED', error: IDENTITY_MESSAGES.tooManyAttempts };
 const FIFTEEN_MINUTES_S = 15 * 60;
