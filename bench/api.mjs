@@ -3,24 +3,29 @@
 // For each database (PostgreSQL, PGlite): fresh database → built server on a free port → one user registered through
 // the API → contacts and notes seeded through the driver → autocannon per case → the same SQL timed through the
 // driver → one table with p50/p95/p99, req/s, API/SQL and the targets. See README.md beside this file.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
-import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { contactIdOf, contactsInsertSql, importCsv, notesInsertSql } from './data.mjs';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '..');
-const serverMain = path.join(repoRoot, 'server', 'dist', 'main.js');
-const API = '/api/v1';
+import {
+  API,
+  cleanups,
+  int,
+  log,
+  login,
+  register,
+  repoRoot,
+  runCleanups,
+  serverMain,
+  since,
+  sleep,
+  startServer as startBenchServer,
+} from './lib.mjs';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Options
@@ -84,228 +89,22 @@ const SEARCH_LIMIT = 5; // the header's global search asks 5 of each
 const TARGET_P95_MS = 50;
 const TARGET_RATIO = 1.5;
 
-function int(text, fallback, name) {
-  if (text === undefined) return fallback;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) fail(`--${name} must be a positive integer (got ${text})`);
-  return n;
-}
-
 function fail(message) {
   console.error(`bench:api: ${message}`);
   process.exit(2);
 }
 
-const log = (...args) => console.log(`[${new Date().toISOString().slice(11, 19)}]`, ...args);
 const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
-const since = (t0) => performance.now() - t0;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Cleanup: whatever was started or created is undone on exit, error or Ctrl-C.
+// The server as a child process (bench/lib.mjs), with its statement log
 
-const cleanups = [];
-async function runCleanups() {
-  while (cleanups.length) {
-    const fn = cleanups.pop();
-    try {
-      await fn();
-    } catch (error) {
-      console.error('cleanup:', error.message);
-    }
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    console.error(`\n${signal}: cleaning up`);
-    runCleanups().finally(() => process.exit(130));
-  });
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// The server as a child process
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-const APP_SECRET = randomBytes(24).toString('hex');
-
-async function startServer(label, dbEnv) {
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    ...dbEnv,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    APP_SECRET,
-    WEB_DIR: path.join(os.tmpdir(), 'atrium-bench-no-web'), // API only
-    MAIL_OUTBOX_DIR: OUTBOX, // the verification codes of the bench's sign-ups
-    SQL_STATEMENT_LOG: STATEMENT_LOG, // every distinct SQL text the server runs, for checkSqlMirror
-    LOG_LEVEL: 'warn',
-    LOGIN_RATE_LIMIT: '100000',
-    REGISTER_RATE_LIMIT: '100000',
-    NODE_ENV: 'production',
-  };
-  if (!dbEnv.DATABASE_URL) delete env.DATABASE_URL;
-  const t0 = performance.now();
-  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": node options for the server only (profiling).
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, serverMain], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const keep = (chunk) => {
-    output = (output + chunk.toString()).slice(-8000);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  let exited = null;
-  const exit = new Promise((resolve) => child.on('exit', (code, signal) => resolve((exited = { code, signal }))));
-  const base = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (exited) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    await exit;
-    clearTimeout(timer);
-  };
-  cleanups.push(stop);
-  for (;;) {
-    if (exited) throw new Error(`${label} server exited (${JSON.stringify(exited)}) during start-up:\n${output}`);
-    if (since(t0) > 180_000) {
-      await stop();
-      throw new Error(`${label} server did not answer /health within 180 s:\n${output}`);
-    }
-    try {
-      const res = await fetch(`${base}${API}/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  return { base, port, pid: child.pid, stop, output: () => output, startMs: since(t0), isAlive: () => !exited };
-}
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-// ---------------------------------------------------------------------------------------------------------------
-// HTTP with the CSRF double-submit (cookie atrium_xsrf + header x-xsrf-token)
-
-class Client {
-  constructor(base) {
-    this.base = base;
-    this.cookies = new Map();
-    this.token = undefined;
-  }
-  cookieHeader() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-  async request(method, route, { json, form, expect } = {}) {
-    const headers = { accept: 'application/json' };
-    if (this.cookies.size) headers.cookie = this.cookieHeader();
-    const xsrf = this.cookies.get('atrium_xsrf');
-    if (xsrf && method !== 'GET') headers['x-xsrf-token'] = decodeURIComponent(xsrf);
-    if (this.token) headers.authorization = `Bearer ${this.token}`;
-    let body;
-    if (json !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(json);
-    } else if (form) {
-      body = form;
-    }
-    const res = await fetch(`${this.base}${API}${route}`, { method, headers, body });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const eq = pair.indexOf('=');
-      this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-    }
-    const text = await res.text();
-    let data;
-    try {
-      data = text ? JSON.parse(text) : undefined;
-    } catch {
-      data = text;
-    }
-    if (expect !== undefined && res.status !== expect) {
-      throw new Error(`${method} ${route} answered ${res.status} (expected ${expect}): ${text.slice(0, 400)}`);
-    }
-    return { status: res.status, data, text };
-  }
-}
-
-function jwtClaims(token) {
-  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
-}
-
-const PASSWORD = 'bench-Passw0rd-1';
-
-/** Where the bench's servers write their e-mails (no SMTP): sign-ups read their verification code here. */
-const OUTBOX = path.join(os.tmpdir(), `atrium-bench-outbox-${process.pid}`);
 /** The server's statement log (server/src/db/statement-log.ts): one JSON line per distinct SQL text it ran. */
 const STATEMENT_LOG = path.join(os.tmpdir(), `atrium-bench-statements-${process.pid}.jsonl`);
+process.on('exit', () => rmSync(STATEMENT_LOG, { force: true }));
 
-process.on('exit', () => {
-  rmSync(OUTBOX, { recursive: true, force: true });
-  rmSync(STATEMENT_LOG, { force: true });
-});
-
-/** The 6-digit code of the newest verification mail to `email` in the outbox (waits up to 10 s). */
-async function verificationCode(email) {
-  const deadline = performance.now() + 10_000;
-  for (;;) {
-    const files = existsSync(OUTBOX)
-      ? readdirSync(OUTBOX)
-          .filter((f) => f.endsWith('.eml'))
-          .sort()
-          .reverse()
-      : [];
-    for (const f of files) {
-      const raw = readFileSync(path.join(OUTBOX, f), 'utf8');
-      if (!raw.toLowerCase().includes(email.toLowerCase())) continue;
-      const code = /Your verification code is (\d{6})/.exec(raw)?.[1];
-      if (code) return code;
-    }
-    if (performance.now() > deadline) throw new Error(`no verification mail to ${email} in ${OUTBOX}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** A new account made the real way: sign-up, the mailed code, verification, sign-in. */
-async function register(base, tag) {
-  const client = new Client(base);
-  await client.request('GET', '/auth/csrf', { expect: 200 });
-  const email = `bench-${tag}-${Date.now()}@example.com`;
-  await client.request('POST', '/auth/register', {
-    json: { firstName: 'Bench', lastName: 'Runner', email, password: PASSWORD, businessName: `Bench ${tag}` },
-    expect: 201,
-  });
-  await client.request('POST', '/auth/verify-email', {
-    json: { email, code: await verificationCode(email) },
-    expect: 200,
-  });
-  const signedIn = await login(base, email);
-  const claims = jwtClaims(signedIn.token);
-  return { client: signedIn, email, userId: claims.sub, businessId: claims.bid };
-}
-
-/** A fresh access token (15 min lifetime) for the same user, on a possibly restarted server. */
-async function login(base, email) {
-  const client = new Client(base);
-  await client.request('GET', '/auth/csrf', { expect: 200 });
-  const { data } = await client.request('POST', '/auth/login', {
-    json: { email, password: PASSWORD, rememberMe: true },
-    expect: 200,
-  });
-  client.token = data.accessToken;
-  return client;
-}
+/** The bench's server: every distinct SQL text it runs goes to STATEMENT_LOG, for checkSqlMirror. */
+const startServer = (label, dbEnv) => startBenchServer(label, dbEnv, { env: { SQL_STATEMENT_LOG: STATEMENT_LOG } });
 
 // ---------------------------------------------------------------------------------------------------------------
 // Other work on the machine: the CPU time the whole machine spent (/proc/stat) minus what the bench, the server

@@ -4,23 +4,28 @@
 // is measured with autocannon alone (baseline), then while A runs exports (`GET /contacts?export=true`) back to
 // back; the report prints B's p50/p95 in both runs and the ratio. A benchmark: it reports, it does not pass or fail.
 // See README.md beside this file ("Tenant isolation").
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import net from 'node:net';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
-import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { contactsInsertSql } from './data.mjs';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const serverMain = path.join(here, '..', 'server', 'dist', 'main.js');
-const API = '/api/v1';
+import {
+  API,
+  cleanups,
+  int,
+  log,
+  login,
+  register,
+  runCleanups,
+  serverMain,
+  since,
+  sleep,
+  startServer,
+} from './lib.mjs';
 
 const argv = process.argv.slice(2).filter((arg, i) => !(i === 0 && arg === '--'));
 const { values: opts } = parseArgs({
@@ -42,12 +47,6 @@ if (opts.help) {
   [--duration=S] [--connections=N] [--exporters=N] [--pg-url=URL]`);
   process.exit(0);
 }
-function int(text, fallback, name) {
-  if (text === undefined) return fallback;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) fail(`--${name} must be a positive integer`);
-  return n;
-}
 function fail(message) {
   console.error(message);
   process.exit(2);
@@ -64,164 +63,7 @@ if (!existsSync(serverMain)) {
   process.exit(2);
 }
 
-const log = (...args) => console.log(`[${new Date().toISOString().slice(11, 19)}]`, ...args);
 const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
-const since = (t0) => performance.now() - t0;
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-const cleanups = [];
-async function runCleanups() {
-  while (cleanups.length) {
-    try {
-      await cleanups.pop()();
-    } catch (error) {
-      console.error('cleanup:', error.message);
-    }
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => runCleanups().finally(() => process.exit(130)));
-}
-
-const OUTBOX = path.join(os.tmpdir(), `atrium-tenants-outbox-${process.pid}`);
-process.on('exit', () => rmSync(OUTBOX, { recursive: true, force: true }));
-const APP_SECRET = randomBytes(24).toString('hex');
-const PASSWORD = 'bench-Passw0rd-1';
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** The built server (server/dist/main.js) as a child process, API only, until /health answers. */
-async function startServer(label, dbEnv) {
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    ...dbEnv,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    APP_SECRET,
-    WEB_DIR: path.join(os.tmpdir(), 'atrium-bench-no-web'),
-    MAIL_OUTBOX_DIR: OUTBOX,
-    LOG_LEVEL: 'warn',
-    LOGIN_RATE_LIMIT: '100000',
-    REGISTER_RATE_LIMIT: '100000',
-    NODE_ENV: 'production',
-  };
-  if (!dbEnv.DATABASE_URL) delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [serverMain], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const keep = (chunk) => (output = (output + chunk.toString()).slice(-8000));
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  let exited = null;
-  const exit = new Promise((resolve) => child.on('exit', (code, signal) => resolve((exited = { code, signal }))));
-  const stop = async () => {
-    if (exited) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    await exit;
-    clearTimeout(timer);
-  };
-  cleanups.push(stop);
-  const base = `http://127.0.0.1:${port}`;
-  const t0 = performance.now();
-  for (;;) {
-    if (exited) throw new Error(`${label} server exited during start-up:\n${output}`);
-    if (since(t0) > 180_000) throw new Error(`${label} server did not answer /health within 180 s:\n${output}`);
-    try {
-      if ((await fetch(`${base}${API}/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  return { base, stop, output: () => output };
-}
-
-/** HTTP with the CSRF double-submit and, once signed in, a bearer token. */
-class Client {
-  constructor(base) {
-    this.base = base;
-    this.cookies = new Map();
-    this.token = undefined;
-  }
-  async request(method, route, { json, expect } = {}) {
-    const headers = { accept: 'application/json' };
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const xsrf = this.cookies.get('atrium_xsrf');
-    if (xsrf && method !== 'GET') headers['x-xsrf-token'] = decodeURIComponent(xsrf);
-    if (this.token) headers.authorization = `Bearer ${this.token}`;
-    if (json !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${this.base}${API}${route}`, {
-      method,
-      headers,
-      body: json === undefined ? undefined : JSON.stringify(json),
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const eq = pair.indexOf('=');
-      this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-    }
-    const text = await res.text();
-    if (expect !== undefined && res.status !== expect) {
-      throw new Error(`${method} ${route} answered ${res.status} (expected ${expect}): ${text.slice(0, 300)}`);
-    }
-    return { status: res.status, text, data: text ? JSON.parse(text) : undefined };
-  }
-}
-
-async function verificationCode(email) {
-  const deadline = performance.now() + 10_000;
-  for (;;) {
-    const files = existsSync(OUTBOX) ? readdirSync(OUTBOX).filter((f) => f.endsWith('.eml')) : [];
-    for (const f of files) {
-      const raw = readFileSync(path.join(OUTBOX, f), 'utf8');
-      if (!raw.toLowerCase().includes(email.toLowerCase())) continue;
-      const code = /Your verification code is (\d{6})/.exec(raw)?.[1];
-      if (code) return code;
-    }
-    if (performance.now() > deadline) throw new Error(`no verification mail to ${email}`);
-    await sleep(100);
-  }
-}
-
-async function login(base, email) {
-  const client = new Client(base);
-  await client.request('GET', '/auth/csrf', { expect: 200 });
-  const { data } = await client.request('POST', '/auth/login', {
-    json: { email, password: PASSWORD, rememberMe: true },
-    expect: 200,
-  });
-  client.token = data.accessToken;
-  return client;
-}
-
-/** A user with a business of its own, made the real way (sign-up, mailed code, sign-in). */
-async function register(base, tag) {
-  const client = new Client(base);
-  await client.request('GET', '/auth/csrf', { expect: 200 });
-  const email = `tenants-${tag}-${Date.now()}@example.com`;
-  await client.request('POST', '/auth/register', {
-    json: { firstName: 'Bench', lastName: tag, email, password: PASSWORD, businessName: `Tenant ${tag}` },
-    expect: 201,
-  });
-  await client.request('POST', '/auth/verify-email', {
-    json: { email, code: await verificationCode(email) },
-    expect: 200,
-  });
-  const signedIn = await login(base, email);
-  const claims = JSON.parse(Buffer.from(signedIn.token.split('.')[1], 'base64url').toString('utf8'));
-  return { email, userId: claims.sub, businessId: claims.bid };
-}
 
 /** A's contacts through the driver, secondary indexes dropped for the insert and re-created (as bench/api.mjs). */
 async function seedA(db, { businessId, userId }) {

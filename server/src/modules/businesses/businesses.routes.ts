@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   acceptInviteSchema,
@@ -13,7 +14,7 @@ import {
 } from '@atrium/contracts';
 import type { Config } from '../../config';
 import { callerOf, errorResponses, okSchema } from '../../lib/http';
-import { setAccessCookie } from '../../lib/session-cookies';
+import { setAccessCookie, tokensForBody } from '../../lib/session-cookies';
 import type { BusinessesService, SessionMove } from './businesses.service';
 
 export interface BusinessesRoutesOptions {
@@ -37,10 +38,13 @@ const movedSchema = z.object({ success: z.literal(true), user: userSchema, acces
 export const businessesRoutes: FastifyPluginAsyncZod<BusinessesRoutesOptions> = async (app, { businesses, config }) => {
   app.addHook('onRequest', app.authenticate);
 
-  /** Sets the access cookie of a moved session; the answer then carries the new token (for Bearer clients). */
-  const moved = (reply: Parameters<typeof setAccessCookie>[0], move: SessionMove) => {
+  /**
+   * Sets the access cookie of a moved session; the answer carries the new token only for clients that ask for
+   * tokens in bodies (TOKEN_BODY_HEADER, as login does), never for the browser app.
+   */
+  const moved = (request: FastifyRequest, reply: Parameters<typeof setAccessCookie>[0], move: SessionMove) => {
     setAccessCookie(reply, move.accessToken, move.rememberMe, config.cookieSecure);
-    return { success: true as const, user: move.user, accessToken: move.accessToken };
+    return { success: true as const, user: move.user, ...tokensForBody(request, move) };
   };
 
   app.get(
@@ -133,7 +137,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<BusinessesRoutesOptions> = 
     async (request, reply) => {
       const caller = callerOf(request);
       const move = await businesses.remove(caller, request.params.id);
-      return move ? moved(reply, move) : { success: true as const, user: caller.user };
+      return move ? moved(request, reply, move) : { success: true as const, user: caller.user };
     },
   );
 
@@ -147,7 +151,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<BusinessesRoutesOptions> = 
         response: { 200: movedSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request, reply) => moved(reply, await businesses.switchTo(callerOf(request), request.params.id)),
+    async (request, reply) => moved(request, reply, await businesses.switchTo(callerOf(request), request.params.id)),
   );
 
   app.get(
@@ -243,7 +247,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<BusinessesRoutesOptions> = 
     async (request, reply) => {
       const caller = callerOf(request);
       const move = await businesses.removeMember(caller, request.params.id, request.params.userId);
-      return move ? moved(reply, move) : { success: true as const, user: caller.user };
+      return move ? moved(request, reply, move) : { success: true as const, user: caller.user };
     },
   );
 };

@@ -1,3 +1,4 @@
+import { TOKEN_BODY_HEADER } from '../../lib/session-cookies';
 import { sql } from 'drizzle-orm';
 import {
   ACCESS_COOKIE,
@@ -492,8 +493,14 @@ describe('businesses', () => {
       expect(res.statusCode).toBe(200);
       const user = userSchema.strict().parse(res.json().user);
       expect(user).toMatchObject({ businessId: second, businessName: 'Second Shop', role: 'owner' });
-      expect(typeof res.json().accessToken).toBe('string');
+      // The browser gets the new token as a cookie only; a client that asks for tokens in bodies gets it there.
+      expect(res.json().accessToken).toBeUndefined();
       expect(a.agent.cookie(ACCESS_COOKIE)).not.toBe(cookieBefore);
+      const asked = await a.agent.post(`/businesses/${first}/switch`, undefined, {
+        headers: { [TOKEN_BODY_HEADER]: '1' },
+      });
+      expect(typeof asked.json().accessToken).toBe('string');
+      expect((await a.agent.post(`/businesses/${second}/switch`)).statusCode).toBe(200);
 
       expect((await a.agent.get('/users/me')).json().user.businessId).toBe(second);
       expect((await a.agent.get('/contacts')).json().data).toEqual([]);
