@@ -46,6 +46,47 @@ const hostBoundary = {
   },
 };
 
+// The API's layers run one way (docs/anatomy-of-a-server-module.md): lib/ and db/ serve every module and never
+// import one; route plugins get their services from app.ts (the composition root) and never reach the database
+// or a repository themselves. Import cycles between modules are checked by server/src/layers.test.ts.
+const serverLayers = [
+  {
+    files: ['server/src/lib/**/*.ts', 'server/src/db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/**'],
+              message: 'lib/ and db/ never import a module: move the shared piece into lib/ (see lib/caller.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/src/modules/**/*.routes.ts'],
+    // contact-import builds its service in its routes until its pg-boss move hands it over to app.ts.
+    ignores: ['server/src/modules/contact-import/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/db/client', '**/db/schema', '**/*.repository', 'drizzle-orm', 'drizzle-orm/*'],
+              message: 'Routes are HTTP only: take the service from app.ts (the composition root) and call it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', 'server/drizzle/**', '**/coverage/**', '.tools/**'] },
   js.configs.recommended,
@@ -62,4 +103,5 @@ export default tseslint.config(
   { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   remoteBoundary,
   hostBoundary,
+  ...serverLayers,
 );

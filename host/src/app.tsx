@@ -19,7 +19,7 @@ import {
 import { RequireAuth } from './auth/require-auth';
 import { SignInPage } from './auth/sign-in-page';
 import { SignUpPage } from './auth/sign-up-page';
-import { loadPublicRemote, remotesState, retryRemote, startRemotes } from './federation/remotes';
+import { ensureRemote, loadPublicRemote, remotesState, retryRemote, startRemotes } from './federation/remotes';
 import { BusinessSync } from './shell/businesses';
 import { RemotePage } from './shell/remote-page';
 import { useSearchBusEvents } from './shell/search/search-events';
@@ -152,9 +152,52 @@ function SignedIn() {
   );
 }
 
+/**
+ * A signed-in route a remote serves (per its metadata) whose module is not loaded yet: loads that remote alone.
+ * Once it is loaded its own routes replace these; if it cannot load, the error panel names it, with a retry.
+ */
+function RemoteRouteLoader({ name }: { name: RemoteName }) {
+  const snap = useSnapshot(remotesState);
+  const failed = snap.failed[name];
+  useEffect(() => {
+    if (!failed) void ensureRemote(name);
+  }, [name, failed]);
+  if (!failed) return <PageSkeleton />;
+  return (
+    <Center mih={320} p="xl">
+      <Alert
+        color="red"
+        variant="light"
+        title="Part of Atrium could not be loaded"
+        maw={560}
+        role="alert"
+        data-testid="remote-error-panel"
+      >
+        <Stack gap="sm">
+          <Text size="sm">
+            This page belongs to an app that is not responding right now ({name}). The rest of your workspace keeps
+            working.
+          </Text>
+          <Button size="xs" onClick={() => void retryRemote(name)} style={{ alignSelf: 'flex-start' }}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    </Center>
+  );
+}
+
 export function AppRoutes() {
   const snap = useSnapshot(remotesState);
   const remoteRoutes = Object.values(snap.modules).flatMap((m) => m.routes.map((r) => ({ ...r, remote: m.name })));
+  // Routes of remotes not loaded yet, from their metadata (public ones are claimed through the manifest instead).
+  const pendingRoutes = (Object.keys(snap.meta) as RemoteName[])
+    .filter((name) => !snap.modules[name])
+    .flatMap((name) =>
+      (snap.meta[name]?.routes ?? [])
+        .filter((path) => !publicRemoteFor(path, [{ name, publicPaths: snap.meta[name]?.publicPaths }]))
+        .map((path) => ({ path, remote: name })),
+    );
   return (
     <Routes>
       <Route path="/signin" element={<SignInPage />} />
@@ -181,6 +224,13 @@ export function AppRoutes() {
             .map((r) => (
               <Route key={`${r.remote}:${r.path}`} path={r.path} element={<RemotePage load={r.load} />} />
             ))}
+          {pendingRoutes.map((r) => (
+            <Route
+              key={`pending:${r.remote}:${r.path}`}
+              path={r.path}
+              element={<RemoteRouteLoader name={r.remote} />}
+            />
+          ))}
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>

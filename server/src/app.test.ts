@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { XSRF_COOKIE, XSRF_HEADER, type RemotesManifest } from '@atrium/contracts';
+import { REMOTE_META, XSRF_COOKIE, XSRF_HEADER, type RemotesManifest } from '@atrium/contracts';
 import { createTestApp, type TestApp } from '../test/helpers';
 
 describe('app: health, 404, remotes manifest, security headers, OpenAPI, static web', () => {
@@ -53,11 +53,29 @@ describe('app: health, 404, remotes manifest, security headers, OpenAPI, static 
       'community_market',
       'admin',
     ]);
-    expect(manifest.remotes[0]).toEqual({ name: 'crm', entry: 'https://crm.cdn.example.com/v42/remoteEntry.js' });
-    expect(manifest.remotes[1]).toEqual({ name: 'work', entry: 'http://localhost:3002/remoteEntry.js' });
-    expect(manifest.remotes[5]).toEqual({ name: 'admin', entry: 'http://admin.internal:8080/remoteEntry.js' });
+    // Each remote's entry and its static metadata: the host draws the shell without loading a remote.
+    expect(manifest.remotes[0]).toEqual({
+      name: 'crm',
+      entry: 'https://crm.cdn.example.com/v42/remoteEntry.js',
+      ...REMOTE_META.crm,
+    });
+    expect(manifest.remotes[0]).toMatchObject({
+      nav: [{ key: 'contacts', path: '/contacts' }],
+      newMenu: [{ key: 'contact', action: { type: 'modal', id: 'contact' } }],
+      search: true,
+    });
+    expect(manifest.remotes[1]).toEqual({
+      name: 'work',
+      entry: 'http://localhost:3002/remoteEntry.js',
+      ...REMOTE_META.work,
+    });
+    expect(manifest.remotes[5]).toEqual({
+      name: 'admin',
+      entry: 'http://admin.internal:8080/remoteEntry.js',
+      ...REMOTE_META.admin,
+    });
     // Pages a signed-out visitor may open, by remote: the host loads that remote alone for them.
-    expect(manifest.remotes[2]).toEqual({
+    expect(manifest.remotes[2]).toMatchObject({
       name: 'documents_signatures',
       entry: expect.stringMatching(/remoteEntry\.js$/),
       publicPaths: [

@@ -21,6 +21,8 @@ import { registerWeb } from './lib/web';
 import { AuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
+import { RedisCounterStore } from './modules/auth/redis-counter-store';
+import { closeRedis, createRedis, redisReady, RedisVersion } from './lib/redis';
 import { BusinessesRepository } from './modules/businesses/businesses.repository';
 import { businessesRoutes } from './modules/businesses/businesses.routes';
 import { BusinessesService } from './modules/businesses/businesses.service';
@@ -97,6 +99,13 @@ export async function buildApp({
   if (onRoute) app.addHook('onRoute', onRoute);
   app.addHook('onRequest', untrustedProxyCheck(config.trustProxy));
 
+  // REDIS_URL: rate-limit counters and session checks shared by every API process; else this process's memory.
+  const redis = config.redisUrl ? createRedis(config.redisUrl, app.log) : null;
+  if (redis) {
+    if (!(await redisReady(redis))) app.log.warn('Redis did not answer at start; the API starts degraded');
+    app.addHook('onClose', async () => closeRedis(redis));
+  }
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
@@ -146,6 +155,9 @@ export async function buildApp({
   });
   await app.register(rateLimit, {
     global: false,
+    // Redis away: these routes' limits are not applied (fail open, logged by lib/redis.ts); the sign-in throttle
+    // falls back to per-process counters instead (auth/redis-counter-store.ts).
+    ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate:`, skipOnError: true } : {}),
     errorResponseBuilder: () => new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.'),
   });
   await app.register(swagger, {
@@ -168,7 +180,15 @@ export async function buildApp({
   const { db } = database;
   const deps: Deps = { db, config, tokens, secret, mailer: mailer ?? createMailer(config, app.log) };
   if (!mailer) app.addHook('onClose', async () => deps.mailer.close());
-  const auth = new AuthService(new AuthRepository(db), tokens, deps);
+  const auth = new AuthService(
+    new AuthRepository(
+      db,
+      redis ? new RedisVersion(redis, `${config.redisKeyPrefix}session-version`, app.log) : undefined,
+    ),
+    tokens,
+    deps,
+    redis ? new RedisCounterStore(redis, config.redisKeyPrefix, app.log) : undefined,
+  );
   const users = new UsersService(new UsersRepository(db), deps);
   const businesses = new BusinessesService(new BusinessesRepository(db), deps);
   const contacts = new ContactsService(new ContactsRepository(db));
@@ -178,7 +198,7 @@ export async function buildApp({
 
   // Whatever an unsafe request changed (a sign-out, a revoked session, a membership) is seen by the next request.
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (!SAFE_METHODS.has(request.method)) auth.forgetSessionContexts();
+    if (!SAFE_METHODS.has(request.method)) await auth.forgetSessionContexts();
     return payload;
   });
 

@@ -38,6 +38,8 @@ function envSchema(root: string) {
     HOST: optional(z.string()).transform((v) => v ?? '0.0.0.0'),
     DATA_DIR: optional(z.string()).transform((v) => path.resolve(v ?? path.join(root, '.data', 'pglite'))),
     DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')),
+    REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')),
+    REDIS_KEY_PREFIX: optional(z.string().regex(/^[\w:.-]{1,64}$/)).transform((v) => v ?? 'atrium:'),
     APP_SECRET: optional(z.string().min(16, 'APP_SECRET must be at least 16 characters (use 32+ random ones)')),
     WEB_DIR: optional(z.string()).transform((v) => path.resolve(v ?? path.join(root, 'host', 'dist'))),
     COOKIE_SECURE: bool(false),
@@ -72,6 +74,13 @@ export interface Config {
   /** PGlite data directory; also holds secret.key when APP_SECRET is not set. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * redis(s)://…: rate-limit counters and session checks shared by every API process (lib/redis.ts); unset = each
+   * process's memory (the embedded default, right for one process).
+   */
+  redisUrl: string | undefined;
+  /** Prefix of every Redis key (several installations, or test runs, may share one Redis). */
+  redisKeyPrefix: string;
   appSecret: string | undefined;
   webDir: string;
   remotes: RemotesManifest['remotes'];
@@ -119,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     appSecret: e.APP_SECRET,
     webDir: e.WEB_DIR,
     remotes: REMOTE_NAMES.map((name) => ({ name, entry: e[REMOTE_ENV[name]] as string })),

@@ -2,7 +2,8 @@ import type { ReactElement } from 'react';
 import { StrictMode } from 'react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { ApiError, api, google, session } from '@atrium/api-client';
+import { ApiError, api, google } from '@atrium/api-client';
+import { setTestSession } from '@atrium/api-client/testing';
 import { GOOGLE_AUTH_COOLDOWN_MS, GOOGLE_CALLBACK_WINDOW_MS, IDENTITY_MESSAGES } from '@atrium/contracts';
 import { UiProvider } from '@atrium/ui';
 import { GOOGLE_LAST_ATTEMPT_KEY, GoogleSignInButton, googleRedirect } from './google-button';
@@ -32,8 +33,7 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   resetGoogleCallbacks();
-  session.status = 'anonymous';
-  session.user = null;
+  setTestSession({ status: 'anonymous', user: null });
 });
 afterEach(() => {
   jest.restoreAllMocks();
@@ -112,7 +112,7 @@ describe('GoogleCallbackPage', () => {
   it('posts code and state once (even under StrictMode) and goes home signed in', async () => {
     localStorage.setItem(GOOGLE_LAST_ATTEMPT_KEY, String(Date.now()));
     const complete = jest.spyOn(google, 'complete').mockImplementation(async () => {
-      session.status = 'authenticated';
+      setTestSession({ status: 'authenticated' });
       return { user, linked: false };
     });
     renderAt('/auth/google/callback?code=c1&state=s1', <GoogleCallbackPage />, '/auth/google/callback', true);
@@ -165,7 +165,7 @@ describe('GoogleCallbackPage', () => {
     sessionStorage.setItem(GOOGLE_CALLBACK_KEY, JSON.stringify({ state: 's2', at: Date.now() - 5_000 }));
     const complete = jest.spyOn(google, 'complete');
     const auto = jest.spyOn(api.auth, 'autoLogin').mockImplementation(async () => {
-      session.status = 'authenticated';
+      setTestSession({ status: 'authenticated' });
       return user;
     });
     renderAt('/auth/google/callback?code=c2&state=s2', <GoogleCallbackPage />, '/auth/google/callback');
@@ -188,7 +188,7 @@ describe('GoogleCallbackPage', () => {
   });
 
   it('a link lands on /unlink-google, which shows the new link', async () => {
-    session.status = 'authenticated';
+    setTestSession({ status: 'authenticated' });
     jest.spyOn(google, 'complete').mockResolvedValue({ user, linked: true });
     jest
       .spyOn(google, 'status')
@@ -202,7 +202,7 @@ describe('UnlinkGooglePage', () => {
   const status = { enabled: true, linked: true, hasPassword: true, email: 'grace@example.com' };
 
   it('a signed-in user with a password confirms, and the outcome is explained', async () => {
-    session.status = 'authenticated';
+    setTestSession({ status: 'authenticated' });
     jest.spyOn(google, 'status').mockResolvedValue(status);
     const unlink = jest.spyOn(google, 'unlink').mockResolvedValue({ ...status, linked: false });
     renderAt('/unlink-google', <UnlinkGooglePage />, '/unlink-google');
@@ -215,7 +215,7 @@ describe('UnlinkGooglePage', () => {
   });
 
   it('without a password it explains the lock-out and offers to set one instead of unlinking', async () => {
-    session.status = 'authenticated';
+    setTestSession({ status: 'authenticated' });
     jest.spyOn(google, 'status').mockResolvedValue({ ...status, hasPassword: false });
     const unlink = jest.spyOn(google, 'unlink');
     renderAt('/unlink-google', <UnlinkGooglePage />, '/unlink-google');
@@ -227,7 +227,7 @@ describe('UnlinkGooglePage', () => {
   });
 
   it("a refused unlink shows the server's reason", async () => {
-    session.status = 'authenticated';
+    setTestSession({ status: 'authenticated' });
     jest.spyOn(google, 'status').mockResolvedValue(status);
     jest.spyOn(google, 'unlink').mockRejectedValue(new ApiError(400, 'VALIDATION_ERROR', 'Set a password first.'));
     renderAt('/unlink-google', <UnlinkGooglePage />, '/unlink-google');
@@ -236,7 +236,7 @@ describe('UnlinkGooglePage', () => {
   });
 
   it('not linked: says so and offers to link', async () => {
-    session.status = 'authenticated';
+    setTestSession({ status: 'authenticated' });
     jest.spyOn(google, 'status').mockResolvedValue({ ...status, linked: false });
     jest.spyOn(google, 'config').mockResolvedValue({ enabled: true });
     renderAt('/unlink-google', <UnlinkGooglePage />, '/unlink-google');
@@ -245,9 +245,9 @@ describe('UnlinkGooglePage', () => {
   });
 
   it('not signed in: asks to sign in first', async () => {
-    session.status = 'unknown';
+    setTestSession({ status: 'unknown' });
     jest.spyOn(api.auth, 'autoLogin').mockImplementation(async () => {
-      session.status = 'anonymous';
+      setTestSession({ status: 'anonymous' });
       return null;
     });
     const statusCall = jest.spyOn(google, 'status');

@@ -1,7 +1,8 @@
 import type { ReactElement } from 'react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { ApiError, api, identity, session } from '@atrium/api-client';
+import { ApiError, api, identity } from '@atrium/api-client';
+import { setTestSession } from '@atrium/api-client/testing';
 import { IDENTITY_MESSAGES, MESSAGES } from '@atrium/contracts';
 import { UiProvider } from '@atrium/ui';
 import { ForgotPasswordPage } from './forgot-password-page';
@@ -43,8 +44,7 @@ function renderRoutes(path: string, pages: Record<string, ReactElement>, state?:
 const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 beforeEach(() => {
-  session.status = 'anonymous';
-  session.user = null;
+  setTestSession({ status: 'anonymous', user: null });
 });
 afterEach(() => jest.restoreAllMocks());
 

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import { api, session } from '@atrium/api-client';
+import { api } from '@atrium/api-client';
+import { setTestSession } from '@atrium/api-client/testing';
 import { renderAt } from '../test-utils';
 import { RequireAuth } from './require-auth';
 
@@ -7,9 +8,9 @@ describe('RequireAuth', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('sends a visitor without a session to /signin after the auto-login attempt fails', async () => {
-    session.status = 'unknown';
+    setTestSession({ status: 'unknown' });
     const auto = jest.spyOn(api.auth, 'autoLogin').mockImplementation(async () => {
-      session.status = 'anonymous';
+      setTestSession({ status: 'anonymous' });
       return null;
     });
     renderAt('/contacts', <RequireAuth>secret</RequireAuth>);
@@ -19,7 +20,7 @@ describe('RequireAuth', () => {
   });
 
   it('renders the page for a signed-in user', async () => {
-    session.status = 'authenticated';
+    setTestSession({ status: 'authenticated' });
     renderAt('/contacts', <RequireAuth>secret</RequireAuth>);
     expect(await screen.findByText('secret')).toBeInTheDocument();
   });

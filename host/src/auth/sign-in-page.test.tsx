@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { api, session } from '@atrium/api-client';
+import { api } from '@atrium/api-client';
+import { setTestSession } from '@atrium/api-client/testing';
 import { renderAt } from '../test-utils';
 import { SignInPage } from './sign-in-page';
 
 describe('SignInPage', () => {
   beforeEach(() => {
-    session.status = 'anonymous';
-    session.user = null;
+    setTestSession({ status: 'anonymous', user: null });
   });
   afterEach(() => jest.restoreAllMocks());
 
@@ -38,7 +38,7 @@ describe('SignInPage', () => {
 
   it('goes home after a successful sign-in', async () => {
     jest.spyOn(api.auth, 'login').mockImplementation(async () => {
-      session.status = 'authenticated';
+      setTestSession({ status: 'authenticated' });
       return { success: true, user: { id: 'u1' } as never };
     });
     renderAt('/signin', <SignInPage />);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { api, session } from '@atrium/api-client';
+import { api, sessionView } from '@atrium/api-client';
 import { loginSchema } from '@atrium/contracts';
 import {
   Anchor,
@@ -32,7 +32,7 @@ export function SignInPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const state = (location.state ?? {}) as SignInState;
-  const { status } = useSnapshot(session);
+  const { status } = useSnapshot(sessionView);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const form = useForm({

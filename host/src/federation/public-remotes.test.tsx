@@ -2,7 +2,8 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { api, session } from '@atrium/api-client';
+import { api } from '@atrium/api-client';
+import { setTestSession } from '@atrium/api-client/testing';
 import { bus } from '@atrium/event-bus';
 import type { RemoteModule, RemotesManifest } from '@atrium/contracts';
 import { UiProvider } from '@atrium/ui';
@@ -87,8 +88,7 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  session.status = 'anonymous';
-  session.user = null;
+  setTestSession({ status: 'anonymous', user: null });
   jest.spyOn(api.auth, 'autoLogin').mockResolvedValue(null);
   load.mockClear();
   register.mockClear();

@@ -3,6 +3,8 @@ import { loadRemote, registerPlugins, registerRemotes } from '@module-federation
 import {
   isRemoteModule,
   publicRemoteFor,
+  type ModalId,
+  type RemoteMeta,
   type RemoteModule,
   type RemoteName,
   type RemotesManifest,
@@ -11,7 +13,14 @@ import './provide-shared';
 import { backoffRetryPlugin } from './retry-plugin';
 
 export interface RemotesState {
+  /** 'ready' once the manifest has been read and the remotes the shell needs at once have settled. */
   status: 'idle' | 'loading' | 'ready';
+  /**
+   * Each remote's static metadata from the manifest (routes, sidebar, '+ New', modals, search, widgets): what
+   * the shell draws before, or without, loading the remote. A remote listed without metadata has none here
+   * and is loaded with the shell.
+   */
+  meta: Partial<Record<RemoteName, RemoteMeta>>;
   modules: Partial<Record<RemoteName, RemoteModule>>;
   failed: Partial<Record<RemoteName, string>>;
   /** The manifest itself could not be read: no remote can load. */
@@ -24,6 +33,7 @@ export interface RemotesState {
 
 export const remotesState = proxy<RemotesState>({
   status: 'idle',
+  meta: {},
   modules: {},
   failed: {},
   manifestError: null,
@@ -91,7 +101,12 @@ async function loadModule(name: RemoteName): Promise<void> {
   }
 }
 
-/** Registers every remote of the manifest and loads their modules side by side; failures stay isolated. */
+/**
+ * Signed in: reads the manifest, registers every remote with the federation runtime (no fetch yet) and keeps
+ * each one's metadata. Only remotes the shell itself needs load now: those with header widgets (the header is
+ * on every page) and those listed without metadata. Every other remote's entry is fetched when its route,
+ * modal, home widget or search provider is first used (ensureRemote); failures stay isolated.
+ */
 export function startRemotes(): Promise<void> {
   if (started) return started;
   remotesState.status = 'loading';
@@ -102,7 +117,21 @@ export function startRemotes(): Promise<void> {
         remotesState.companyDomain = manifest.companyDomain;
       }
       register(manifest.remotes);
-      await Promise.all(manifest.remotes.map((r) => (remotesState.modules[r.name] ? undefined : loadOne(r.name))));
+      for (const r of manifest.remotes) {
+        if (!Array.isArray(r.routes)) continue;
+        remotesState.meta[r.name] = {
+          routes: r.routes,
+          publicPaths: r.publicPaths,
+          nav: Array.isArray(r.nav) ? r.nav : [],
+          newMenu: Array.isArray(r.newMenu) ? r.newMenu : [],
+          modals: r.modals,
+          search: r.search,
+          widgets: r.widgets,
+          headerWidgets: r.headerWidgets,
+        };
+      }
+      const now = manifest.remotes.filter((r) => !Array.isArray(r.routes) || r.headerWidgets);
+      await Promise.all(now.map((r) => (remotesState.modules[r.name] ? undefined : loadOne(r.name))));
     } catch (e) {
       remotesState.manifestError = (e as Error).message;
       started = null;
@@ -111,6 +140,46 @@ export function startRemotes(): Promise<void> {
     }
   })();
   return started;
+}
+
+/** Loads one remote's module when something of it is used (a route, a modal, a widget, a search). */
+export async function ensureRemote(name: RemoteName): Promise<void> {
+  if (remotesState.modules[name]) return;
+  await startRemotes();
+  if (remotesState.modules[name] || !registered.has(name)) return;
+  await loadOne(name);
+}
+
+/** Every remote whose metadata says it has this: the search providers when a search starts, widgets on home. */
+export function ensureRemotesWith(what: 'search' | 'widgets'): Promise<void> {
+  const names = (Object.keys(remotesState.meta) as RemoteName[]).filter((n) => remotesState.meta[n]?.[what]);
+  return Promise.all(names.map(ensureRemote)).then(() => undefined);
+}
+
+/** The remote that offers a modal: a loaded module's, else the one whose metadata announces it. */
+export function modalOwner(
+  id: ModalId,
+  snap: Pick<RemotesState, 'meta' | 'modules'> = remotesState,
+): RemoteName | undefined {
+  const loaded = Object.values(snap.modules).find((m) => m?.modals?.some((x) => x.id === id));
+  if (loaded) return loaded.name;
+  return (Object.keys(snap.meta) as RemoteName[]).find((n) => snap.meta[n]?.modals?.includes(id));
+}
+
+/**
+ * Sidebar and '+ New' entries by remote, drawn without loading anything: a loaded module's own, else its
+ * metadata's. A remote that failed to load contributes none until it loads.
+ */
+export function remoteContributions(
+  snap: Pick<RemotesState, 'meta' | 'modules' | 'failed'> = remotesState,
+): { name: RemoteName; nav: RemoteModule['nav']; newMenu: RemoteModule['newMenu'] }[] {
+  const names = new Set([...Object.keys(snap.meta), ...Object.keys(snap.modules)] as RemoteName[]);
+  return [...names]
+    .filter((n) => snap.modules[n] || !snap.failed[n])
+    .map((name) => {
+      const source = snap.modules[name] ?? snap.meta[name]!;
+      return { name, nav: source.nav, newMenu: source.newMenu };
+    });
 }
 
 /**

@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ApiError, api, businesses, identity, session } from '@atrium/api-client';
+import { ApiError, api, businesses, identity } from '@atrium/api-client';
+import { setTestSession } from '@atrium/api-client/testing';
 import { BUSINESS_MESSAGES, type Business, type User } from '@atrium/contracts';
 import { UiProvider } from '@atrium/ui';
 import { testQueryClient } from '../test-utils';
@@ -41,8 +42,7 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('/accept-invite', () => {
   it('a visitor is sent to sign in and brought back to the invite afterwards', async () => {
-    session.status = 'anonymous';
-    session.user = null;
+    setTestSession({ status: 'anonymous', user: null });
     jest.spyOn(api.auth, 'autoLogin').mockResolvedValue(null);
     renderAt(`/accept-invite?token=${token}`);
     const where = await screen.findByTestId('where');
@@ -52,8 +52,7 @@ describe('/accept-invite', () => {
   });
 
   it('a signed-in user accepts: the business becomes current and they land home', async () => {
-    session.status = 'authenticated';
-    session.user = maya;
+    setTestSession({ status: 'authenticated', user: maya });
     const accept = jest
       .spyOn(businesses, 'acceptInvite')
       .mockResolvedValue({ id: 'b9', name: 'Bakery' } as unknown as Business);
@@ -68,8 +67,7 @@ describe('/accept-invite', () => {
   });
 
   it("a refused invite says 'Failed to accept invite' with the server's reason", async () => {
-    session.status = 'authenticated';
-    session.user = maya;
+    setTestSession({ status: 'authenticated', user: maya });
     jest
       .spyOn(businesses, 'acceptInvite')
       .mockRejectedValue(new ApiError(403, 'FORBIDDEN', 'This invitation was sent to another address'));
@@ -81,8 +79,7 @@ describe('/accept-invite', () => {
   });
 
   it('a link without a valid token says so and calls nothing', () => {
-    session.status = 'authenticated';
-    session.user = maya;
+    setTestSession({ status: 'authenticated', user: maya });
     const accept = jest.spyOn(businesses, 'acceptInvite');
     renderAt('/accept-invite?token=short');
     expect(screen.getByRole('alert')).toHaveTextContent(INVITE_TEXTS.invalidLink);
@@ -92,8 +89,7 @@ describe('/accept-invite', () => {
 
 describe('/user/{userId}', () => {
   beforeEach(() => {
-    session.status = 'authenticated';
-    session.user = maya;
+    setTestSession({ status: 'authenticated', user: maya });
   });
 
   it('shows the public profile with the picture', async () => {

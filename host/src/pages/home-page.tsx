@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio';
-import { session } from '@atrium/api-client';
+import { sessionView } from '@atrium/api-client';
 import { Container, Group, HomeSkeleton, Stack, Text, Title } from '@atrium/ui';
 import { remotesState } from '../federation/remotes';
 import { ModalHost } from '../shell/modal-host';
@@ -8,7 +8,7 @@ import { HomeWidgets } from './home-widgets';
 
 /** Home '/': signed-in only, outside the shell (docs/requirements.md §2). Dashboard widgets join as remotes ship them. */
 export function HomePage() {
-  const { user } = useSnapshot(session);
+  const { user } = useSnapshot(sessionView);
   const { status } = useSnapshot(remotesState);
   return (
     <Container size="lg" py="xl">

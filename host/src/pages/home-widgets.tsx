@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect, useMemo, type ComponentType } from 'react';
 import { useSnapshot } from 'valtio';
 import { bus } from '@atrium/event-bus';
 import {
@@ -15,7 +15,7 @@ import {
   retryImport,
 } from '@atrium/ui';
 import { Link } from 'react-router-dom';
-import { remotesState, retryFailed } from '../federation/remotes';
+import { ensureRemotesWith, remoteContributions, remotesState, retryFailed } from '../federation/remotes';
 import { useNavEntries } from '../shell/use-nav-entries';
 
 function WidgetCard({ title, children }: { title: string; children: React.ReactNode }) {
@@ -41,7 +41,7 @@ const rows = (
 function QuickActions() {
   const snap = useSnapshot(remotesState);
   const entries = useNavEntries('desktop').filter((e) => e.key !== 'home');
-  const create = Object.values(snap.modules)
+  const create = remoteContributions(snap)
     .flatMap((m) => m.newMenu)
     .sort((a, b) => a.order - b.order);
   return (
@@ -116,6 +116,10 @@ function lazyWidget(load: () => Promise<{ default: ComponentType }>) {
 /** The home grid: quick actions plus every widget the loaded remotes contribute, in their order. */
 export function HomeWidgets() {
   const snap = useSnapshot(remotesState);
+  // Remotes with home widgets (per their metadata) load when home is shown.
+  useEffect(() => {
+    if (snap.status === 'ready') void ensureRemotesWith('widgets');
+  }, [snap.status]);
   const widgets = useMemo(
     () =>
       Object.values(snap.modules)

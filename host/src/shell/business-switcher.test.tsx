@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClientProvider, focusManager, type QueryClient } from '@tanstack/react-query';
-import { businesses, session } from '@atrium/api-client';
+import { businesses } from '@atrium/api-client';
+import { setTestSession } from '@atrium/api-client/testing';
 import { BUSINESS_REFRESH_MIN_GAP_MS, BUSINESS_REFRESH_MS, type Business, type User } from '@atrium/contracts';
 import { UiProvider } from '@atrium/ui';
 import { testQueryClient } from '../test-utils';
@@ -61,8 +62,7 @@ function renderWith(ui: React.ReactElement, qc: QueryClient = testQueryClient())
 }
 
 beforeEach(() => {
-  session.status = 'authenticated';
-  session.user = user('b1');
+  setTestSession({ status: 'authenticated', user: user('b1') });
 });
 afterEach(() => {
   jest.restoreAllMocks();
@@ -93,7 +93,7 @@ describe('BusinessSwitcher', () => {
     jest.spyOn(businesses, 'list').mockResolvedValue([studio, bakery]);
     const switchTo = jest.spyOn(businesses, 'switchTo').mockImplementation(async (id) => {
       const next = user(id, 'Bakery');
-      session.user = next;
+      setTestSession({ user: next });
       return next;
     });
     const qc = testQueryClient();
@@ -115,7 +115,7 @@ describe('BusinessSwitcher', () => {
   it('refuses to switch without a signed-in user (User not authenticated), without calling the API', async () => {
     const list = jest.spyOn(businesses, 'list').mockResolvedValue([studio, bakery]);
     const switchTo = jest.spyOn(businesses, 'switchTo');
-    session.user = null;
+    setTestSession({ user: null });
     let hook: ReturnType<typeof useSwitchBusiness> | undefined;
     function Probe() {
       hook = useSwitchBusiness();
@@ -131,7 +131,7 @@ describe('BusinessSwitcher', () => {
   });
 
   it('a member does not get the settings entry', async () => {
-    session.user = user('b2', 'Bakery');
+    setTestSession({ user: user('b2', 'Bakery') });
     jest.spyOn(businesses, 'list').mockResolvedValue([studio, bakery]);
     renderWith(<BusinessSwitcher />);
     fireEvent.click(await screen.findByRole('button', { name: /Current business: Bakery/ }));
@@ -146,11 +146,12 @@ describe('BusinessSwitcher', () => {
   });
 
   it('when the current business is gone from a fresh list, the session moves to the first remaining one', async () => {
-    session.user = user('deleted', 'Old');
+    setTestSession({ user: user('deleted', 'Old') });
     jest.spyOn(businesses, 'list').mockResolvedValue([bakery, studio]);
     const switchTo = jest.spyOn(businesses, 'switchTo').mockImplementation(async (id) => {
-      session.user = user(id, 'Bakery');
-      return session.user;
+      const next = user(id, 'Bakery');
+      setTestSession({ user: next });
+      return next;
     });
     renderWith(<BusinessSwitcher />);
     await waitFor(() => expect(switchTo).toHaveBeenCalledWith('b2'));
@@ -168,23 +169,21 @@ describe('BusinessSync', () => {
     renderWith(<BusinessSwitcher />, qc);
     await screen.findByRole('button', { name: /Current business: Studio/ });
     act(() => {
-      session.user = null;
-      session.status = 'anonymous';
+      setTestSession({ user: null, status: 'anonymous' });
     });
     await waitFor(() => expect(remove).toHaveBeenCalledTimes(1));
     expect(reset).not.toHaveBeenCalled();
     // A profile change of the same user and business is not a change of identity.
     act(() => {
-      session.user = user('b1');
-      session.status = 'authenticated';
+      setTestSession({ user: user('b1'), status: 'authenticated' });
     });
     act(() => {
-      session.user = { ...user('b1'), firstName: 'Mia' };
+      setTestSession({ user: { ...user('b1'), firstName: 'Mia' } });
     });
     await act(() => new Promise((r) => setTimeout(r, 20)));
     expect(reset).not.toHaveBeenCalled();
     act(() => {
-      session.user = { ...user('b1'), id: 'u2' };
+      setTestSession({ user: { ...user('b1'), id: 'u2' } });
     });
     await waitFor(() => expect(reset).toHaveBeenCalledTimes(1));
   });
@@ -238,8 +237,9 @@ describe('UserMenu businesses', () => {
   it('lists the businesses with a settings link for the current one, and switches on click', async () => {
     jest.spyOn(businesses, 'list').mockResolvedValue([studio, bakery]);
     const switchTo = jest.spyOn(businesses, 'switchTo').mockImplementation(async (id) => {
-      session.user = user(id, 'Bakery');
-      return session.user;
+      const next = user(id, 'Bakery');
+      setTestSession({ user: next });
+      return next;
     });
     renderWith(<UserMenu />);
     fireEvent.click(screen.getByRole('button', { name: 'User menu' }));

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { businesses, session } from '@atrium/api-client';
+import { businesses, sessionView } from '@atrium/api-client';
 import { BUSINESS_MESSAGES, type Business } from '@atrium/contracts';
 import {
   ActionIcon,
@@ -47,7 +47,7 @@ export function BusinessLogo({ business, size = 24 }: { business: Business; size
 
 /** The list and its current entry, with what the switcher needs. */
 function useBusinessSwitch() {
-  const { user } = useSnapshot(session);
+  const { user } = useSnapshot(sessionView);
   const list = useBusinessList();
   const { current } = resolveCurrent(list.data, user?.businessId);
   const { switchTo, switching } = useSwitchBusiness();

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { subscribe, useSnapshot } from 'valtio';
-import { businesses, session } from '@atrium/api-client';
+import { businesses, sessionView } from '@atrium/api-client';
 import {
   BUSINESS_MESSAGES,
   BUSINESS_REFRESH_MIN_GAP_MS,
@@ -28,7 +28,7 @@ export const businessListOptions = {
 } as const;
 
 export function useBusinessList() {
-  const { status } = useSnapshot(session);
+  const { status } = useSnapshot(sessionView);
   return useQuery({ ...businessListOptions, enabled: status === 'authenticated' });
 }
 
@@ -66,11 +66,11 @@ export function canManage(business: Business, userId: string | undefined): boole
 export function useSwitchBusiness() {
   const [switching, setSwitching] = useState<string | null>(null);
   const switchTo = useCallback(async (business: Pick<Business, 'id' | 'name'>) => {
-    if (!session.user) {
+    if (!sessionView.user) {
       toast.error(BUSINESS_MESSAGES.userNotAuthenticated);
       return;
     }
-    if (business.id === session.user.businessId) return;
+    if (business.id === sessionView.user.businessId) return;
     setSwitching(business.id);
     try {
       await businesses.switchTo(business.id);
@@ -93,15 +93,15 @@ const identityKey = (u: User | null) => (u ? `${u.id}|${u.businessId}` : null);
  */
 export function BusinessSync() {
   const queryClient = useQueryClient();
-  const { user } = useSnapshot(session);
+  const { user } = useSnapshot(sessionView);
   const list = useBusinessList();
   const since = useRef(0);
   const attempted = useRef<string | null>(null);
 
   useEffect(() => {
-    let prev = identityKey(session.user);
-    return subscribe(session, () => {
-      const next = identityKey(session.user);
+    let prev = identityKey(sessionView.user);
+    return subscribe(sessionView, () => {
+      const next = identityKey(sessionView.user);
       if (next === prev) return;
       const was = prev;
       prev = next;

@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import type { ModalOpen, RemoteModalProps } from '@atrium/contracts';
 import { bus } from '@atrium/event-bus';
 import { ErrorBoundary, handleError, retryImport } from '@atrium/ui';
-import { remotesState } from '../federation/remotes';
+import { ensureRemote, modalOwner, remotesState } from '../federation/remotes';
 
 // Each modal is typed by its id (ModalPayloads); the host only passes through what the opener sent for that id.
 type Load = () => Promise<{ default: ComponentType<RemoteModalProps> }>;
@@ -34,12 +34,27 @@ export function ModalHost() {
         : undefined,
     [open, snap.modules],
   );
+  // The remote offering the modal loads when it is first opened ('+ New' is drawn from metadata alone).
+  const openId = open?.id;
+  const openKey = open?.key;
   useEffect(() => {
-    if (open && snap.status === 'ready' && !modal) {
+    if (!openId || modal || snap.status !== 'ready') return;
+    let live = true;
+    const unavailable = () => {
+      if (!live) return;
       handleError(new Error('This item cannot be created right now: its app is not available.'));
       setOpen(null);
-    }
-  }, [open, modal, snap.status]);
+    };
+    const owner = modalOwner(openId);
+    if (!owner) unavailable();
+    else
+      void ensureRemote(owner).then(() => {
+        if (!remotesState.modules[owner]?.modals?.some((x) => x.id === openId)) unavailable();
+      });
+    return () => {
+      live = false;
+    };
+  }, [openId, openKey, modal, snap.status]);
   if (!open || !modal) return null;
   const Modal = lazyModal(modal.load as Load);
   return (

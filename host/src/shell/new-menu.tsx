@@ -2,13 +2,13 @@ import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { bus } from '@atrium/event-bus';
 import { Button, IconPlus, Menu } from '@atrium/ui';
-import { remotesState } from '../federation/remotes';
+import { remoteContributions, remotesState } from '../federation/remotes';
 
-/** '+ New': entries contributed by the loaded remotes, in their order. */
+/** '+ New': every remote's entries (from its metadata, nothing loaded), in their order. */
 export function NewMenu() {
   const snap = useSnapshot(remotesState);
   const navigate = useNavigate();
-  const entries = Object.values(snap.modules)
+  const entries = remoteContributions(snap)
     .flatMap((m) => m.newMenu)
     .sort((a, b) => a.order - b.order);
   return (

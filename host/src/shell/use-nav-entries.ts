@@ -1,7 +1,7 @@
 import { useSnapshot } from 'valtio';
-import { session } from '@atrium/api-client';
+import { sessionView } from '@atrium/api-client';
 import { isCompanyEmail, SIDEBAR_ORDER, type RemoteNavEntry } from '@atrium/contracts';
-import { remotesState } from '../federation/remotes';
+import { remoteContributions, remotesState } from '../federation/remotes';
 
 const HOME: RemoteNavEntry = { key: 'home', label: 'Home', path: '/', icon: 'home' };
 
@@ -16,7 +16,7 @@ function allowed(e: RemoteNavEntry, viewer: NavViewer | undefined): boolean {
   return true;
 }
 
-/** Sidebar entries: Home plus every loaded remote's entries the viewer may see, in the spec's order. */
+/** Sidebar entries: Home plus every remote's entries (from its metadata until it loads) the viewer may see, in the spec's order. */
 export function navEntriesFrom(
   modules: readonly { nav: readonly RemoteNavEntry[] }[],
   view: 'desktop' | 'mobile',
@@ -30,6 +30,6 @@ export function navEntriesFrom(
 
 export function useNavEntries(view: 'desktop' | 'mobile'): RemoteNavEntry[] {
   const snap = useSnapshot(remotesState);
-  const { user } = useSnapshot(session);
-  return navEntriesFrom(Object.values(snap.modules), view, { email: user?.email, companyDomain: snap.companyDomain });
+  const { user } = useSnapshot(sessionView);
+  return navEntriesFrom(remoteContributions(snap), view, { email: user?.email, companyDomain: snap.companyDomain });
 }

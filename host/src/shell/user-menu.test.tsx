@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { api, session } from '@atrium/api-client';
+import { api } from '@atrium/api-client';
+import { setTestSession } from '@atrium/api-client/testing';
 import { renderAt } from '../test-utils';
 import { UserMenu } from './user-menu';
 
@@ -7,8 +8,10 @@ describe('UserMenu', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('asks for confirmation with the exact text, then signs out and goes to /signin', async () => {
-    session.status = 'authenticated';
-    session.user = { firstName: 'Maya', lastName: 'Lin', email: 'maya@studio.com' } as never;
+    setTestSession({
+      status: 'authenticated',
+      user: { firstName: 'Maya', lastName: 'Lin', email: 'maya@studio.com' } as never,
+    });
     const logout = jest.spyOn(api.auth, 'logout').mockResolvedValue();
     renderAt('/contacts', <UserMenu />);
     fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
@@ -24,7 +27,7 @@ describe('UserMenu', () => {
   });
 
   it("links 'Manage your Profile' to the profile settings", async () => {
-    session.user = { firstName: 'Maya', lastName: 'Lin', email: 'maya@studio.com' } as never;
+    setTestSession({ user: { firstName: 'Maya', lastName: 'Lin', email: 'maya@studio.com' } as never });
     renderAt('/contacts', <UserMenu />);
     fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
     expect(await screen.findByRole('menuitem', { name: 'Manage your Profile' })).toHaveAttribute(
@@ -34,7 +37,7 @@ describe('UserMenu', () => {
   });
 
   it('Cancel keeps the user signed in', async () => {
-    session.user = { firstName: 'Maya', lastName: 'Lin', email: 'maya@studio.com' } as never;
+    setTestSession({ user: { firstName: 'Maya', lastName: 'Lin', email: 'maya@studio.com' } as never });
     const logout = jest.spyOn(api.auth, 'logout').mockResolvedValue();
     renderAt('/contacts', <UserMenu />);
     fireEvent.click(screen.getByRole('button', { name: 'User menu' }));

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { api, session } from '@atrium/api-client';
+import { api, sessionView } from '@atrium/api-client';
 import { MESSAGES } from '@atrium/contracts';
 import {
   Avatar,
@@ -20,7 +20,7 @@ import { UserAvatar } from '../pages/profile/user-avatar';
 import { BusinessMenuSection } from './business-switcher';
 
 export function UserMenu() {
-  const { user } = useSnapshot(session);
+  const { user } = useSnapshot(sessionView);
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const [leaving, setLeaving] = useState(false);

@@ -1,4 +1,4 @@
-import { isRemoteModule } from '@atrium/contracts';
+import { isRemoteModule, REMOTE_META, metaMismatches } from '@atrium/contracts';
 import remoteModule from './module';
 
 describe('admin remote module', () => {
@@ -36,5 +36,9 @@ describe('admin remote module', () => {
       const mod = await r.load();
       expect(typeof mod.default).toBe('function');
     }
+  });
+
+  it('agrees with its static metadata in /remotes.json (REMOTE_META), which the host draws the shell from', () => {
+    expect(metaMismatches(REMOTE_META.admin, remoteModule)).toEqual([]);
   });
 });

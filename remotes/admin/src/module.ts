@@ -1,4 +1,4 @@
-import type { RemoteModule } from '@atrium/contracts';
+import { REMOTE_META, type RemoteModule } from '@atrium/contracts';
 
 /**
  * The admin remote: business settings (general, members and invites, integrations, notifications), new
@@ -13,10 +13,9 @@ const remoteModule: RemoteModule = {
     { path: '/admin-users', load: () => import('./routes/admin-users-page') },
     { path: '/admin-users/:userId', load: () => import('./routes/admin-user-page') },
   ],
-  nav: [
-    { key: 'admin-users', label: 'Admin users', path: '/admin-users', icon: 'admin-users', requires: 'companyDomain' },
-  ],
-  newMenu: [],
+  // Sidebar entries come from the static metadata the host reads in /remotes.json (no drift).
+  nav: REMOTE_META.admin.nav,
+  newMenu: REMOTE_META.admin.newMenu,
   widgets: [],
 };
 

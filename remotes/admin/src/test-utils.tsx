@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { session } from '@atrium/api-client';
+import { setTestSession } from '@atrium/api-client/testing';
 import type { Business, BusinessMember, MemberRole, User } from '@atrium/contracts';
 import { bus, type Toast } from '@atrium/event-bus';
 import { UiProvider } from '@atrium/ui';
@@ -54,8 +54,7 @@ export function makeBusiness(over: Partial<Business> = {}): Business {
 
 /** Signs the given user into the shared session store. */
 export function signIn(user: User = makeUser()) {
-  session.user = user;
-  session.status = 'authenticated';
+  setTestSession({ user: user, status: 'authenticated' });
 }
 
 /** Every toast raised until the returned stop() is called. */

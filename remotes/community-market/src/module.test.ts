@@ -1,4 +1,4 @@
-import { isRemoteModule } from '@atrium/contracts';
+import { isRemoteModule, REMOTE_META, metaMismatches } from '@atrium/contracts';
 import remoteModule from './module';
 
 describe('community-market remote module', () => {
@@ -11,5 +11,9 @@ describe('community-market remote module', () => {
     expect(remoteModule.routes).toEqual([]);
     expect(remoteModule.nav).toEqual([]);
     expect(remoteModule.newMenu).toEqual([]);
+  });
+
+  it('agrees with its static metadata in /remotes.json (REMOTE_META), which the host draws the shell from', () => {
+    expect(metaMismatches(REMOTE_META.community_market, remoteModule)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { isRemoteModule } from '@atrium/contracts';
+import { isRemoteModule, REMOTE_META, metaMismatches } from '@atrium/contracts';
 import remoteModule from './module';
 
 describe('crm remote module', () => {
@@ -27,5 +27,9 @@ describe('crm remote module', () => {
     expect(get).toHaveBeenCalledWith('contacts', { search: 'ann', limit: 5 }, { signal: undefined });
     expect(groups.map((g) => [g.label, g.items.map((i) => i.href)])).toEqual([['Contacts', ['/contacts/c1']]]);
     get.mockRestore();
+  });
+
+  it('agrees with its static metadata in /remotes.json (REMOTE_META), which the host draws the shell from', () => {
+    expect(metaMismatches(REMOTE_META.crm, remoteModule)).toEqual([]);
   });
 });

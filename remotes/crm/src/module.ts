@@ -1,4 +1,4 @@
-import type { RemoteModule } from '@atrium/contracts';
+import { REMOTE_META, type RemoteModule } from '@atrium/contracts';
 
 /** The CRM remote: contacts (list, detail, add/edit/delete); groups, tags, notes and import grow here. */
 const remoteModule: RemoteModule = {
@@ -9,8 +9,9 @@ const remoteModule: RemoteModule = {
     { path: '/groups', load: () => import('./routes/groups-page') },
     { path: '/groups/create', load: () => import('./routes/group-create-page') },
   ],
-  nav: [{ key: 'contacts', label: 'Contacts', path: '/contacts', icon: 'contacts' }],
-  newMenu: [{ key: 'contact', label: 'Contact', order: 1, action: { type: 'modal', id: 'contact' } }],
+  // Sidebar and '+ New' entries come from the static metadata the host reads in /remotes.json (no drift).
+  nav: REMOTE_META.crm.nav,
+  newMenu: REMOTE_META.crm.newMenu,
   widgets: [
     {
       key: 'recent-contacts',

@@ -1,4 +1,4 @@
-import { REMOTE_PUBLIC_PATHS, isRemoteModule, underPublicPath } from '@atrium/contracts';
+import { REMOTE_PUBLIC_PATHS, isRemoteModule, underPublicPath, REMOTE_META, metaMismatches } from '@atrium/contracts';
 import remoteModule from './module';
 
 describe('documents-signatures remote module', () => {
@@ -24,5 +24,9 @@ describe('documents-signatures remote module', () => {
   it('contributes no sidebar or "+ New" entries before its signed-in pages are built', () => {
     expect(remoteModule.nav).toEqual([]);
     expect(remoteModule.newMenu).toEqual([]);
+  });
+
+  it('agrees with its static metadata in /remotes.json (REMOTE_META), which the host draws the shell from', () => {
+    expect(metaMismatches(REMOTE_META.documents_signatures, remoteModule)).toEqual([]);
   });
 });

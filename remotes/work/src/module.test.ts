@@ -1,5 +1,5 @@
 import { ApiError, api } from '@atrium/api-client';
-import { isRemoteModule } from '@atrium/contracts';
+import { isRemoteModule, REMOTE_META, metaMismatches } from '@atrium/contracts';
 import remoteModule from './module';
 
 describe('work remote module', () => {
@@ -75,5 +75,9 @@ describe('work remote module', () => {
       });
       await expect(remoteModule.search!({ term: 'x', limit: 5 })).rejects.toMatchObject({ status: 500 });
     });
+  });
+
+  it('agrees with its static metadata in /remotes.json (REMOTE_META), which the host draws the shell from', () => {
+    expect(metaMismatches(REMOTE_META.work, remoteModule)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { FastifyInstance } from 'fastify';
-import type { AuthContext } from '../modules/auth/auth.service';
+import type { AuthContext } from './caller';
 import { callerOf, errorResponses, okSchema } from './http';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });

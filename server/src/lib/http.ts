@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { apiErrorBodySchema } from '@atrium/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors';
-import type { AuthContext } from '../modules/auth/auth.service';
+import type { AuthContext } from './caller';
 
 /** `{ success: true }` and friends, for response schemas. */
 export const okSchema = z.object({ success: z.literal(true) });

@@ -45,3 +45,51 @@ describe('RecentLookups', () => {
     expect(load).toHaveBeenCalledTimes(4);
   });
 });
+
+describe('RecentLookups with a shared version (several processes)', () => {
+  /** Two processes' caches over one shared version, as Redis holds it. */
+  const sharedStore = () => {
+    let value = '';
+    let up = true;
+    return {
+      version: {
+        read: async () => (up ? value : null),
+        bump: async () => {
+          if (up) value = `${Math.random()}`;
+        },
+      },
+      setUp: (u: boolean) => (up = u),
+    };
+  };
+
+  it("one process's forget() makes the other read again at once", async () => {
+    const shared = sharedStore();
+    const a = new RecentLookups<string>(60_000, 100, shared.version);
+    const b = new RecentLookups<string>(60_000, 100, shared.version);
+    let row = 'live';
+    const load = jest.fn(async () => row);
+    expect(await b.get('s', load)).toBe('live');
+    expect(await b.get('s', load)).toBe('live');
+    expect(load).toHaveBeenCalledTimes(1);
+    // A signs the session out (its database write) and forgets before answering.
+    row = 'revoked';
+    await a.forget();
+    expect(await b.get('s', load)).toBe('revoked');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('while the version cannot be read nothing remembered is used nor kept', async () => {
+    const shared = sharedStore();
+    const b = new RecentLookups<string>(60_000, 100, shared.version);
+    const load = jest.fn(async () => 'row');
+    await b.get('s', load);
+    shared.setUp(false);
+    await b.get('s', load);
+    await b.get('s', load);
+    expect(load).toHaveBeenCalledTimes(3);
+    shared.setUp(true);
+    await b.get('s', load);
+    await b.get('s', load);
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+});

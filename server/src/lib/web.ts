@@ -2,22 +2,20 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { API_ROOT, REMOTE_PUBLIC_PATHS, type RemotesManifest } from '@atrium/contracts';
+import { API_ROOT, REMOTE_META, type RemotesManifest } from '@atrium/contracts';
 import { AppError } from './errors';
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * What /remotes.json answers: each remote's entry and, for remotes that serve pages to signed-out visitors,
- * their public path prefixes (a static table in contracts: the server never loads remote code).
+ * What /remotes.json answers: each remote's entry and its static metadata (REMOTE_META in contracts: routes,
+ * sidebar and '+ New' entries, public path prefixes, modals, search, widgets). A static table: the server never
+ * loads remote code, and the host draws the shell without fetching any remote entry.
  */
 export function remotesManifest(remotes: RemotesManifest['remotes'], companyDomain?: string): RemotesManifest {
   return {
-    remotes: remotes.map((r) => {
-      const publicPaths = REMOTE_PUBLIC_PATHS[r.name];
-      return publicPaths?.length ? { ...r, publicPaths: [...publicPaths] } : { name: r.name, entry: r.entry };
-    }),
+    remotes: remotes.map((r) => ({ ...REMOTE_META[r.name], name: r.name, entry: r.entry })),
     ...(companyDomain ? { companyDomain } : {}),
   };
 }

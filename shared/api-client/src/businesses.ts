@@ -9,9 +9,7 @@ import type {
   User,
 } from '@atrium/contracts';
 import { API_ROOT } from '@atrium/contracts';
-import { bus } from '@atrium/event-bus';
 import type { ApiClient } from './client';
-import { markSignedIn, session } from './session';
 
 const enc = encodeURIComponent;
 
@@ -25,18 +23,22 @@ type Moved = { success: true; user?: User };
 export function businessesApi(client: ApiClient) {
   /** The session store takes the answered user; a changed current business is announced on the bus. */
   const adopt = (user: User | undefined) => {
-    if (!user) return;
-    const before = session.user?.businessId;
-    markSignedIn(user);
-    if (before !== user.businessId) bus.emit('entity:changed', { entity: 'business', id: user.businessId });
+    if (user) client.auth.adoptUser(user);
+  };
+  /** A changed business that is the session's current one: the session user's name and type follow. */
+  const changed = <B extends Partial<Business> | undefined>(business: B): B => {
+    if (business?.id && business.name !== undefined)
+      client.auth.businessChanged({ id: business.id, name: business.name, type: business.type ?? null });
+    return business;
   };
 
   return {
     list: async () => (await client.get<Data<Business[]>>('businesses')).data,
     get: async (id: string) => (await client.get<Data<Business>>(`businesses/${enc(id)}`)).data,
     create: async (input: CreateBusinessInput) => (await client.post<Data<Business>>('businesses', input)).data,
+    /** Answers the updated business; when it is the session's, the session user's business name follows. */
     update: async (id: string, input: UpdateBusinessInput) =>
-      (await client.put<Data<Business>>(`businesses/${enc(id)}`, input)).data,
+      changed((await client.put<Data<Business>>(`businesses/${enc(id)}`, input)).data),
     /** Owner only. When it was the session's business, the session moves to another one (the store follows). */
     remove: async (id: string) => {
       adopt((await client.delete<Moved>(`businesses/${enc(id)}`))?.user);
@@ -74,7 +76,7 @@ export function businessesApi(client: ApiClient) {
     uploadLogo: async (id: string, file: Blob, fileName = 'logo') => {
       const form = new FormData();
       form.append('logo', file, fileName);
-      return (await client.upload<Partial<Data<Business>>>(`businesses/${enc(id)}/logo`, form)).data;
+      return changed((await client.upload<Partial<Data<Business>>>(`businesses/${enc(id)}/logo`, form)).data);
     },
     deleteLogo: async (id: string) => {
       await client.delete(`businesses/${enc(id)}/logo`);

@@ -17,7 +17,7 @@ import { bus } from '@atrium/event-bus';
 import { ApiError, fromResponse, networkError } from './api-error';
 import { CircuitBreaker } from './circuit-breaker';
 import { isQuiet } from './quiet';
-import { clearSession, markSignedIn, touchActivity } from './session';
+import { adoptSessionUser, clearSession, markSignedIn, sessionBusinessChanged, touchActivity } from './session';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RequestOptions {
@@ -219,6 +219,13 @@ export function createApiClient(options: ClientOptions = {}) {
     throw fromResponse(res.status, body, res.statusText, isQuiet(method, clean, res.status));
   }
 
+  /** A sign-in answered this user: the session takes it, the CSRF token is renewed, 'auth:signed-in' goes out. */
+  async function openSession(user: User): Promise<void> {
+    markSignedIn(user);
+    await renewCsrf().catch(() => false);
+    bus.emit('auth:signed-in', { userId: user.id });
+  }
+
   const authResult = (body: unknown): AuthAnswer | null =>
     body && typeof body === 'object' && 'success' in body ? (body as AuthAnswer) : null;
 
@@ -241,9 +248,7 @@ export function createApiClient(options: ClientOptions = {}) {
       }
       const body = authResult(await readBody(res));
       if (res.ok && body?.success && body.user) {
-        markSignedIn(body.user);
-        await renewCsrf().catch(() => false);
-        bus.emit('auth:signed-in', { userId: body.user.id });
+        await openSession(body.user);
         return { success: true, user: body.user };
       }
       if (res.ok) return { success: false, code: 'LOGIN_FAILED', error: MESSAGES.invalidResponse };
@@ -265,9 +270,7 @@ export function createApiClient(options: ClientOptions = {}) {
       );
       if (!body?.success) throw new ApiError(500, 'INVALID_RESPONSE', MESSAGES.signupFailed);
       if (body.user && !body.requiresVerification) {
-        markSignedIn(body.user);
-        await renewCsrf().catch(() => false);
-        bus.emit('auth:signed-in', { userId: body.user.id });
+        await openSession(body.user);
         return { requiresVerification: false, email: body.user.email, user: body.user };
       }
       return { requiresVerification: true, email: body.email ?? input.email };
@@ -293,6 +296,17 @@ export function createApiClient(options: ClientOptions = {}) {
 
     refresh,
     renewCsrf,
+
+    /*
+     * The only writes to the session outside sign-in, refresh and sign-out. Domain calls use them (a Google
+     * sign-in, a business switch, a profile change); apps never write the session themselves.
+     */
+    /** Another sign-in route (Google) answered this user: opened like a password sign-in. */
+    openSession,
+    /** The server answered the session's user anew; a change of current business is announced. */
+    adoptUser: adoptSessionUser,
+    /** The current business was renamed or retyped: the session user's copy follows. */
+    businessChanged: sessionBusinessChanged,
 
     async logout(): Promise<void> {
       try {

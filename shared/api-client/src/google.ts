@@ -1,8 +1,6 @@
 import { IDENTITY_MESSAGES, type User } from '@atrium/contracts';
-import { bus } from '@atrium/event-bus';
 import { ApiError } from './api-error';
 import type { ApiClient } from './client';
-import { markSignedIn } from './session';
 
 export type GoogleMode = 'signin' | 'link';
 
@@ -54,10 +52,11 @@ export function googleApi(client: ApiClient) {
         ...(callback.iss ? { iss: callback.iss } : {}),
       });
       if (!body?.user) throw new ApiError(500, 'INVALID_RESPONSE', IDENTITY_MESSAGES.googleSignInFailed);
-      markSignedIn(body.user);
-      if (body.linked) return { user: body.user, linked: true };
-      await client.auth.renewCsrf().catch(() => false);
-      bus.emit('auth:signed-in', { userId: body.user.id });
+      if (body.linked) {
+        client.auth.adoptUser(body.user);
+        return { user: body.user, linked: true };
+      }
+      await client.auth.openSession(body.user);
       return { user: body.user, linked: false };
     },
 

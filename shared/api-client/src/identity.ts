@@ -10,7 +10,7 @@ import {
   type VerifyEmailInput,
 } from '@atrium/contracts';
 import type { ApiClient } from './client';
-import { markSignedIn, session } from './session';
+import { getSession } from './session';
 
 const enc = encodeURIComponent;
 
@@ -29,7 +29,7 @@ function userOf(body: unknown): User | null {
 export function identityApi(client: ApiClient) {
   /** Keeps the shared session's user in step after a profile change. */
   const adopt = (user: User | null) => {
-    if (user && session.status === 'authenticated') markSignedIn(user);
+    if (user && getSession().status === 'authenticated') client.auth.adoptUser(user);
     return user;
   };
 

@@ -1,7 +1,6 @@
 import { createApiClient } from './client';
 import { contactGroupsApi, contactTagsApi, contactsApi } from './contacts';
 import { contactImportApi } from './contact-import';
-import { searchApi } from './search';
 import { identityApi } from './identity';
 import { businessesApi } from './businesses';
 import { adminUsersApi } from './admin-users';
@@ -17,18 +16,20 @@ export {
 export { ApiError, failureOf, fieldErrorsOf, isApiError } from './api-error';
 export { isQuiet } from './quiet';
 export { CircuitBreaker } from './circuit-breaker';
+/*
+ * The session is read-only outside the api-client: `sessionView` (for useSnapshot), `getSession()`,
+ * `onSessionChange()`. Its writes are the client's (`api.auth`: sign-in, sign-out, openSession, adoptUser,
+ * businessChanged); tests set one up through `@atrium/api-client/testing`.
+ */
 export {
-  session,
   sessionView,
   getSession,
   onSessionChange,
-  clearSession,
   type ReadonlySession,
   type SessionState,
   type SessionStatus,
 } from './session';
 export { contactGroupsApi, contactTagsApi, contactsApi, type ContactGroupSummary } from './contacts';
-export { searchApi } from './search';
 export { identityApi, type IdentityApi } from './identity';
 export { businessesApi, type BusinessInvite, type BusinessesApi } from './businesses';
 export { adminUsersApi } from './admin-users';
@@ -46,7 +47,6 @@ export const api = createApiClient();
 export const contacts = contactsApi(api);
 export const contactGroups = contactGroupsApi(api);
 export const contactTags = contactTagsApi(api);
-export const search = searchApi(api);
 export const contactImport = contactImportApi(api);
 export const identity = identityApi(api);
 export const businesses = businessesApi(api);

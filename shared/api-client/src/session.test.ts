@@ -1,4 +1,14 @@
-import { clearSession, getSession, markSignedIn, onSessionChange, sessionView } from './session';
+import { bus } from '@atrium/event-bus';
+import * as pkg from './index';
+import {
+  adoptSessionUser,
+  clearSession,
+  getSession,
+  markSignedIn,
+  onSessionChange,
+  sessionBusinessChanged,
+  sessionView,
+} from './session';
 import type { User } from '@atrium/contracts';
 
 const ann = { id: 'u1', email: 'ann@x.test', firstName: 'Ann', businessId: 'b1' } as User;
@@ -50,5 +60,32 @@ describe('session, read-only outside the api-client', () => {
       sessionView.status = 'anonymous';
     };
     expect(typeof attempt).toBe('function');
+  });
+
+  it('the package exports no writable store: only the view, the snapshot and the listener', () => {
+    expect(Object.keys(pkg)).not.toContain('session');
+    expect(Object.keys(pkg)).not.toContain('clearSession');
+    expect(pkg.sessionView).toBe(sessionView);
+  });
+
+  it('adopting an answered user replaces the session user and announces a change of current business only', () => {
+    const seen: unknown[] = [];
+    const sub = bus.on('entity:changed').subscribe((e) => seen.push(e));
+    markSignedIn(ann);
+    adoptSessionUser({ ...ann, firstName: 'Anna' });
+    expect(getSession().user?.firstName).toBe('Anna');
+    expect(seen).toEqual([]);
+    adoptSessionUser({ ...ann, businessId: 'b2' });
+    sub.unsubscribe();
+    expect(getSession()).toMatchObject({ status: 'authenticated', user: { businessId: 'b2' } });
+    expect(seen).toEqual([{ entity: 'business', id: 'b2' }]);
+  });
+
+  it("a renamed business changes the session user's copy only when it is the current business", () => {
+    markSignedIn({ ...ann, businessName: 'Acme', businessType: null });
+    sessionBusinessChanged({ id: 'b9', name: 'Other', type: 'shop' });
+    expect(getSession().user).toMatchObject({ businessName: 'Acme', businessType: null });
+    sessionBusinessChanged({ id: 'b1', name: 'Acme 2', type: 'studio' });
+    expect(getSession().user).toMatchObject({ businessName: 'Acme 2', businessType: 'studio' });
   });
 });

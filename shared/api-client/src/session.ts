@@ -1,5 +1,6 @@
 import { proxy, snapshot, subscribe } from 'valtio';
 import { STORAGE_KEYS, type User } from '@atrium/contracts';
+import { bus } from '@atrium/event-bus';
 
 export type SessionStatus = 'unknown' | 'authenticated' | 'anonymous';
 
@@ -20,9 +21,9 @@ const holder = globalThis as unknown as Record<string, SessionState | undefined>
 const state: SessionState = (holder[KEY] ??= proxy<SessionState>({ status: 'unknown', user: null }));
 
 /**
- * The writable store. Only the api-client changes it (sign-in, refresh, sign-out, business switch); it stays
- * exported for the tests that set up a session. Apps read through `sessionView`, `getSession()` or
- * `onSessionChange()`.
+ * The writable store, internal to the api-client (not exported by the package): only the api-client changes it
+ * (sign-in, refresh, sign-out, and the explicit writes below). Apps read through `sessionView`, `getSession()` or
+ * `onSessionChange()`; tests set one up with `setTestSession` from `@atrium/api-client/testing`.
  */
 export const session: SessionState = state;
 
@@ -64,6 +65,23 @@ export function markSignedIn(user: User): void {
 
 export function touchActivity(): void {
   if (session.status === 'authenticated') storage()?.setItem(STORAGE_KEYS.lastActivity, String(Date.now()));
+}
+
+/**
+ * The server answered the session's user anew (a business switch, a business left or deleted, a Google link, a
+ * profile change): the session takes it, and a change of current business is announced on the bus.
+ */
+export function adoptSessionUser(user: User): void {
+  const before = session.user?.businessId;
+  markSignedIn(user);
+  if (before !== user.businessId) bus.emit('entity:changed', { entity: 'business', id: user.businessId });
+}
+
+/** The current business was renamed or retyped: the session user's copy follows (header, user menu). */
+export function sessionBusinessChanged(business: { id: string; name: string; type: string | null }): void {
+  if (!session.user || session.user.businessId !== business.id) return;
+  session.user.businessName = business.name;
+  session.user.businessType = business.type;
 }
 
 /** Sign-out and expiry both clear token, authTokenTimestamp and lastActivity. */

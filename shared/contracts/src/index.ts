@@ -8,6 +8,7 @@ export * from './business';
 export * from './contact';
 export * from './remote-module';
 export * from './public-routes';
+export * from './remote-meta';
 export * from './countries';
 export * from './search';
 export * from './filters';

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { SidebarKey } from './constants';
 import type { Contact } from './contact';
+import type { RemoteMeta } from './remote-meta';
 import type { SearchProvider } from './search';
 
 /** A page a remote contributes to the host's single router. */
@@ -109,12 +110,15 @@ export const REMOTE_PORTS: Record<RemoteName, number> = {
 
 /** The manifest the host fetches at run time from /remotes.json. */
 export interface RemotesManifest {
-  remotes: {
+  /**
+   * Each remote's entry and its static metadata (REMOTE_META: routes, sidebar, '+ New', public paths, modals,
+   * search, widgets), so the host draws the shell without loading any remote. A remote listed without
+   * `routes` is loaded with the shell, as before metadata existed.
+   */
+  remotes: ({
     name: RemoteName;
     entry: string;
-    /** Path prefixes this remote serves to signed-out visitors (REMOTE_PUBLIC_PATHS); absent = none. */
-    publicPaths?: string[];
-  }[];
+  } & Partial<RemoteMeta>)[];
   /** The product company's e-mail domain (server ADMIN_EMAIL_DOMAIN): who sees the admin pages. */
   companyDomain?: string;
 }

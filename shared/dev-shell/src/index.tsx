@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { api, session } from '@atrium/api-client';
+import { api, sessionView } from '@atrium/api-client';
 import type { RemoteModule } from '@atrium/contracts';
 import {
   Alert,
@@ -42,7 +42,7 @@ function SignIn() {
 }
 
 function Shell({ module }: { module: RemoteModule }) {
-  const { status } = useSnapshot(session);
+  const { status } = useSnapshot(sessionView);
   useEffect(() => {
     void api.auth.autoLogin();
   }, []);

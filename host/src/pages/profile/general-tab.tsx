@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { fieldErrorsOf, identity, session } from '@atrium/api-client';
+import { fieldErrorsOf, identity, sessionView } from '@atrium/api-client';
 import { IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, updateProfileSchema, type User } from '@atrium/contracts';
 import { toast } from '@atrium/event-bus';
 import {
@@ -55,7 +55,7 @@ export function pictureProblem(file: File): string | null {
 }
 
 function PictureCard() {
-  const { user } = useSnapshot(session);
+  const { user } = useSnapshot(sessionView);
   const [busy, setBusy] = useState<'upload' | 'remove' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const hasPicture = Boolean(user?.picture || user?.profilePicture);
@@ -142,7 +142,7 @@ function PictureCard() {
 
 /** /settings/profile (general): PATCH /users/me with the shared profile schema, and the profile picture. */
 export function GeneralTab() {
-  const { user } = useSnapshot(session);
+  const { user } = useSnapshot(sessionView);
   const [saving, setSaving] = useState(false);
   const form = useForm<ProfileValues>({
     mode: 'uncontrolled',

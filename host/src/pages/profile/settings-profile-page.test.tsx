@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ApiError, businesses, identity, session } from '@atrium/api-client';
+import { ApiError, businesses, identity, sessionView } from '@atrium/api-client';
+import { setTestSession } from '@atrium/api-client/testing';
 import { IDENTITY_MESSAGES, type Business, type SessionInfo, type User } from '@atrium/contracts';
 import { UiProvider } from '@atrium/ui';
 import { testQueryClient } from '../../test-utils';
@@ -54,8 +55,7 @@ function renderAt(path: string) {
 }
 
 beforeEach(() => {
-  session.status = 'authenticated';
-  session.user = { ...me };
+  setTestSession({ status: 'authenticated', user: { ...me } });
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -79,8 +79,9 @@ describe('tabs', () => {
 describe('general', () => {
   it('saves the profile fields (blank optional fields become null) and the session takes the answer', async () => {
     const update = jest.spyOn(identity, 'updateProfile').mockImplementation(async (input) => {
-      session.user = { ...me, ...(input as Partial<User>) };
-      return session.user;
+      const next = { ...me, ...(input as Partial<User>) };
+      setTestSession({ user: next });
+      return next;
     });
     renderAt('/settings/profile');
     const first = screen.getByLabelText(/^First name/);
@@ -102,7 +103,7 @@ describe('general', () => {
       }),
     );
     expect(await screen.findByTestId('toast-stack')).toHaveTextContent(PROFILE_MESSAGES.updated);
-    expect(session.user?.firstName).toBe('Maia');
+    expect(sessionView.user?.firstName).toBe('Maia');
   });
 
   it('checks with the shared schema first, and puts server field errors on the fields', async () => {
@@ -123,12 +124,14 @@ describe('general', () => {
 
   it('uploads a picture (checked by type and size first) and can remove it', async () => {
     const upload = jest.spyOn(identity, 'uploadPicture').mockImplementation(async () => {
-      session.user = { ...me, picture: '/api/v1/users/u1/picture/medium?v=abc' };
-      return session.user;
+      const next = { ...me, picture: '/api/v1/users/u1/picture/medium?v=abc' };
+      setTestSession({ user: next });
+      return next;
     });
     const remove = jest.spyOn(identity, 'deletePicture').mockImplementation(async () => {
-      session.user = { ...me };
-      return session.user;
+      const next = { ...me };
+      setTestSession({ user: next });
+      return next;
     });
     const { container } = renderAt('/settings/profile');
     const input = container.querySelector('input[type="file"]') as HTMLInputElement;

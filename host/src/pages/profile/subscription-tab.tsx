@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio';
-import { session } from '@atrium/api-client';
+import { sessionView } from '@atrium/api-client';
 import { BUSINESS_MESSAGES } from '@atrium/contracts';
 import { Badge, Group, Loader, Notice, Paper, Stack, Text, Title } from '@atrium/ui';
 import { resolveCurrent, useBusinessList } from '../../shell/businesses';
@@ -11,7 +11,7 @@ const tierLabel = (tier: string) => (tier ? tier.charAt(0).toUpperCase() + tier.
  * has no payment provider, so plans are shown, not sold.
  */
 export function SubscriptionTab() {
-  const { user } = useSnapshot(session);
+  const { user } = useSnapshot(sessionView);
   const list = useBusinessList();
   const { current } = resolveCurrent(list.data, user?.businessId);
 

@@ -13,19 +13,25 @@ import {
   type SearchProvider,
 } from '@atrium/contracts';
 import { IconSearch, Kbd, Popover, ScrollArea, Text, TextInput, useDebouncedValue, useHotkeys } from '@atrium/ui';
-import { remotesState } from '../../federation/remotes';
+import { ensureRemotesWith, remotesState } from '../../federation/remotes';
 import { clearRecent, readRecent, rememberSearch } from './recent-searches';
 import { RecentList, ResultGroups } from './search-results';
 import { GLOBAL_SEARCH_KEY } from './search-events';
 
-/** Every loaded remote's search provider, by remote name (a remote that failed to load has none). */
+/**
+ * Every loaded remote's search provider, by remote name (a remote that failed to load has none). Ready once
+ * each remote whose metadata announces a provider has loaded or failed: they load when a search starts.
+ */
 function useSearchProviders(): { ready: boolean; providers: [RemoteName, SearchProvider][] } {
   const snap = useSnapshot(remotesState);
+  const pending = (Object.keys(snap.meta) as RemoteName[]).some(
+    (n) => snap.meta[n]?.search && !snap.modules[n] && !snap.failed[n],
+  );
   const providers = Object.values(snap.modules)
     .filter((m) => typeof m.search === 'function')
     .map((m) => [m.name, m.search as SearchProvider] as [RemoteName, SearchProvider])
     .sort(([a], [b]) => a.localeCompare(b));
-  return { ready: snap.status === 'ready', providers };
+  return { ready: snap.status === 'ready' && !pending, providers };
 }
 
 /** Apple keyboards say ⌘ for mod; everywhere else mod is Ctrl. */
@@ -108,8 +114,13 @@ export function GlobalSearch({ autoFocus = false, onDone }: { autoFocus?: boolea
           onChange={(e) => {
             setValue(e.currentTarget.value);
             setOpened(true);
+            void ensureRemotesWith('search');
           }}
-          onFocus={() => setOpened(true)}
+          onFocus={() => {
+            setOpened(true);
+            // The remotes that answer searches load on the first focus: the debounce covers their fetch.
+            void ensureRemotesWith('search');
+          }}
           onKeyDown={(e) => {
             if (e.key === 'Escape') close();
             if (e.key === 'Enter' && value.trim()) setRecent(rememberSearch(value));

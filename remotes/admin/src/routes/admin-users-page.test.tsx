@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { adminUsers, ApiError, clearSession } from '@atrium/api-client';
+import { adminUsers, ApiError } from '@atrium/api-client';
+import { clearTestSession } from '@atrium/api-client/testing';
 import { ADMIN_MESSAGES, type AdminUserDetail, type AdminUserSummary } from '@atrium/contracts';
 import AdminUserPage from './admin-user-page';
 import AdminUsersPage from './admin-users-page';
@@ -26,7 +27,7 @@ const page = (rows: AdminUserSummary[], total: number, p = 1) => ({
 
 beforeEach(() => signIn(makeUser({ email: 'ops@atrium.app' })));
 afterEach(() => {
-  clearSession();
+  clearTestSession();
   jest.restoreAllMocks();
 });
 

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ApiError, businesses, clearSession } from '@atrium/api-client';
+import { ApiError, businesses } from '@atrium/api-client';
+import { clearTestSession } from '@atrium/api-client/testing';
 import { BUSINESS_MESSAGES, type Business } from '@atrium/contracts';
 import BusinessSettingsPage, { MANAGERS_ONLY, tabFrom } from './business-settings-page';
 import { collectToasts, makeBusiness, makeUser, renderRoutes, signIn } from '../test-utils';
@@ -17,7 +18,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   toasts.stop();
-  clearSession();
+  clearTestSession();
   jest.restoreAllMocks();
 });
 

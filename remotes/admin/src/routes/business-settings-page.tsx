@@ -1,5 +1,5 @@
 import { useSnapshot } from 'valtio';
-import { isApiError, session } from '@atrium/api-client';
+import { isApiError, sessionView } from '@atrium/api-client';
 import { BUSINESS_MESSAGES } from '@atrium/contracts';
 import {
   Alert,
@@ -37,7 +37,7 @@ export function tabFrom(value: string | null): SettingsTab {
  */
 export default function BusinessSettingsPage() {
   const { businessId: fromPath } = useParams();
-  const { user } = useSnapshot(session);
+  const { user } = useSnapshot(sessionView);
   const businessId = fromPath ?? user?.businessId;
   const [params, setParams] = useSearchParams();
   const tab = tabFrom(params.get('tab'));

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { ApiError, businesses, clearSession } from '@atrium/api-client';
+import { ApiError, businesses } from '@atrium/api-client';
+import { clearTestSession } from '@atrium/api-client/testing';
 import { BUSINESS_MESSAGES } from '@atrium/contracts';
 import NewBusinessPage from './new-business-page';
 import { collectToasts, makeBusiness, makeUser, renderRoutes, signIn } from '../test-utils';
@@ -13,7 +14,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   toasts.stop();
-  clearSession();
+  clearTestSession();
   jest.restoreAllMocks();
 });
 

@@ -8,7 +8,7 @@ import {
   type PageQuery,
 } from '@atrium/contracts';
 import { AppError } from '../../lib/errors';
-import type { AuthContext } from '../auth/auth.service';
+import type { AuthContext } from '../../lib/caller';
 import type { AdminUsersRepository } from './admin-users.repository';
 
 /** The admin pages are for company staff: signed in with an e-mail at the configured domain. */

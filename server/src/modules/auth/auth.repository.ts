@@ -1,5 +1,6 @@
 import { RecentLookups } from '../../lib/recent-lookups';
-import { and, asc, desc, eq, gt, isNull, like, lt, ne, or, sql } from 'drizzle-orm';
+import type { SharedVersion } from '../../lib/redis';
+import { and, asc, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import {
   businesses,
@@ -11,21 +12,17 @@ import {
   type EmailTokenKind,
 } from '../../db/schema';
 import { publicUserColumns } from '../users/users.repository';
-import type { NewBusiness } from '../businesses/businesses.service';
 
-export interface NewAccount {
-  user: {
-    email: string;
-    /** Null for an account that signs in with Google only. */
-    passwordHash: string | null;
-    firstName: string;
-    lastName: string;
-    /** Set when the address is already proven (Google sign-in); null/absent → unverified. */
-    emailVerifiedAt?: Date | null;
-    /** The linked Google account (OIDC `sub`), for accounts created by Google sign-in. */
-    googleSub?: string | null;
-  };
-  business: NewBusiness;
+export interface NewUser {
+  email: string;
+  /** Null for an account that signs in with Google only. */
+  passwordHash: string | null;
+  firstName: string;
+  lastName: string;
+  /** Set when the address is already proven (Google sign-in); null/absent → unverified. */
+  emailVerifiedAt?: Date | null;
+  /** The linked Google account (OIDC `sub`), for accounts created by Google sign-in. */
+  googleSub?: string | null;
 }
 
 export interface NewSession {
@@ -72,17 +69,23 @@ function sessionContextQuery(db: Database) {
 type SessionContextRow = Awaited<ReturnType<ReturnType<typeof sessionContextQuery>['execute']>>[number];
 
 /**
- * How long one process trusts a session lookup it made (lib/recent-lookups.ts): what another server process's
- * sign-out or membership change may take to be seen here. This process's own changes are seen at once.
+ * How long one process trusts a session lookup it made (lib/recent-lookups.ts). This process's own changes are seen
+ * at once; another server process's sign-out or membership change within this time — or at once when the processes
+ * share a version through Redis (REDIS_URL).
  */
 export const SESSION_CONTEXT_TTL_MS = 2_000;
 
 export class AuthRepository {
   private readonly sessionContext;
-  private readonly recentContexts = new RecentLookups<SessionContextRow>(SESSION_CONTEXT_TTL_MS);
+  private readonly recentContexts: RecentLookups<SessionContextRow>;
 
-  constructor(private readonly db: Database) {
+  /** `sessionVersion`: shared by every API process (Redis) — their remembered lookups are dropped together. */
+  constructor(
+    private readonly db: Database,
+    sessionVersion?: SharedVersion,
+  ) {
     this.sessionContext = sessionContextQuery(db);
+    this.recentContexts = new RecentLookups<SessionContextRow>(SESSION_CONTEXT_TTL_MS, 5000, sessionVersion);
   }
 
   async findUserByEmail(email: string) {
@@ -100,28 +103,15 @@ export class AuthRepository {
     return row ?? null;
   }
 
-  /**
-   * User + business + owner membership in one transaction. The business slug is the base slug when free,
-   * else the base with a random suffix (the unique constraint is the final judge).
-   */
-  async createAccount(account: NewAccount): Promise<{ userId: string; businessId: string }> {
-    return this.db.transaction(async (tx) => {
-      const [user] = await tx.insert(users).values(account.user).returning({ id: users.id });
-      const base = account.business.slug;
-      const taken = await tx
-        .select({ slug: businesses.slug })
-        .from(businesses)
-        .where(or(eq(businesses.slug, base), like(businesses.slug, `${base}-%`)));
-      const takenSet = new Set(taken.map((t) => t.slug));
-      let slug = base;
-      for (let n = 2; takenSet.has(slug); n++) slug = `${base}-${n}`;
-      const [business] = await tx
-        .insert(businesses)
-        .values({ ...account.business, slug, createdBy: user!.id })
-        .returning({ id: businesses.id });
-      await tx.insert(businessMembers).values({ businessId: business!.id, userId: user!.id, role: 'owner' });
-      return { userId: user!.id, businessId: business!.id };
-    });
+  /** Runs `fn` in one transaction (an account and its first business; a reset and the sign-outs it causes). */
+  transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
+  }
+
+  /** A new user (the e-mail's unique index refuses a taken address: UNIQUE_VIOLATION). */
+  async insertUser(user: NewUser, db: Executor = this.db): Promise<string> {
+    const [row] = await db.insert(users).values(user).returning({ id: users.id });
+    return row!.id;
   }
 
   /** The business a sign-in lands in: the one last used, else the oldest membership. */
@@ -154,9 +144,12 @@ export class AuthRepository {
     });
   }
 
-  /** Called before any unsafe request is answered (app.ts): the next lookup reads the database again. */
-  forgetSessionContexts(): void {
-    this.recentContexts.forget();
+  /**
+   * Called before any unsafe request is answered (app.ts): the next lookup reads the database again — in every API
+   * process when they share a version (resolves once it has moved on).
+   */
+  forgetSessionContexts(): Promise<void> {
+    return this.recentContexts.forget();
   }
 
   /** A refresh token by its hash, with its session; `usedWithinGrace`: rotated less than `graceMs` ago (database clock). */
@@ -207,13 +200,6 @@ export class AuthRepository {
         .where(eq(sessions.id, input.sessionId));
       return true;
     });
-  }
-
-  async revokeSession(sessionId: string, reason: string): Promise<void> {
-    await this.db
-      .update(sessions)
-      .set({ revokedAt: sql`now()`, revokedReason: reason })
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   }
 
   async sessionIdOfRefreshToken(tokenHash: string): Promise<string | null> {
@@ -302,36 +288,33 @@ export class AuthRepository {
   }
 
   /**
-   * Password reset, all or nothing: the token is used up (false when it already was), the password replaced,
-   * the address counts as verified (the mailbox was proven), every other reset token of the user dies and
-   * every session (with its refresh tokens) is revoked.
+   * Password reset inside the caller's transaction: the token is used up (false when it already was), the
+   * password replaced, the address counts as verified (the mailbox was proven) and every other reset token of the
+   * user dies. The caller revokes the sessions in the same transaction (SessionsService).
    */
-  async resetPassword(tokenId: string, userId: string, passwordHash: string): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      if (!(await markUsed(tx, tokenId))) return false;
-      await tx
-        .update(users)
-        .set({
-          passwordHash,
-          passwordChangedAt: sql`now()`,
-          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(users.id, userId));
-      await tx
-        .update(emailTokens)
-        .set({ usedAt: sql`now()` })
-        .where(
-          and(
-            eq(emailTokens.userId, userId),
-            eq(emailTokens.kind, 'reset_password'),
-            isNull(emailTokens.usedAt),
-            ne(emailTokens.id, tokenId),
-          ),
-        );
-      await revokeUserSessions(tx, userId, 'password_reset');
-      return true;
-    });
+  async resetPassword(tokenId: string, userId: string, passwordHash: string, tx: Executor): Promise<boolean> {
+    if (!(await markUsed(tx, tokenId))) return false;
+    await tx
+      .update(users)
+      .set({
+        passwordHash,
+        passwordChangedAt: sql`now()`,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, userId));
+    await tx
+      .update(emailTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(emailTokens.userId, userId),
+          eq(emailTokens.kind, 'reset_password'),
+          isNull(emailTokens.usedAt),
+          ne(emailTokens.id, tokenId),
+        ),
+      );
+    return true;
   }
 }
 
@@ -342,25 +325,4 @@ async function markUsed(tx: Executor, tokenId: string): Promise<boolean> {
     .where(and(eq(emailTokens.id, tokenId), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, sql`now()`)))
     .returning({ id: emailTokens.id });
   return rows.length > 0;
-}
-
-/** Revokes every live session of a user (but `exceptSessionId`); their refresh tokens die with them. */
-export async function revokeUserSessions(
-  db: Executor,
-  userId: string,
-  reason: string,
-  exceptSessionId?: string,
-): Promise<number> {
-  const rows = await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()`, revokedReason: reason })
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
-      ),
-    )
-    .returning({ id: sessions.id });
-  return rows.length;
 }

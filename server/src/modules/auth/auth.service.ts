@@ -7,11 +7,11 @@ import {
   VERIFICATION_CODE_LENGTH,
   VERIFICATION_CODE_TTL_MS,
   type loginSchema,
-  type MemberRole,
   type registerSchema,
   type User,
 } from '@atrium/contracts';
 import { UNIQUE_VIOLATION, pgErrorCode } from '../../db/client';
+import type { AuthContext } from '../../lib/caller';
 import { AppError } from '../../lib/errors';
 import { accountExistsMail, passwordResetMail, verificationCodeMail } from '../../lib/mail-templates';
 import type { MailMessage } from '../../lib/mail';
@@ -27,15 +27,6 @@ import { LoginThrottle, type LimitListener } from './login-throttle';
 
 export type LoginData = z.output<typeof loginSchema>;
 export type RegisterData = z.output<typeof registerSchema>;
-
-/** Who is calling: resolved from the access token on every protected request. */
-export interface AuthContext {
-  userId: string;
-  sessionId: string;
-  businessId: string;
-  role: MemberRole;
-  user: User;
-}
 
 export interface SignedIn {
   user: User;
@@ -287,9 +278,9 @@ export class AuthService {
   }
 
   /** Resolves a protected request's caller. 401 for a missing/invalid/expired token or dead session. */
-  /** After an unsafe request: session lookups are read afresh (auth.repository.ts). */
-  forgetSessionContexts(): void {
-    this.repo.forgetSessionContexts();
+  /** After an unsafe request: session lookups are read afresh, in every API process sharing Redis (auth.repository.ts). */
+  forgetSessionContexts(): Promise<void> {
+    return this.repo.forgetSessionContexts();
   }
 
   async authenticate(accessToken: string | undefined): Promise<AuthContext> {

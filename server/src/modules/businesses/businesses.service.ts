@@ -18,7 +18,7 @@ import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/client';
 import type { businesses, businessInvites, businessMembers } from '../../db/schema';
-import type { AuthContext } from '../auth/auth.service';
+import type { AuthContext } from '../../lib/caller';
 import { UsersRepository } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
 import type { BusinessesRepository } from './businesses.repository';

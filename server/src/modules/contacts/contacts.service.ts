@@ -8,13 +8,12 @@ import {
 } from '@atrium/contracts';
 import { listAnswer, type JsonText } from '../../db/json-answers';
 import { AppError } from '../../lib/errors';
-import { yieldToEventLoop } from '../contact-import/event-loop';
+import type { BusinessCaller } from '../../lib/caller';
+import { yieldToEventLoop } from '../../lib/event-loop';
 import type { ContactsRepository, NewContact } from './contacts.repository';
 
-export interface Caller {
-  userId: string;
-  businessId: string;
-}
+/** The caller as business-scoped rules see it (lib/caller.ts). */
+export type Caller = BusinessCaller;
 
 /**
  * Dates that survive the round trip (years 1000–9999: PostgreSQL has no year 0, and the drivers read

@@ -1,7 +1,6 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { businesses, businessMembers, emailTokens, sessions, users } from '../../db/schema';
-import { revokeUserSessions } from '../auth/auth.repository';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { businesses, businessMembers, emailTokens, users } from '../../db/schema';
 
 /** Every user column but the password hash. */
 export const publicUserColumns = {
@@ -72,58 +71,21 @@ export class UsersRepository {
     return row?.passwordHash ?? null;
   }
 
-  /**
-   * New password; every other session of the user is revoked and pending reset links die. Answers how many
-   * sessions were revoked.
-   */
-  async changePassword(userId: string, passwordHash: string, keepSessionId: string): Promise<number> {
-    return this.db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
-        .where(eq(users.id, userId));
-      await tx
-        .update(emailTokens)
-        .set({ usedAt: sql`now()` })
-        .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, 'reset_password'), isNull(emailTokens.usedAt)));
-      return revokeUserSessions(tx, userId, 'password_changed', keepSessionId);
-    });
+  /** Runs `fn` in one transaction (a password change and the sign-outs it causes commit together). */
+  transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
   }
 
-  /** The user's live sessions (not revoked, not expired), most recently used first. */
-  async activeSessions(userId: string) {
-    return this.db
-      .select({
-        id: sessions.id,
-        userAgent: sessions.userAgent,
-        ip: sessions.ip,
-        createdAt: sessions.createdAt,
-        lastUsedAt: sessions.lastUsedAt,
-      })
-      .from(sessions)
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
-      .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
-  }
-
-  /** Revokes one live session of the user; false when there is none with that id (someone else's, dead…). */
-  async revokeOwnSession(userId: string, sessionId: string): Promise<boolean> {
-    const rows = await this.db
-      .update(sessions)
-      .set({ revokedAt: sql`now()`, revokedReason: 'revoked_by_user' })
-      .where(
-        and(
-          eq(sessions.id, sessionId),
-          eq(sessions.userId, userId),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, sql`now()`),
-        ),
-      )
-      .returning({ id: sessions.id });
-    return rows.length > 0;
-  }
-
-  revokeOtherSessions(userId: string, keepSessionId: string): Promise<number> {
-    return revokeUserSessions(this.db, userId, 'revoked_by_user', keepSessionId);
+  /** New password; pending reset links die. The caller signs out the other sessions in the same transaction. */
+  async changePassword(userId: string, passwordHash: string, db: Executor = this.db): Promise<void> {
+    await db
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
+    await db
+      .update(emailTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, 'reset_password'), isNull(emailTokens.usedAt)));
   }
 
   async findPublic(userId: string) {

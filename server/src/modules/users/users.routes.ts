@@ -4,18 +4,16 @@ import {
   changePasswordSchema,
   IDENTITY_MESSAGES,
   publicProfileSchema,
-  sessionInfoSchema,
   updateProfileSchema,
   userSchema,
 } from '@atrium/contracts';
-import { callerOf, errorResponses, okSchema } from '../../lib/http';
+import { callerOf, errorResponses } from '../../lib/http';
 import type { UsersService } from './users.service';
 
 const userResponse = z.object({ success: z.literal(true), user: userSchema });
 const idParam = z.object({ id: z.string().min(1).max(64) });
-const sessionIdParam = z.object({ sessionId: z.string().min(1).max(64) });
 
-/** Mounted at /api/v1/users. Every route needs a session. */
+/** Mounted at /api/v1/users. Every route needs a session. The caller's sessions: modules/sessions. */
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   app.addHook('onRequest', app.authenticate);
 
@@ -69,59 +67,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       const caller = callerOf(request);
       const { revoked } = await users.changePassword(caller.userId, caller.sessionId, request.body);
       return { success: true as const, message: IDENTITY_MESSAGES.passwordChanged, revoked };
-    },
-  );
-
-  app.get(
-    '/me/sessions',
-    {
-      schema: {
-        tags: ['users'],
-        description: 'The caller’s active sessions (not revoked, not expired); the current one is flagged.',
-        response: {
-          200: z.object({ success: z.literal(true), data: z.array(sessionInfoSchema) }),
-          ...errorResponses(401, 403),
-        },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      return { success: true as const, data: await users.sessions(caller.userId, caller.sessionId) };
-    },
-  );
-
-  app.post(
-    '/me/sessions/revoke-others',
-    {
-      schema: {
-        tags: ['users'],
-        description: 'Signs out every session of the caller but the current one.',
-        response: {
-          200: z.object({ success: z.literal(true), revoked: z.number().int() }),
-          ...errorResponses(401, 403),
-        },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      return { success: true as const, revoked: await users.revokeOtherSessions(caller.userId, caller.sessionId) };
-    },
-  );
-
-  app.delete(
-    '/me/sessions/:sessionId',
-    {
-      schema: {
-        tags: ['users'],
-        description: 'Signs out one of the caller’s own sessions (404 for any other id).',
-        params: sessionIdParam,
-        response: { 200: okSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      await users.revokeSession(caller.userId, request.params.sessionId);
-      return { success: true as const };
     },
   );
 

@@ -1,16 +1,15 @@
-import type { Deps } from '../../lib/deps';
 import type * as z from 'zod';
 import {
   IDENTITY_MESSAGES,
   type changePasswordSchema,
   type MemberRole,
   type PublicProfile,
-  type SessionInfo,
   type updateProfileSchema,
   type User,
 } from '@atrium/contracts';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
+import type { SessionsService } from '../sessions/sessions.service';
 import type { ProfileChanges, UserRecord, UsersRepository } from './users.repository';
 
 export type ProfileUpdate = z.output<typeof updateProfileSchema>;
@@ -49,7 +48,7 @@ export function toUserDto(user: UserRecord, business: CurrentBusiness, role: Mem
 export class UsersService {
   constructor(
     private readonly repo: UsersRepository,
-    private readonly deps?: Deps,
+    private readonly sessions: SessionsService,
   ) {}
 
   async me(userId: string, businessId: string): Promise<User> {
@@ -82,28 +81,12 @@ export class UsersService {
         { field: 'currentPassword', message: IDENTITY_MESSAGES.currentPasswordWrong },
       ]);
     }
-    const revoked = await this.repo.changePassword(userId, await hashPassword(input.newPassword), sessionId);
+    const passwordHash = await hashPassword(input.newPassword);
+    const revoked = await this.repo.transaction(async (tx) => {
+      await this.repo.changePassword(userId, passwordHash, tx);
+      return this.sessions.revokeAllOf(userId, 'password_changed', { except: sessionId, tx });
+    });
     return { revoked };
-  }
-
-  async sessions(userId: string, currentSessionId: string): Promise<SessionInfo[]> {
-    const rows = await this.repo.activeSessions(userId);
-    return rows.map((r) => ({
-      id: r.id,
-      userAgent: r.userAgent,
-      ip: r.ip,
-      createdAt: r.createdAt.toISOString(),
-      lastUsedAt: r.lastUsedAt.toISOString(),
-      current: r.id === currentSessionId,
-    }));
-  }
-
-  async revokeSession(userId: string, sessionId: string): Promise<void> {
-    if (!(await this.repo.revokeOwnSession(userId, sessionId))) throw new AppError('NOT_FOUND', 'Session not found');
-  }
-
-  revokeOtherSessions(userId: string, currentSessionId: string): Promise<number> {
-    return this.repo.revokeOtherSessions(userId, currentSessionId);
   }
 
   async publicProfile(userId: string): Promise<PublicProfile> {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { fieldErrorsOf, session } from '@atrium/api-client';
+import { fieldErrorsOf, sessionView } from '@atrium/api-client';
 import {
   BUSINESS_MESSAGES,
   INVITE_TTL_MS,
@@ -55,7 +55,7 @@ export function isLastOwner(business: Pick<Business, 'members'>, member: Pick<Bu
 const roleOptions = (roles: readonly MemberRole[]) => roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
 function MembersTable({ business, callerRole }: { business: Business; callerRole: MemberRole }) {
-  const me = session.user?.id;
+  const me = sessionView.user?.id;
   const navigate = useNavigate();
   const { updateRole, removeMember } = useBusinessMutations(business.id);
   const [removing, setRemoving] = useState<BusinessMember | null>(null);

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { businesses, session } from '@atrium/api-client';
+import { businesses } from '@atrium/api-client';
 import type { Business, InviteMemberInput, MemberRole, UpdateBusinessInput } from '@atrium/contracts';
 import { bus } from '@atrium/event-bus';
 
@@ -30,12 +30,8 @@ export const canManage = (role: MemberRole | null) => role === 'owner' || role =
 export function useBusinessMutations(id: string) {
   const qc = useQueryClient();
   const changed = async (business?: Business) => {
+    // The session user's copy of the business name follows inside the api-client (businesses.update, uploadLogo).
     if (business) qc.setQueryData(businessKey(id), business);
-    // The session's user carries the current business's name and type (header, user menu).
-    if (business && session.user && session.user.businessId === business.id) {
-      session.user.businessName = business.name;
-      session.user.businessType = business.type;
-    }
     await Promise.all([
       qc.invalidateQueries({ queryKey: businessKey(id) }),
       qc.invalidateQueries({ queryKey: BUSINESSES_KEY }),
