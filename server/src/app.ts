@@ -43,9 +43,18 @@ import { UsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
 import { workRoutes } from './modules/work/work.routes';
+import { GoogleAuthRepository } from './modules/google-auth/google-auth.repository';
 import { googleAuthRoutes } from './modules/google-auth/google-auth.routes';
+import { GoogleAuthService } from './modules/google-auth/google-auth.service';
+import { ImagesRepository } from './modules/images/images.repository';
 import { imagesRoutes } from './modules/images/images.routes';
+import { ImagesService } from './modules/images/images.service';
+import { AdminUsersRepository } from './modules/admin-users/admin-users.repository';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
+import { AdminUsersService } from './modules/admin-users/admin-users.service';
+import { SessionsRepository } from './modules/sessions/sessions.repository';
+import { sessionsRoutes } from './modules/sessions/sessions.routes';
+import { SessionsService } from './modules/sessions/sessions.service';
 import { createMailer, type Mailer } from './lib/mail';
 import type { Deps } from './lib/deps';
 
@@ -180,17 +189,23 @@ export async function buildApp({
   const { db } = database;
   const deps: Deps = { db, config, tokens, secret, mailer: mailer ?? createMailer(config, app.log) };
   if (!mailer) app.addHook('onClose', async () => deps.mailer.close());
+  // The composition root: every repository and service is built here, once, and handed to the route plugins
+  // below; route plugins never construct a service or reach the database (docs/anatomy-of-a-server-module.md).
+  const sessions = new SessionsService(new SessionsRepository(db));
+  const users = new UsersService(new UsersRepository(db), sessions);
+  const businesses = new BusinessesService(new BusinessesRepository(db), users, deps);
   const auth = new AuthService(
     new AuthRepository(
       db,
       redis ? new RedisVersion(redis, `${config.redisKeyPrefix}session-version`, app.log) : undefined,
     ),
     tokens,
-    deps,
+    { ...deps, sessions, businesses },
     redis ? new RedisCounterStore(redis, config.redisKeyPrefix, app.log) : undefined,
   );
-  const users = new UsersService(new UsersRepository(db), deps);
-  const businesses = new BusinessesService(new BusinessesRepository(db), deps);
+  const google = new GoogleAuthService(deps, auth, sessions, new GoogleAuthRepository(db));
+  const images = new ImagesService(new ImagesRepository(db), businesses, users);
+  const adminUsers = new AdminUsersService(new AdminUsersRepository(db));
   const contacts = new ContactsService(new ContactsRepository(db));
   const groups = new ContactGroupsService(new ContactGroupsRepository(db), contacts);
   const contactTags = new ContactTagsService(new ContactTagsRepository(db));
@@ -232,10 +247,15 @@ export async function buildApp({
       typed.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
       await api.register(authRoutes, { prefix: '/auth', auth, config });
-      await api.register(googleAuthRoutes, { prefix: '/auth', deps });
-      await api.register(imagesRoutes, { deps });
-      await api.register(adminUsersRoutes, { prefix: '/admin/users', deps });
+      await api.register(googleAuthRoutes, { prefix: '/auth', google, auth, config });
+      await api.register(imagesRoutes, { images });
+      await api.register(adminUsersRoutes, {
+        prefix: '/admin/users',
+        adminUsers,
+        companyDomain: config.adminEmailDomain,
+      });
       await api.register(usersRoutes, { prefix: '/users', users });
+      await api.register(sessionsRoutes, { prefix: '/users/me/sessions', sessions });
       await api.register(businessesRoutes, { prefix: '/businesses', businesses, config });
       await api.register(contactsRoutes, { prefix: '/contacts', contacts });
       await api.register(contactImportRoutes, { prefix: '/contacts', db, worker: contactImport });

@@ -73,9 +73,12 @@ export class BusinessesRepository {
     return row?.role ?? null;
   }
 
-  /** A new business with its creator as owner. The slug is the base when free, else base-2, base-3, ... */
-  async createBusiness(userId: string, business: NewBusiness): Promise<string> {
-    return this.db.transaction(async (tx) => {
+  /**
+   * A new business with its creator as owner. The slug is the base when free, else base-2, base-3, ... Inside
+   * the caller's transaction when given one (a savepoint there, so a lost slug race can be retried).
+   */
+  async createBusiness(userId: string, business: NewBusiness, db: Executor = this.db): Promise<string> {
+    return db.transaction(async (tx) => {
       const base = business.slug;
       const taken = await tx
         .select({ slug: businesses.slug })

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import type { Database, Executor } from '../../db/client';
+import { users } from '../../db/schema';
 
 const accountColumns = {
   id: users.id,
@@ -59,33 +59,29 @@ export class GoogleAuthRepository {
     return rows.length > 0;
   }
 
+  /** Runs `fn` in one transaction (a link by proof and the sign-outs it causes). */
+  transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
+  }
+
   /**
    * Signing in with Google to an existing account found by its e-mail: links it (false when another Google
    * account got there first) and marks the address verified. `distrustPassword` (the address had never been
-   * verified): whoever set the password never proved the mailbox, so the password goes and every session of
-   * the account is revoked, in the same transaction.
+   * verified): whoever set the password never proved the mailbox, so the password goes (the caller revokes every
+   * session of the account in the same transaction).
    */
-  async linkByEmailProof(userId: string, sub: string, distrustPassword: boolean): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      const rows = await tx
-        .update(users)
-        .set({
-          googleSub: sub,
-          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
-          updatedAt: sql`now()`,
-          ...(distrustPassword ? { passwordHash: null } : {}),
-        })
-        .where(and(eq(users.id, userId), isNull(users.googleSub)))
-        .returning({ id: users.id });
-      if (rows.length === 0) return false;
-      if (distrustPassword) {
-        await tx
-          .update(sessions)
-          .set({ revokedAt: sql`now()`, revokedReason: 'google_email_proof' })
-          .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-      }
-      return true;
-    });
+  async linkByEmailProof(userId: string, sub: string, distrustPassword: boolean, db: Executor): Promise<boolean> {
+    const rows = await db
+      .update(users)
+      .set({
+        googleSub: sub,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+        updatedAt: sql`now()`,
+        ...(distrustPassword ? { passwordHash: null } : {}),
+      })
+      .where(and(eq(users.id, userId), isNull(users.googleSub)))
+      .returning({ id: users.id });
+    return rows.length > 0;
   }
 
   /** Unlinks only while the user has a password (checked in the same statement). */
