@@ -102,7 +102,18 @@ if (want('compose')) {
     checks.push(['valid', valid.status === 0, valid.stderr]);
     const rendered = compose('config').stdout ?? '';
     const services = (compose('config', '--services').stdout ?? '').split('\n').filter(Boolean);
-    const expected = ['postgres', 'api', 'crm', 'work', 'documents-signatures', 'comms', 'community-market', 'admin'];
+    const expected = [
+      'postgres',
+      'redis',
+      'api',
+      'lb',
+      'crm',
+      'work',
+      'documents-signatures',
+      'comms',
+      'community-market',
+      'admin',
+    ];
     checks.push(['services', expected.every((n) => services.includes(n)), services.join(',')]);
     // Each service block of the rendered file (two-space indent under `services:`) names its restart policy.
     const blocks = rendered.split(/^services:$/m)[1]?.split(/^(?=  [a-z][\w-]*:$)/m) ?? [];
@@ -128,6 +139,24 @@ if (want('postgres')) {
 if (want('e2e') && !args.includes('--no-e2e')) {
   const out = path.join(tmp, 'e2e.json');
   const r = spawnSync(path.join(root, 'e2e/node_modules/.bin/playwright'), ['test', '--reporter=list,json'], {
+    // N API processes behind one address: the API runs as replicas (≥ 2) sharing Redis, reached only through the
+    // balancer, which publishes :3000 and sends to every replica (deploy/nginx.conf).
+    const block = (name) => blocks.find((b) => b.startsWith(`  ${name}:`)) ?? '';
+    const api = block('api');
+    const replicas = Number(/^      replicas: (\d+)$/m.exec(api)?.[1] ?? 0);
+    checks.push(['api replicas', replicas >= 2, `replicas: ${replicas}`]);
+    checks.push(['api shares redis', /^      REDIS_URL: redis:\/\/redis:6379$/m.test(api), 'REDIS_URL of api']);
+    checks.push([
+      'api behind the balancer',
+      !/^    ports:/m.test(api) && /^    - published: 3000$/m.test(block('lb')),
+      'ports',
+    ]);
+    const nginx = readFileSync(path.join(root, 'deploy', 'nginx.conf'), 'utf8');
+    checks.push([
+      'balancer config',
+      /deploy\/nginx\.conf:\/etc\/nginx\/nginx\.conf/.test(block('lb')) && /server api:3000 resolve;/.test(nginx),
+      'lb mounts deploy/nginx.conf, which sends to api:3000',
+    ]);
     cwd: path.join(root, 'e2e'),
     stdio: 'inherit',
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
