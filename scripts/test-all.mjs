@@ -86,6 +86,22 @@ if (want('scripts')) {
   else record('scripts', count('pass'), count('fail') + (count('skipped') || 0) + (count('todo') || 0));
 }
 
+// The API's OpenAPI document linted with Redocly's recommended rules (server/scripts/lint-openapi.mjs): the
+// document's operations pass when the lint reports no error; each error counts as a failure.
+if (want('openapi')) {
+  const summary = path.join(tmp, 'openapi.json.summary');
+  const r = spawnSync(process.execPath, ['scripts/lint-openapi.mjs', `--summary=${summary}`], {
+    cwd: path.join(root, 'server'),
+    stdio: 'inherit',
+  });
+  if (!existsSync(summary)) record('openapi', 0, 1, `lint-openapi exited ${r.status} without a summary`);
+  else {
+    const s = JSON.parse(readFileSync(summary, 'utf8'));
+    if (s.operations === 0) record('openapi', 0, 1, 'the document has no operation');
+    else record('openapi', s.errors > 0 ? 0 : s.operations, s.errors, `${s.warnings} warnings`);
+  }
+}
+
 // docker-compose.yml read by a real compose parser (Debian's docker-compose validates without an engine).
 if (want('compose')) {
   const compose = (...a) =>

@@ -135,21 +135,20 @@ describe('app: health, 404, remotes manifest, security headers, OpenAPI, static 
       expect.arrayContaining([
         '/api/v1/auth/login',
         '/api/v1/auth/register',
-        '/api/v1/contacts/',
+        '/api/v1/contacts',
         '/api/v1/contacts/{id}',
-        '/api/v1/contacts/tags/',
+        '/api/v1/contacts/tags',
         '/api/v1/contacts/tags/{id}',
-        '/api/v1/contacts/groups/',
+        '/api/v1/contacts/groups',
         '/api/v1/contacts/groups/{id}',
-        '/api/v1/contact-groups/',
+        '/api/v1/contact-groups',
         '/api/v1/contact-groups/{id}/assign-contacts',
-        '/api/v1/notes/',
+        '/api/v1/notes',
         '/api/v1/notes/search',
         '/api/v1/notes/{id}/pin',
       ]),
     );
-    const listParams = (doc.paths['/api/v1/contacts/']!.get as unknown as { parameters: { name: string }[] })
-      .parameters;
+    const listParams = (doc.paths['/api/v1/contacts']!.get as unknown as { parameters: { name: string }[] }).parameters;
     expect(listParams.map((p) => p.name)).toEqual(
       expect.arrayContaining(['groupIds', 'hasGroups', 'tags', 'sortBy', 'export', 'filters', 'lastContactFrom']),
     );
@@ -158,6 +157,26 @@ describe('app: health, 404, remotes manifest, security headers, OpenAPI, static 
     expect(body.required).toEqual(expect.arrayContaining(['email', 'password']));
     expect(Object.keys(login.responses)).toEqual(expect.arrayContaining(['200', '401', '429']));
     expect(doc.paths['/remotes.json']).toBeUndefined();
+  });
+
+  test('every operation has an operationId, a summary and its security; no path ends in a slash', async () => {
+    type Operation = { operationId?: string; summary?: string; security?: Record<string, string[]>[] };
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, ...op })),
+    );
+    expect(operations.length).toBeGreaterThan(50);
+    expect(operations.filter((op) => !op.operationId || !op.summary || !op.security).map((op) => op.key)).toEqual([]);
+    expect(new Set(operations.map((op) => op.operationId)).size).toBe(operations.length);
+    expect(Object.keys(doc.paths).filter((path) => path.endsWith('/'))).toEqual([]);
+    const byKey = new Map(operations.map((op) => [op.key, op]));
+    expect(byKey.get('POST /api/v1/auth/login')).toMatchObject({ operationId: 'login', security: [] });
+    expect(byKey.get('GET /api/v1/contacts')).toMatchObject({
+      operationId: 'listContacts',
+      security: [{ cookieAuth: [] }, { bearerAuth: [] }],
+    });
   });
 
   test('serves the host build at / with no-cache and a CSRF cookie for the first POST', async () => {

@@ -2,10 +2,11 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOpt
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { API_ROOT, apiErrorBodySchema } from '@atrium/contracts';
 import type { Config } from './config';
+import { declareOperation, swaggerOptions } from './openapi';
 import type { DatabaseHandle } from './db/client';
 import { sql } from 'drizzle-orm';
 import { CsrfTokens, registerCsrf, SAFE_METHODS } from './lib/csrf';
@@ -105,6 +106,8 @@ export async function buildApp({
     clientErrorHandler,
     frameworkErrors: (error, request, reply) => void sendError(error, request, reply),
   }).withTypeProvider<ZodTypeProvider>();
+  // Every API route gets its declared operationId, summary and security (api-operations.ts) or the app refuses it.
+  app.addHook('onRoute', declareOperation);
   if (onRoute) app.addHook('onRoute', onRoute);
   app.addHook('onRequest', untrustedProxyCheck(config.trustProxy));
 
@@ -169,19 +172,7 @@ export async function buildApp({
     ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate:`, skipOnError: true } : {}),
     errorResponseBuilder: () => new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.'),
   });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Atrium API', version: '1.0.0', description: 'Client-management API of Atrium.' },
-      components: {
-        securitySchemes: {
-          cookieAuth: { type: 'apiKey', in: 'cookie', name: 'atrium_at' },
-          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, swaggerOptions(config));
 
   const tokens = new TokenService(secret);
   registerCsrf(app, { csrf: new CsrfTokens(secret), tokens, cookieSecure: config.cookieSecure });

@@ -14,10 +14,11 @@
  * pages) answer 403 to users of other domains; business settings / member management answer 403 to members
  * below the route's `minRole` (docs/requirements.md §6).
  *
- * Adding a route: add `METHOD /api/v1/path/:param` to ROUTES. Mark `public` (with the reason) when it works
- * without a session; `csrfExempt` (with the reason) only if lib/csrf.ts CSRF_EXEMPT lets it through. Name every
- * path param either in `ids` (a fixture kind the `fixtures()` function can create for the owner; add a kind
- * there if needed) or in `params` (with why it is not business-owned). Ids carried in the query or body are
+ * Adding a route: add `METHOD /api/v1/path/:param` to ROUTES (and its operation to src/api-operations.ts, which
+ * says — `public`, with the reason — whether it works without a session); `csrfExempt` (with the reason) only if
+ * lib/csrf.ts CSRF_EXEMPT lets it through. Name every path param either in `ids` (a fixture kind the `fixtures()`
+ * function can create for the owner; add a kind there if needed) or in `params` (with why it is not
+ * business-owned). Ids carried in the query or body are
  * `ids` keys `query.<name>` / `body.<name>`, and `request(fx)` puts them there; `request(fx)` also builds any
  * body the route needs to pass validation. When the owner's own call does not answer 2xx, give `ownerStatus`.
  * Optional: `lists` (kinds a list shows), `minRole`, `companyOnly`, `upload` (required for multipart routes).
@@ -25,18 +26,14 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { count, eq } from 'drizzle-orm';
-import {
-  ACCESS_COOKIE,
-  API_ROOT,
-  CONTACT_IMPORT_MAX_FILE_BYTES,
-  IMAGE_MAX_BYTES,
-  XSRF_COOKIE,
-} from '@atrium/contracts';
+import { ACCESS_COOKIE, API_ROOT, IMAGE_MAX_BYTES, XSRF_COOKIE } from '@atrium/contracts';
 import { contactImportUploads, images } from '../src/db/schema';
 import { buildApp } from '../src/app';
+import { API_OPERATIONS, operationOf } from '../src/api-operations';
 import { CSRF_EXEMPT } from '../src/lib/csrf';
 import { Agent, createTestApp, type AgentRequest, type TestApp } from './helpers';
 import { multipart, signUp, TINY_PNG, waitForMail, type RequestParts, type SignedUp } from './security-helpers';
+import { CONTACT_IMPORT_MAX_FILE_BYTES } from '@atrium/domain-crm/schemas';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -63,7 +60,10 @@ interface UploadSpec {
 }
 
 interface RouteSpec {
-  /** Works without a session (why). */
+  /**
+   * Works without a session (why) — only for routes outside the OpenAPI document (/remotes.json, the document
+   * itself). An API route is public when src/api-operations.ts says so (`public`), the one place that decides it.
+   */
   public?: string;
   /** Unsafe method without a CSRF check (why); must match lib/csrf.ts. */
   csrfExempt?: string;
@@ -116,29 +116,26 @@ const imageUpload = (field: string, column: 'businessId' | 'userId', ownerId: (o
 const ROUTES: Record<string, RouteSpec> = {
   // System
   'GET /remotes.json': { public: 'module-federation manifest the shell loads before sign-in' },
-  [`GET ${A}/health`]: { public: 'health check for load balancers and compose' },
-  [`GET ${A}/openapi.json`]: { public: 'API description; no data' },
+  [`GET ${A}/health`]: {},
+  [`GET ${A}/openapi.json`]: { public: 'API description; no data (not an operation of the document itself)' },
 
-  // Auth (sign-in flows work without a session; all are CSRF-checked with the anonymous token)
-  [`POST ${A}/auth/register`]: { public: 'sign-up' },
-  [`POST ${A}/auth/login`]: { public: 'sign-in' },
-  [`POST ${A}/auth/auto-login`]: {
-    public: 'answers from the access or refresh cookie itself (401 when neither works)',
-  },
-  [`POST ${A}/auth/refresh`]: { public: 'works from the refresh cookie, not the access token' },
-  [`POST ${A}/auth/logout`]: { public: 'signing out without a session is a no-op' },
+  // Auth (the sign-in flows are public — see src/api-operations.ts; all are CSRF-checked with the anonymous token)
+  [`POST ${A}/auth/register`]: {},
+  [`POST ${A}/auth/login`]: {},
+  [`POST ${A}/auth/auto-login`]: {},
+  [`POST ${A}/auth/refresh`]: {},
+  [`POST ${A}/auth/logout`]: {},
   [`POST ${A}/auth/renew-csrf`]: {
-    public: 'hands out a CSRF token',
     csrfExempt: 'only issues a fresh token bound to the caller; changes nothing (lib/csrf.ts CSRF_EXEMPT)',
   },
-  [`GET ${A}/auth/csrf`]: { public: 'hands out a CSRF token' },
-  [`POST ${A}/auth/verify-email`]: { public: 'sign-up step before any session exists' },
-  [`POST ${A}/auth/resend-verification`]: { public: 'sign-up step before any session exists' },
-  [`POST ${A}/auth/forgot-password`]: { public: 'password recovery without a session' },
-  [`POST ${A}/auth/reset-password`]: { public: 'password recovery with the mailed token' },
-  [`GET ${A}/auth/google/config`]: { public: 'tells the sign-in page whether Google sign-in is set up' },
-  [`GET ${A}/auth/google/start`]: { public: 'starts Google sign-in (mode=link checks the session itself)' },
-  [`POST ${A}/auth/google`]: { public: 'Google sign-in callback (link mode checks the session itself)' },
+  [`GET ${A}/auth/csrf`]: {},
+  [`POST ${A}/auth/verify-email`]: {},
+  [`POST ${A}/auth/resend-verification`]: {},
+  [`POST ${A}/auth/forgot-password`]: {},
+  [`POST ${A}/auth/reset-password`]: {},
+  [`GET ${A}/auth/google/config`]: {},
+  [`GET ${A}/auth/google/start`]: {},
+  [`POST ${A}/auth/google`]: {},
   [`GET ${A}/auth/google/status`]: {},
   [`POST ${A}/auth/google/unlink`]: {},
 
@@ -306,9 +303,14 @@ const ROUTES: Record<string, RouteSpec> = {
 const IGNORED_METHODS = new Set(['HEAD', 'OPTIONS']);
 const UNSAFE = new Set<string>(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** The API path of a matrix URL (under API_ROOT), or null for routes outside the API. */
+const apiPathOf = (url: string) => (url.startsWith(`${A}/`) ? url.slice(A.length) : null);
+
 const entries = Object.entries(ROUTES).map(([key, spec]) => {
   const [method, url] = key.split(' ') as [Method, string];
-  return { key, method, url, spec };
+  const path = apiPathOf(url);
+  const declared = path === null ? undefined : operationOf(method, path);
+  return { key, method, url, spec: { ...spec, public: spec.public ?? declared?.public } };
 });
 
 const pathParams = (url: string) => [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
@@ -459,6 +461,17 @@ describe('security route matrix', () => {
     test('every route in the matrix is registered', () => {
       const stale = entries.map((e) => e.key).filter((key) => !registered.has(key));
       expect(stale).toEqual([]);
+    });
+
+    test('public API routes are decided in src/api-operations.ts alone, and every declared operation is a route', () => {
+      const decidedHere = Object.entries(ROUTES)
+        .filter(([key, spec]) => spec.public && apiPathOf(key.split(' ')[1]!) !== null)
+        .map(([key]) => key);
+      expect(decidedHere).toEqual(['GET /api/v1/openapi.json']);
+      const undeclared = Object.keys(API_OPERATIONS)
+        .map((key) => key.replace(' /', ` ${A}/`))
+        .filter((key) => !registered.has(key));
+      expect(undeclared).toEqual([]);
     });
 
     test('every route declaring a multipart body has its upload rules in the matrix', () => {

@@ -14,7 +14,7 @@ interface WritableService<Create, Update, Dto> {
 }
 
 /**
- * POST / (201), PUT /:id and DELETE /:id of a business-owned record with a unique name (groups, tags): the same
+ * POST (201) at the prefix, PUT /:id and DELETE /:id of a business-owned record with a unique name (groups, tags): the same
  * validation, answers `{ success, data }` and error statuses (409 for a name taken) for each of them.
  */
 export function registerWriteRoutes<C extends z.ZodType, U extends z.ZodType, D extends z.ZodType>(
@@ -31,7 +31,7 @@ export function registerWriteRoutes<C extends z.ZodType, U extends z.ZodType, D 
   const answer = z.object({ success: z.literal(true), data: opts.dto });
 
   app.post(
-    '/',
+    '',
     { schema: { tags, body: opts.create, response: { 201: answer, ...errorResponses(400, 401, 403, 409) } } },
     async (request, reply) => {
       const data = await service.create(callerOf(request), request.body as z.output<C>);

@@ -1,15 +1,9 @@
 import * as z from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  adminUserDetailSchema,
-  adminUserSummarySchema,
-  adminUsersQuerySchema,
-  listEnvelopeSchema,
-} from '@atrium/contracts';
-import type { Deps } from '../../lib/deps';
+import { listEnvelopeSchema } from '@atrium/contracts';
 import { callerOf, errorResponses } from '../../lib/http';
-import { AdminUsersRepository } from './admin-users.repository';
-import { AdminUsersService, assertCompanyUser } from './admin-users.service';
+import { assertCompanyUser, type AdminUsersService } from './admin-users.service';
+import { adminUserDetailSchema, adminUserSummarySchema, adminUsersQuerySchema } from '@atrium/domain-admin/schemas';
 
 const idParams = z.object({ userId: z.string().min(1).max(100) });
 
@@ -17,14 +11,22 @@ const idParams = z.object({ userId: z.string().min(1).max(100) });
  * Admin users pages (company-domain users only: ADMIN_EMAIL_DOMAIN; unset = no one). Mounted at
  * /api/v1/admin/users. Not signed in → 401; signed in with another domain → 403.
  */
-export const adminUsersRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
-  const service = new AdminUsersService(new AdminUsersRepository(deps.db));
+export interface AdminUsersRoutesOptions {
+  adminUsers: AdminUsersService;
+  /** ADMIN_EMAIL_DOMAIN: the product company's domain (null: no one may use these routes). */
+  companyDomain: string | null;
+}
+
+export const adminUsersRoutes: FastifyPluginAsyncZod<AdminUsersRoutesOptions> = async (
+  app,
+  { adminUsers: service, companyDomain },
+) => {
   app.addHook('onRequest', app.authenticate);
   // Before validation: someone who may not use these routes learns nothing from them, not even a 400.
-  app.addHook('onRequest', async (request) => assertCompanyUser(callerOf(request), deps.config.adminEmailDomain));
+  app.addHook('onRequest', async (request) => assertCompanyUser(callerOf(request), companyDomain));
 
   app.get(
-    '/',
+    '',
     {
       schema: {
         tags: ['admin'],

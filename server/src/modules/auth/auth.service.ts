@@ -1,15 +1,7 @@
 import type { Deps } from '../../lib/deps';
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type * as z from 'zod';
-import {
-  IDENTITY_MESSAGES,
-  RESET_TOKEN_TTL_MS,
-  VERIFICATION_CODE_LENGTH,
-  VERIFICATION_CODE_TTL_MS,
-  type loginSchema,
-  type registerSchema,
-  type User,
-} from '@atrium/contracts';
+import { type loginSchema, type registerSchema, type User } from '@atrium/contracts';
 import { UNIQUE_VIOLATION, pgErrorCode } from '../../db/client';
 import type { AuthContext } from '../../lib/caller';
 import { AppError } from '../../lib/errors';
@@ -18,14 +10,27 @@ import type { MailMessage } from '../../lib/mail';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { REMEMBER_ME_SECONDS } from '../../lib/session-cookies';
 import { hashRefreshToken, newRefreshToken, type AccessClaims, type TokenService } from '../../lib/tokens';
-import { newBusiness } from '../businesses/businesses.service';
+import type { BusinessesService } from '../businesses/businesses.service';
+import type { SessionsService } from '../sessions/sessions.service';
 import { toUserDto } from '../users/users.service';
 import { AttemptLimiter, MemoryCounterStore, type CounterStore } from './attempt-limiter';
-import type { AuthRepository } from './auth.repository';
+import type { AuthRepository, NewUser } from './auth.repository';
 import { KnownDevices } from './known-devices';
 import { LoginThrottle, type LimitListener } from './login-throttle';
+import {
+  IDENTITY_MESSAGES,
+  RESET_TOKEN_TTL_MS,
+  VERIFICATION_CODE_LENGTH,
+  VERIFICATION_CODE_TTL_MS,
+} from '@atrium/domain-identity/schemas';
 
 export type LoginData = z.output<typeof loginSchema>;
+/** What the auth service uses besides its repository (built once in app.ts). */
+export type AuthDeps = Pick<Deps, 'config' | 'mailer'> & {
+  sessions: SessionsService;
+  /** Creates an account's first business (the one home of business creation). */
+  businesses: Pick<BusinessesService, 'createOwned'>;
+};
 export type RegisterData = z.output<typeof registerSchema>;
 
 export interface SignedIn {
@@ -85,7 +90,7 @@ export class AuthService {
   constructor(
     private readonly repo: AuthRepository,
     private readonly tokens: TokenService,
-    private readonly deps: Deps,
+    private readonly deps: AuthDeps,
     counters: CounterStore = new MemoryCounterStore(),
   ) {
     this.loginThrottle = new LoginThrottle(counters, deps.config);
@@ -109,10 +114,10 @@ export class AuthService {
     const businessName = input.businessName || `${input.firstName}'s Business`;
     let created: { userId: string; businessId: string };
     try {
-      created = await this.repo.createAccount({
-        user: { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName },
-        business: newBusiness(businessName),
-      });
+      created = await this.createAccount(
+        { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName },
+        businessName,
+      );
     } catch (error) {
       if (pgErrorCode(error) !== UNIQUE_VIOLATION) throw error;
       // A concurrent sign-up with the same e-mail won the race on the unique index: an existing account now.
@@ -123,6 +128,23 @@ export class AuthService {
     // The account exists now: a mail failure is logged, not answered (the user can ask for a new code).
     await this.sendVerificationCode({ id: created.userId, email: input.email, firstName: input.firstName }, log);
     return { email: input.email };
+  }
+
+  /**
+   * A user and their first business (they own it), stored together. A taken address fails on the unique index
+   * (UNIQUE_VIOLATION) and stores nothing. Sign-up and a first Google sign-in create accounts through this.
+   */
+  async createAccount(user: NewUser, businessName: string): Promise<{ userId: string; businessId: string }> {
+    return this.repo.transaction(async (tx) => {
+      const userId = await this.repo.insertUser(user, tx);
+      const businessId = await this.deps.businesses.createOwned(userId, businessName, null, tx);
+      return { userId, businessId };
+    });
+  }
+
+  /** The business a sign-in of the user lands in (the one last used, else the oldest membership). */
+  defaultBusinessId(userId: string): Promise<string | null> {
+    return this.repo.defaultBusinessId(userId);
   }
 
   /**
@@ -219,7 +241,13 @@ export class AuthService {
     const token = await this.repo.findEmailToken(sha256(input.token), 'reset_password');
     if (!token || token.usedAt || token.expiresAt.getTime() <= Date.now()) throw invalid();
     const passwordHash = await hashPassword(input.password);
-    if (!(await this.repo.resetPassword(token.id, token.userId, passwordHash))) throw invalid();
+    // All or nothing: the new password, the token used up, and every session of the account signed out.
+    const reset = await this.repo.transaction(async (tx) => {
+      if (!(await this.repo.resetPassword(token.id, token.userId, passwordHash, tx))) return false;
+      await this.deps.sessions.revokeAllOf(token.userId, 'password_reset', { tx });
+      return true;
+    });
+    if (!reset) throw invalid();
     await this.loginThrottle.forgive(token.email.toLowerCase());
   }
 
@@ -324,7 +352,7 @@ export class AuthService {
     const { session } = found;
     if (session.revokedAt || session.expiresAt.getTime() <= Date.now()) throw notSignedIn();
     const reuse = async () => {
-      await this.repo.revokeSession(session.id, 'refresh_token_reuse');
+      await this.deps.sessions.revoke(session.id, 'refresh_token_reuse');
       return notSignedIn();
     };
     if (found.usedAt && !found.usedWithinGrace) throw await reuse();
@@ -337,7 +365,7 @@ export class AuthService {
       context = await this.repo.findSessionContext(session.id, session.userId, businessId);
     }
     if (!context?.role || !context.business) {
-      await this.repo.revokeSession(session.id, 'no_membership');
+      await this.deps.sessions.revoke(session.id, 'no_membership');
       throw notSignedIn();
     }
 
@@ -389,7 +417,7 @@ export class AuthService {
     const sessionId =
       check.claims?.sid ??
       (refreshToken ? await this.repo.sessionIdOfRefreshToken(hashRefreshToken(refreshToken)) : null);
-    if (sessionId) await this.repo.revokeSession(sessionId, 'logout');
+    if (sessionId) await this.deps.sessions.revoke(sessionId, 'logout');
   }
 
   private async contextOf(claims: AccessClaims): Promise<AuthContext> {

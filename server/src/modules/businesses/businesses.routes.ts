@@ -1,6 +1,11 @@
 import * as z from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userSchema } from '@atrium/contracts';
+import type { Config } from '../../config';
+import { callerOf, errorResponses, okSchema } from '../../lib/http';
+import { setAccessCookie, tokensForBody } from '../../lib/session-cookies';
+import type { BusinessesService, SessionMove } from './businesses.service';
 import {
   acceptInviteSchema,
   businessInviteSchema,
@@ -10,12 +15,7 @@ import {
   inviteMemberSchema,
   updateBusinessSchema,
   updateMemberRoleSchema,
-  userSchema,
-} from '@atrium/contracts';
-import type { Config } from '../../config';
-import { callerOf, errorResponses, okSchema } from '../../lib/http';
-import { setAccessCookie, tokensForBody } from '../../lib/session-cookies';
-import type { BusinessesService, SessionMove } from './businesses.service';
+} from '@atrium/domain-admin/schemas';
 
 export interface BusinessesRoutesOptions {
   businesses: BusinessesService;
@@ -48,11 +48,11 @@ export const businessesRoutes: FastifyPluginAsyncZod<BusinessesRoutesOptions> = 
   };
 
   app.get(
-    '/',
+    '',
     {
       schema: {
         tags: ['businesses'],
-        summary: "The caller's businesses, each with its members",
+        description: "The caller's businesses, each with its members",
         response: { 200: ok(z.array(businessSchema)), ...errorResponses(401, 403) },
       },
     },
@@ -60,11 +60,11 @@ export const businessesRoutes: FastifyPluginAsyncZod<BusinessesRoutesOptions> = 
   );
 
   app.post(
-    '/',
+    '',
     {
       schema: {
         tags: ['businesses'],
-        summary: 'Create a business; the caller becomes its owner',
+        description: 'Create a business; the caller becomes its owner',
         body: createBusinessSchema,
         response: { 201: ok(businessSchema), ...errorResponses(400, 401, 403) },
       },
@@ -80,7 +80,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<BusinessesRoutesOptions> = 
     {
       schema: {
         tags: ['businesses'],
-        summary: "Join an invite's business (the invite's address must be the caller's)",
+        description: "Join an invite's business (the invite's address must be the caller's)",
         body: acceptInviteSchema,
         response: { 200: ok(businessSchema), ...errorResponses(400, 401, 403) },
       },
@@ -96,7 +96,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<BusinessesRoutesOptions> = 
     {
       schema: {
         tags: ['businesses'],
-        summary: 'One business of the caller, with its members',
+        description: 'One business of the caller, with its members',
         params: businessParams,
         response: { 200: ok(businessSchema), ...errorResponses(401, 403, 404) },
       },
@@ -112,7 +112,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<BusinessesRoutesOptions> = 
     {
       schema: {
         tags: ['businesses'],
-        summary: 'Update name, type, colours or settings (owner or admin)',
+        description: 'Update name, type, colours or settings (owner or admin)',
         params: businessParams,
         body: updateBusinessSchema,
         response: { 200: ok(businessSchema), ...errorResponses(400, 401, 403, 404) },
@@ -129,7 +129,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<BusinessesRoutesOptions> = 
     {
       schema: {
         tags: ['businesses'],
-        summary: "Delete a business (owner; not the caller's only one). Sessions on it move to another business",
+        description: "Delete a business (owner; not the caller's only one). Sessions on it move to another business",
         params: businessParams,
         response: { 200: movedSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -146,7 +146,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<BusinessesRoutesOptions> = 
     {
       schema: {
         tags: ['businesses'],
-        summary: "Make this business the session's current one (re-issues the access cookie)",
+        description: "Make this business the session's current one (re-issues the access cookie)",
         params: businessParams,
         response: { 200: movedSchema, ...errorResponses(401, 403, 404) },
       },
@@ -159,7 +159,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<BusinessesRoutesOptions> = 
     {
       schema: {
         tags: ['businesses'],
-        summary: 'Pending invites (owner or admin)',
+        description: 'Pending invites (owner or admin)',
         params: businessParams,
         response: { 200: ok(z.array(businessInviteSchema)), ...errorResponses(401, 403, 404) },
       },
@@ -175,7 +175,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<BusinessesRoutesOptions> = 
     {
       schema: {
         tags: ['businesses'],
-        summary: 'Invite by e-mail with a role (owner or admin; owners only invite owners). Replaces a pending one',
+        description: 'Invite by e-mail with a role (owner or admin; owners only invite owners). Replaces a pending one',
         params: businessParams,
         body: inviteMemberSchema,
         response: { 201: ok(businessInviteSchema), ...errorResponses(400, 401, 403, 404, 409) },
@@ -201,7 +201,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<BusinessesRoutesOptions> = 
     {
       schema: {
         tags: ['businesses'],
-        summary: 'Revoke a pending invite (owner or admin)',
+        description: 'Revoke a pending invite (owner or admin)',
         params: inviteParams,
         response: { 200: okSchema, ...errorResponses(401, 403, 404) },
       },
@@ -217,7 +217,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<BusinessesRoutesOptions> = 
     {
       schema: {
         tags: ['businesses'],
-        summary: "Change a member's role (owner or admin; owner roles only by an owner; the last owner stays)",
+        description: "Change a member's role (owner or admin; owner roles only by an owner; the last owner stays)",
         params: memberParams,
         body: updateMemberRoleSchema,
         response: { 200: ok(businessMemberSchema), ...errorResponses(400, 401, 403, 404) },
@@ -239,7 +239,7 @@ export const businessesRoutes: FastifyPluginAsyncZod<BusinessesRoutesOptions> = 
     {
       schema: {
         tags: ['businesses'],
-        summary: 'Remove a member (owner or admin), or leave (your own id). The last owner stays',
+        description: 'Remove a member (owner or admin), or leave (your own id). The last owner stays',
         params: memberParams,
         response: { 200: movedSchema, ...errorResponses(400, 401, 403, 404) },
       },

@@ -1,7 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type * as z from 'zod';
+import { API_ROOT, type MemberRole, type User } from '@atrium/contracts';
+import type { Deps } from '../../lib/deps';
+import { AppError } from '../../lib/errors';
+import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../../db/client';
+import type { businesses, businessInvites, businessMembers } from '../../db/schema';
+import type { AuthContext } from '../../lib/caller';
+import type { UsersService } from '../users/users.service';
+import type { BusinessesRepository } from './businesses.repository';
 import {
-  API_ROOT,
   BUSINESS_MESSAGES as M,
   INVITE_TTL_MS,
   type Business,
@@ -10,18 +17,8 @@ import {
   type BusinessMember,
   type createBusinessSchema,
   type inviteMemberSchema,
-  type MemberRole,
   type updateBusinessSchema,
-  type User,
-} from '@atrium/contracts';
-import type { Deps } from '../../lib/deps';
-import { AppError } from '../../lib/errors';
-import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/client';
-import type { businesses, businessInvites, businessMembers } from '../../db/schema';
-import type { AuthContext } from '../../lib/caller';
-import { UsersRepository } from '../users/users.repository';
-import { UsersService } from '../users/users.service';
-import type { BusinessesRepository } from './businesses.repository';
+} from '@atrium/domain-admin/schemas';
 
 export interface NewBusiness {
   name: string;
@@ -97,14 +94,11 @@ export interface SessionMove {
 }
 
 export class BusinessesService {
-  private readonly users: UsersService | null;
-
   constructor(
     private readonly repo: BusinessesRepository,
-    private readonly deps?: Deps,
-  ) {
-    this.users = deps ? new UsersService(new UsersRepository(deps.db), deps) : null;
-  }
+    private readonly users: UsersService,
+    private readonly deps: Pick<Deps, 'config' | 'mailer' | 'tokens'>,
+  ) {}
 
   async listForUser(userId: string): Promise<Business[]> {
     const rows = await this.repo.listForUser(userId);
@@ -118,17 +112,24 @@ export class BusinessesService {
   }
 
   async create(userId: string, input: CreateBusinessData): Promise<Business> {
-    const business = newBusiness(input.name, input.type ?? null);
-    let id: string;
+    return this.dto(await this.createOwned(userId, input.name, input.type ?? null));
+  }
+
+  /**
+   * The one place a business is created (POST /businesses, sign-up, a first Google sign-in): the spec's defaults
+   * (newBusiness), a free slug, the user as owner. `tx`: inside the caller's transaction (an account and its
+   * first business are stored together). Answers the new business's id.
+   */
+  async createOwned(ownerId: string, name: string, type: string | null = null, tx?: Executor): Promise<string> {
+    const business = newBusiness(name, type);
     try {
-      id = await this.repo.createBusiness(userId, business);
+      return await this.repo.createBusiness(ownerId, business, tx);
     } catch (error) {
       // Two creations raced for the same slug: once more with a random suffix.
       if (pgErrorCode(error) !== UNIQUE_VIOLATION) throw error;
       const slug = `${business.slug.slice(0, 40)}-${randomBytes(3).toString('hex')}`;
-      id = await this.repo.createBusiness(userId, { ...business, slug });
+      return this.repo.createBusiness(ownerId, { ...business, slug }, tx);
     }
-    return this.dto(id);
   }
 
   /** Settings: owner or admin. Settings and notifications merge into what is stored; the slug stays. */
@@ -337,19 +338,17 @@ export class BusinessesService {
   }
 
   private async issue(caller: Caller, businessId: string, rememberMe: boolean): Promise<SessionMove> {
-    const deps = this.requireDeps();
-    const accessToken = await deps.tokens.signAccess({ sub: caller.userId, sid: caller.sessionId, bid: businessId });
-    const user = await this.users!.me(caller.userId, businessId);
+    const accessToken = await this.deps.tokens.signAccess({
+      sub: caller.userId,
+      sid: caller.sessionId,
+      bid: businessId,
+    });
+    const user = await this.users.me(caller.userId, businessId);
     return { user, accessToken, rememberMe };
   }
 
-  private requireDeps(): Deps {
-    if (!this.deps) throw new Error('BusinessesService needs deps for sessions and mail');
-    return this.deps;
-  }
-
   private async sendInviteMail(caller: Caller, business: BusinessRow, input: InviteMemberData, token: string) {
-    const { config, mailer } = this.requireDeps();
+    const { config, mailer } = this.deps;
     const link = `${config.appUrl}${INVITE_PATH}?token=${encodeURIComponent(token)}`;
     const inviter = `${caller.user.firstName} ${caller.user.lastName}`.trim() || caller.user.email;
     const days = Math.round(INVITE_TTL_MS / 86_400_000);

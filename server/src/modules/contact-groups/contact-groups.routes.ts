@@ -1,5 +1,10 @@
 import * as z from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listEnvelopeSchema } from '@atrium/contracts';
+import { sendJson } from '../../db/json-answers';
+import { registerWriteRoutes } from '../../lib/crud-routes';
+import { callerOf, errorResponses } from '../../lib/http';
+import type { ContactGroupsService } from './contact-groups.service';
 import {
   contactGroupInputSchema,
   contactGroupListEnvelopeSchema,
@@ -10,13 +15,8 @@ import {
   contactIdsBodySchema,
   contactListParamsSchema,
   contactSchema,
-  listEnvelopeSchema,
   modifiedCountAnswerSchema,
-} from '@atrium/contracts';
-import { sendJson } from '../../db/json-answers';
-import { registerWriteRoutes } from '../../lib/crud-routes';
-import { callerOf, errorResponses } from '../../lib/http';
-import type { ContactGroupsService } from './contact-groups.service';
+} from '@atrium/domain-crm/schemas';
 
 const groupAnswer = z.object({ success: z.literal(true), data: contactGroupSchema });
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -36,7 +36,7 @@ export const contactGroupsRoutes: FastifyPluginAsyncZod<ContactGroupsRoutesOptio
   app.addHook('onRequest', app.authenticate);
 
   app.get(
-    '/',
+    '',
     {
       schema: {
         tags,

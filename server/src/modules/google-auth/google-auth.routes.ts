@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { googleSignInSchema, userSchema } from '@atrium/contracts';
-import type { Deps } from '../../lib/deps';
+import { userSchema } from '@atrium/contracts';
+import type { Config } from '../../config';
 import { callerOf, clientMeta, errorResponses } from '../../lib/http';
 import {
   readKnownDeviceCookie,
@@ -11,12 +11,18 @@ import {
   setSessionCookies,
   tokensForBody,
 } from '../../lib/session-cookies';
-import { AuthRepository } from '../auth/auth.repository';
 import { signedInSchema } from '../auth/auth.routes';
-import { AuthService } from '../auth/auth.service';
+import type { AuthService } from '../auth/auth.service';
 import { FLOW_COOKIE, FLOW_COOKIE_PATH, FLOW_TTL_SECONDS } from './flow-cookie';
-import { GoogleAuthRepository } from './google-auth.repository';
-import { GoogleAuthService } from './google-auth.service';
+import type { GoogleAuthService } from './google-auth.service';
+import { googleSignInSchema } from '@atrium/domain-identity/schemas';
+
+export interface GoogleAuthRoutesOptions {
+  google: GoogleAuthService;
+  /** Opens the session and remembers the browser, as a password sign-in does. */
+  auth: AuthService;
+  config: Config;
+}
 
 const configSchema = z.object({ success: z.literal(true), enabled: z.boolean() });
 const startQuery = z.object({ mode: z.enum(['signin', 'link']).default('signin') });
@@ -37,11 +43,11 @@ const statusSchema = z.object({
  * GET /google/config and /google/start and POST /google are public (start with mode=link and the link
  * callback need the session); GET /google/status and POST /google/unlink are signed-in.
  */
-export const googleAuthRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
-  const authRepo = new AuthRepository(deps.db);
-  const auth = new AuthService(authRepo, deps.tokens, deps);
-  const google = new GoogleAuthService(deps, auth, authRepo, new GoogleAuthRepository(deps.db));
-  const secure = deps.config.cookieSecure;
+export const googleAuthRoutes: FastifyPluginAsyncZod<GoogleAuthRoutesOptions> = async (
+  app,
+  { google, auth, config },
+) => {
+  const secure = config.cookieSecure;
   /** Secure with COOKIE_SECURE or whenever the request came over https, like the session cookies. */
   const flowCookie = (request: FastifyRequest) => ({
     path: FLOW_COOKIE_PATH,
@@ -65,7 +71,7 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (ap
       },
       config: {
         rateLimit: {
-          max: deps.config.loginRateLimit,
+          max: config.loginRateLimit,
           timeWindow: 60_000,
           keyGenerator: (request) => `google-start|${request.ip}`,
         },
@@ -97,7 +103,7 @@ export const googleAuthRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (ap
       },
       config: {
         rateLimit: {
-          max: deps.config.loginRateLimit,
+          max: config.loginRateLimit,
           timeWindow: 60_000,
           keyGenerator: (request) => `google|${request.ip}`,
         },

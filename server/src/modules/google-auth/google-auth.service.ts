@@ -1,14 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
-import { IDENTITY_MESSAGES } from '@atrium/contracts';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
-import type { AuthRepository } from '../auth/auth.repository';
 import type { AuthService, ClientMeta, SignedIn } from '../auth/auth.service';
-import { newBusiness } from '../businesses/businesses.service';
+import type { SessionsService } from '../sessions/sessions.service';
 import { FlowCookie, type FlowMode, type FlowState } from './flow-cookie';
 import type { GoogleAuthRepository, GoogleAccountRow } from './google-auth.repository';
 import { GoogleFlowError, GoogleOidc, type GoogleIdentity } from './google-oidc';
+import { IDENTITY_MESSAGES } from '@atrium/domain-identity/schemas';
 
 /** The SPA route Google sends the browser back to (docs/requirements.md §2: /auth/google/callback). */
 export const GOOGLE_CALLBACK_PATH = '/auth/google/callback';
@@ -62,9 +61,9 @@ export class GoogleAuthService {
   readonly flows: FlowCookie;
 
   constructor(
-    private readonly deps: Deps,
+    deps: Pick<Deps, 'config' | 'secret'>,
     private readonly auth: AuthService,
-    private readonly authRepo: AuthRepository,
+    private readonly sessions: SessionsService,
     private readonly repo: GoogleAuthRepository,
   ) {
     const google = deps.config.google;
@@ -151,7 +150,7 @@ export class GoogleAuthService {
       return { kind: 'linked', userId: currentUserId! };
     }
     const userId = await this.userFor(identity);
-    const businessId = await this.authRepo.defaultBusinessId(userId);
+    const businessId = await this.auth.defaultBusinessId(userId);
     if (!businessId) throw new AppError('FORBIDDEN', 'No business selected');
     return { kind: 'signedIn', signedIn: await this.auth.startSession(userId, businessId, true, meta) };
   }
@@ -166,8 +165,8 @@ export class GoogleAuthService {
 
     const { firstName, lastName } = namesOf(identity);
     try {
-      const created = await this.authRepo.createAccount({
-        user: {
+      const created = await this.auth.createAccount(
+        {
           email: identity.email,
           passwordHash: null,
           firstName,
@@ -175,8 +174,8 @@ export class GoogleAuthService {
           emailVerifiedAt: new Date(),
           googleSub: identity.sub,
         },
-        business: newBusiness(`${firstName}'s Business`),
-      });
+        `${firstName}'s Business`,
+      );
       return created.userId;
     } catch (error) {
       if (pgErrorCode(error) !== UNIQUE_VIOLATION) throw error;
@@ -197,10 +196,17 @@ export class GoogleAuthService {
       throw new AppError('CONFLICT', GOOGLE_MESSAGES.emailLinkedElsewhere);
     }
     if (account.googleSub === identity.sub) return account.id;
-    const linked = await this.repo.linkByEmailProof(account.id, identity.sub, !account.emailVerified).catch((e) => {
-      if (pgErrorCode(e) === UNIQUE_VIOLATION) throw new AppError('CONFLICT', GOOGLE_MESSAGES.googleLinkedElsewhere);
-      throw e;
-    });
+    const distrustPassword = !account.emailVerified;
+    const linked = await this.repo
+      .transaction(async (tx) => {
+        const done = await this.repo.linkByEmailProof(account.id, identity.sub, distrustPassword, tx);
+        if (done && distrustPassword) await this.sessions.revokeAllOf(account.id, 'google_email_proof', { tx });
+        return done;
+      })
+      .catch((e) => {
+        if (pgErrorCode(e) === UNIQUE_VIOLATION) throw new AppError('CONFLICT', GOOGLE_MESSAGES.googleLinkedElsewhere);
+        throw e;
+      });
     if (!linked) {
       const now = await this.repo.findById(account.id);
       if (now?.googleSub !== identity.sub) throw new AppError('CONFLICT', GOOGLE_MESSAGES.emailLinkedElsewhere);

@@ -1,14 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { OAuth2Server, type MutableResponse, type MutableToken } from 'oauth2-mock-server';
 import { eq } from 'drizzle-orm';
-import { API_ROOT, IDENTITY_MESSAGES } from '@atrium/contracts';
-import { sessions, users } from '../../db/schema';
+import { API_ROOT } from '@atrium/contracts';
+import { businessMembers, sessions, users } from '../../db/schema';
 import { AuthRepository } from '../auth/auth.repository';
-import { newBusiness } from '../businesses/businesses.service';
-import { hashPassword } from '../../lib/passwords';
 import { Agent, createTestApp, newSignup, setCookieLines, type TestApp } from '../../../test/helpers';
 import { FLOW_COOKIE } from './flow-cookie';
 import { GOOGLE_MESSAGES } from './google-auth.service';
+import { IDENTITY_MESSAGES } from '@atrium/domain-identity/schemas';
 
 const CLIENT_ID = 'atrium-test-client';
 
@@ -308,18 +307,16 @@ describe('Google sign-in, configured (against a local mock OIDC issuer)', () => 
   });
 
   it('an account whose address was never verified: Google proves the mailbox, the unproven password goes', async () => {
-    const signup = newSignup();
+    // Someone signs up with another person's address and never verifies it (no session: sign-in needs the code).
+    const signup = newSignup({ firstName: 'Squatter', lastName: 'X' });
+    expect((await (await new Agent(t.app).init()).post('/auth/register', signup)).statusCode).toBe(201);
+    const [account] = await t.database.db
+      .select({ userId: users.id, businessId: businessMembers.businessId })
+      .from(users)
+      .innerJoin(businessMembers, eq(businessMembers.userId, users.id))
+      .where(eq(users.email, signup.email));
+    const created = account!;
     const repo = new AuthRepository(t.database.db);
-    const created = await repo.createAccount({
-      user: {
-        email: signup.email,
-        passwordHash: await hashPassword(signup.password),
-        firstName: 'Squatter',
-        lastName: 'X',
-        emailVerifiedAt: null,
-      },
-      business: newBusiness('Squat'),
-    });
     const squatterSession = randomUUID();
     await repo.createSession(
       {

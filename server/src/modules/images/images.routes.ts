@@ -2,16 +2,11 @@ import multipart from '@fastify/multipart';
 import * as z from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
-import { BUSINESS_MESSAGES, IMAGE_MESSAGES, LOGO_CACHE_MS, businessSchema, userSchema } from '@atrium/contracts';
-import type { Deps } from '../../lib/deps';
-import { AppError } from '../../lib/errors';
+import { IMAGE_MESSAGES, LOGO_CACHE_MS, userSchema } from '@atrium/contracts';
 import { callerOf, errorResponses } from '../../lib/http';
 import { IMAGE_MULTIPART_LIMITS, readImageUpload } from '../../lib/images';
-import { BusinessesRepository } from '../businesses/businesses.repository';
-import { BusinessesService } from '../businesses/businesses.service';
-import { UsersRepository } from '../users/users.repository';
-import { UsersService } from '../users/users.service';
-import { ImagesRepository } from './images.repository';
+import type { ImagesService } from './images.service';
+import { BUSINESS_MESSAGES, businessSchema } from '@atrium/domain-admin/schemas';
 
 const pathId = z.string().min(1).max(100);
 const businessParams = z.object({ id: pathId });
@@ -40,11 +35,7 @@ function sendImage(reply: FastifyReply, image: { mime: string; bytes: Buffer }) 
  * declared type (else 415); nothing is stored when a check fails. GETs answer the bytes with a 5-minute
  * private cache.
  */
-export const imagesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
-  const repo = new ImagesRepository(deps.db);
-  const businesses = new BusinessesService(new BusinessesRepository(deps.db), deps);
-  const users = new UsersService(new UsersRepository(deps.db), deps);
-
+export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = async (app, { images }) => {
   await app.register(multipart, { limits: IMAGE_MULTIPART_LIMITS });
   app.addHook('onRequest', app.authenticate);
 
@@ -53,18 +44,17 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
     {
       schema: {
         tags: ['businesses'],
-        summary: 'Upload the logo (owner or admin): multipart field "logo" (or "file"), png/jpeg/webp/gif, 2 MB',
+        description: 'Upload the logo (owner or admin): multipart field "logo" (or "file"), png/jpeg/webp/gif, 2 MB',
         consumes: ['multipart/form-data'],
         params: businessParams,
         response: { 200: businessAnswer, ...errorResponses(400, 401, 403, 404, 413, 415) },
       },
     },
     async (request) => {
-      const { userId } = callerOf(request);
-      await businesses.requireManager(request.params.id, userId);
+      const caller = callerOf(request);
+      await images.assertMayChangeLogo(caller, request.params.id);
       const image = await readImageUpload(request, LOGO_FIELDS, BUSINESS_MESSAGES.invalidLogoFormat);
-      await repo.setBusinessLogo(request.params.id, image);
-      return { success: true as const, data: await businesses.dto(request.params.id) };
+      return { success: true as const, data: await images.setBusinessLogo(caller, request.params.id, image) };
     },
   );
 
@@ -73,16 +63,13 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
     {
       schema: {
         tags: ['businesses'],
-        summary: 'Remove the logo (owner or admin)',
+        description: 'Remove the logo (owner or admin)',
         params: businessParams,
         response: { 200: businessAnswer, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
-      const { userId } = callerOf(request);
-      await businesses.requireManager(request.params.id, userId);
-      await repo.deleteBusinessLogo(request.params.id);
-      return { success: true as const, data: await businesses.dto(request.params.id) };
+      return { success: true as const, data: await images.deleteBusinessLogo(callerOf(request), request.params.id) };
     },
   );
 
@@ -91,17 +78,14 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
     {
       schema: {
         tags: ['businesses'],
-        summary: 'The logo image (members); 404 when there is none',
+        description: 'The logo image (members); 404 when there is none',
         params: businessParams,
         querystring: versionQuery,
         response: errorResponses(401, 403, 404),
       },
     },
     async (request, reply) => {
-      await businesses.requireRole(request.params.id, callerOf(request).userId);
-      const logo = await repo.businessLogo(request.params.id);
-      if (!logo) throw new AppError('NOT_FOUND', BUSINESS_MESSAGES.logoNotFound);
-      return sendImage(reply, logo);
+      return sendImage(reply, await images.businessLogo(callerOf(request), request.params.id));
     },
   );
 
@@ -110,7 +94,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
     {
       schema: {
         tags: ['users'],
-        summary: 'Upload your profile picture: multipart field "picture" (or "file"), png/jpeg/webp/gif, 2 MB',
+        description: 'Upload your profile picture: multipart field "picture" (or "file"), png/jpeg/webp/gif, 2 MB',
         consumes: ['multipart/form-data'],
         response: { 200: userAnswer, ...errorResponses(400, 401, 403, 413, 415) },
       },
@@ -118,8 +102,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
     async (request) => {
       const caller = callerOf(request);
       const image = await readImageUpload(request, PICTURE_FIELDS, IMAGE_MESSAGES.invalidPictureFormat);
-      await repo.setUserPicture(caller.userId, image);
-      return { success: true as const, user: await users.me(caller.userId, caller.businessId) };
+      return { success: true as const, user: await images.setUserPicture(caller, image) };
     },
   );
 
@@ -128,14 +111,12 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
     {
       schema: {
         tags: ['users'],
-        summary: 'Remove your profile picture',
+        description: 'Remove your profile picture',
         response: { 200: userAnswer, ...errorResponses(401, 403) },
       },
     },
     async (request) => {
-      const caller = callerOf(request);
-      await repo.deleteUserPicture(caller.userId);
-      return { success: true as const, user: await users.me(caller.userId, caller.businessId) };
+      return { success: true as const, user: await images.deleteUserPicture(callerOf(request)) };
     },
   );
 
@@ -144,7 +125,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
     {
       schema: {
         tags: ['users'],
-        summary: "A user's profile picture (any signed-in user); 404 when there is none",
+        description: "A user's profile picture (any signed-in user); 404 when there is none",
         params: userParams,
         querystring: versionQuery,
         response: errorResponses(401, 403, 404),
@@ -152,9 +133,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
     },
     async (request, reply) => {
       callerOf(request);
-      const picture = await repo.userPicture(request.params.id);
-      if (!picture) throw new AppError('NOT_FOUND', IMAGE_MESSAGES.pictureNotFound);
-      return sendImage(reply, picture);
+      return sendImage(reply, await images.userPicture(request.params.id));
     },
   );
 };

@@ -21,7 +21,7 @@ export const notesRoutes: FastifyPluginAsyncZod<{ notes: NotesService }> = async
   app.addHook('onRequest', app.authenticate);
 
   app.get(
-    '/',
+    '',
     {
       schema: {
         tags,
@@ -51,7 +51,7 @@ export const notesRoutes: FastifyPluginAsyncZod<{ notes: NotesService }> = async
   );
 
   app.post(
-    '/',
+    '',
     {
       schema: { tags, body: noteInputSchema, response: { 201: noteAnswer, ...errorResponses(400, 401, 403, 404) } },
     },

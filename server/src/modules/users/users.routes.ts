@@ -1,14 +1,14 @@
 import * as z from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userSchema } from '@atrium/contracts';
+import { callerOf, errorResponses } from '../../lib/http';
+import type { UsersService } from './users.service';
 import {
   changePasswordSchema,
   IDENTITY_MESSAGES,
   publicProfileSchema,
   updateProfileSchema,
-  userSchema,
-} from '@atrium/contracts';
-import { callerOf, errorResponses } from '../../lib/http';
-import type { UsersService } from './users.service';
+} from '@atrium/domain-identity/schemas';
 
 const userResponse = z.object({ success: z.literal(true), user: userSchema });
 const idParam = z.object({ id: z.string().min(1).max(64) });

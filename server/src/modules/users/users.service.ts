@@ -1,16 +1,15 @@
 import type * as z from 'zod';
-import {
-  IDENTITY_MESSAGES,
-  type changePasswordSchema,
-  type MemberRole,
-  type PublicProfile,
-  type updateProfileSchema,
-  type User,
-} from '@atrium/contracts';
+import { type MemberRole, type User } from '@atrium/contracts';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import type { SessionsService } from '../sessions/sessions.service';
 import type { ProfileChanges, UserRecord, UsersRepository } from './users.repository';
+import {
+  IDENTITY_MESSAGES,
+  type changePasswordSchema,
+  type PublicProfile,
+  type updateProfileSchema,
+} from '@atrium/domain-identity/schemas';
 
 export type ProfileUpdate = z.output<typeof updateProfileSchema>;
 export type PasswordChange = z.output<typeof changePasswordSchema>;

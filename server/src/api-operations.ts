@@ -1,0 +1,199 @@
+/**
+ * Every operation of the API, declared once: its OpenAPI operationId and summary, and whether it works without a
+ * session. buildApp (app.ts) applies the entry to the route as it is registered — schema.operationId, .summary and
+ * .security — and refuses to start when a route under /api/v1 has no entry, so the document integrators generate
+ * clients from cannot miss one. The security route matrix (test/security-matrix.test.ts) reads `public` from here.
+ *
+ * Keys: METHOD and the path under /api/v1 as registered (`:param`, no trailing slash). Ids: lowerCamelCase, a verb
+ * then what it acts on, unique. A route's longer prose stays in its schema's `description`.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface OperationDeclaration {
+  /** The OpenAPI operationId (client generators name their methods after it). */
+  id: string;
+  /** One line: what the operation does (and who may, when not every member may). */
+  summary: string;
+  /** Works without a session: why. Absent: the caller needs a session (the access cookie or a Bearer token). */
+  public?: string;
+  /** The success answer is bytes of one of these media types, not JSON (images). */
+  binary?: string[];
+}
+
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+
+export const API_OPERATIONS = {
+  // System
+  'GET /health': {
+    id: 'getHealth',
+    summary: 'Whether the API and its database answer',
+    public: 'health check for load balancers and compose',
+  },
+
+  // Auth: the sign-in flows work without a session (all unsafe ones still need the CSRF pair)
+  'POST /auth/register': {
+    id: 'register',
+    summary: 'Sign up (an unverified account; mails a code)',
+    public: 'sign-up',
+  },
+  'POST /auth/verify-email': {
+    id: 'verifyEmail',
+    summary: 'Verify the address with the mailed code',
+    public: 'sign-up step before any session exists',
+  },
+  'POST /auth/resend-verification': {
+    id: 'resendVerification',
+    summary: 'Mail a new verification code',
+    public: 'sign-up step before any session exists',
+  },
+  'POST /auth/forgot-password': {
+    id: 'forgotPassword',
+    summary: 'Mail a password reset link',
+    public: 'password recovery without a session',
+  },
+  'POST /auth/reset-password': {
+    id: 'resetPassword',
+    summary: 'Set a new password with the mailed token',
+    public: 'password recovery with the mailed token',
+  },
+  'POST /auth/login': { id: 'login', summary: 'Sign in with e-mail and password', public: 'sign-in' },
+  'POST /auth/auto-login': {
+    id: 'autoLogin',
+    summary: 'Resume the session from the access or refresh cookie',
+    public: 'answers from the access or refresh cookie itself (401 when neither works)',
+  },
+  'POST /auth/refresh': {
+    id: 'refreshSession',
+    summary: 'Rotate the refresh token and issue a new access token',
+    public: 'works from the refresh cookie, not the access token',
+  },
+  'POST /auth/logout': {
+    id: 'logout',
+    summary: 'Sign out (revoke the session)',
+    public: 'signing out without a session is a no-op',
+  },
+  'POST /auth/renew-csrf': {
+    id: 'renewCsrfToken',
+    summary: 'Issue a fresh CSRF token',
+    public: 'hands out a CSRF token',
+  },
+  'GET /auth/csrf': { id: 'getCsrfToken', summary: 'Read the current CSRF token', public: 'hands out a CSRF token' },
+  'GET /auth/google/config': {
+    id: 'getGoogleSignInConfig',
+    summary: 'Whether Google sign-in is set up',
+    public: 'tells the sign-in page whether Google sign-in is set up',
+  },
+  'GET /auth/google/start': {
+    id: 'startGoogleSignIn',
+    summary: 'Start Google sign-in (or linking): the authorization URL',
+    public: 'starts Google sign-in (mode=link checks the session itself)',
+  },
+  'POST /auth/google': {
+    id: 'completeGoogleSignIn',
+    summary: "Complete Google sign-in with the callback's code and state",
+    public: 'Google sign-in callback (link mode checks the session itself)',
+  },
+  'GET /auth/google/status': { id: 'getGoogleLinkStatus', summary: "The caller's Google link" },
+  'POST /auth/google/unlink': { id: 'unlinkGoogle', summary: "Unlink the caller's Google account" },
+
+  // Users and the caller's sessions
+  'GET /users/me': { id: 'getCurrentUser', summary: 'The signed-in user in the current business' },
+  'PATCH /users/me': { id: 'updateCurrentUser', summary: "Change the caller's profile" },
+  'POST /users/me/password': { id: 'changePassword', summary: 'Change the password (signs out other sessions)' },
+  'GET /users/me/sessions': { id: 'listSessions', summary: "The caller's active sessions" },
+  'POST /users/me/sessions/revoke-others': { id: 'revokeOtherSessions', summary: 'Sign out every other session' },
+  'DELETE /users/me/sessions/:sessionId': { id: 'revokeSession', summary: "Sign out one of the caller's sessions" },
+  'GET /users/:id': { id: 'getUserProfile', summary: "A user's public profile" },
+  'POST /users/me/picture': { id: 'uploadProfilePicture', summary: 'Upload your profile picture' },
+  'DELETE /users/me/picture': { id: 'deleteProfilePicture', summary: 'Remove your profile picture' },
+  'GET /users/:id/picture/medium': {
+    id: 'getProfilePicture',
+    summary: "A user's profile picture",
+    binary: IMAGE_TYPES,
+  },
+
+  // Admin users (company domain only)
+  'GET /admin/users': { id: 'listAdminUsers', summary: 'All users (company staff only)' },
+  'GET /admin/users/:userId': { id: 'getAdminUser', summary: 'One user with their businesses (company staff only)' },
+
+  // Businesses
+  'GET /businesses': { id: 'listBusinesses', summary: "The caller's businesses" },
+  'POST /businesses': { id: 'createBusiness', summary: 'Create a business (the caller owns it)' },
+  'POST /businesses/accept-invite': { id: 'acceptInvite', summary: "Join an invite's business" },
+  'GET /businesses/:id': { id: 'getBusiness', summary: 'One business of the caller, with its members' },
+  'PUT /businesses/:id': { id: 'updateBusiness', summary: 'Update a business (owner or admin)' },
+  'DELETE /businesses/:id': { id: 'deleteBusiness', summary: 'Delete a business (owner)' },
+  'POST /businesses/:id/switch': { id: 'switchBusiness', summary: "Make a business the session's current one" },
+  'GET /businesses/:id/invites': { id: 'listInvites', summary: 'Pending invites (owner or admin)' },
+  'POST /businesses/:id/invites': { id: 'inviteMember', summary: 'Invite someone by e-mail' },
+  'DELETE /businesses/:id/invites/:inviteId': { id: 'revokeInvite', summary: 'Revoke a pending invite' },
+  'PUT /businesses/:id/members/:userId': { id: 'updateMemberRole', summary: "Change a member's role" },
+  'DELETE /businesses/:id/members/:userId': { id: 'removeMember', summary: 'Remove a member, or leave' },
+  'POST /businesses/:id/logo': { id: 'uploadBusinessLogo', summary: 'Upload the logo (owner or admin)' },
+  'DELETE /businesses/:id/logo': { id: 'deleteBusinessLogo', summary: 'Remove the logo (owner or admin)' },
+  'GET /businesses/:id/logo': { id: 'getBusinessLogo', summary: "The business's logo", binary: IMAGE_TYPES },
+
+  // Contacts
+  'GET /contacts': { id: 'listContacts', summary: 'List, search, filter or export contacts' },
+  'POST /contacts': { id: 'createContact', summary: 'Create a contact' },
+  'GET /contacts/:id': { id: 'getContact', summary: 'One contact' },
+  'PUT /contacts/:id': { id: 'updateContact', summary: 'Update a contact' },
+  'DELETE /contacts/:id': { id: 'deleteContact', summary: 'Delete a contact' },
+
+  // Contact import
+  'POST /contacts/upload': { id: 'uploadContactsCsv', summary: 'Upload a CSV of contacts' },
+  'POST /contacts/validate': { id: 'validateContactImport', summary: 'What an import would do' },
+  'POST /contacts/import': { id: 'startContactImport', summary: 'Start a background import' },
+  'GET /contacts/import/:jobId': { id: 'getContactImportJob', summary: 'Progress and result of an import' },
+
+  // Contact tags
+  'GET /contacts/tags': { id: 'listContactTags', summary: 'List contact tags' },
+  'POST /contacts/tags': { id: 'createContactTag', summary: 'Create a contact tag' },
+  'PUT /contacts/tags/:id': { id: 'updateContactTag', summary: 'Rename or recolour a contact tag' },
+  'DELETE /contacts/tags/:id': { id: 'deleteContactTag', summary: 'Delete a contact tag (its contacts stay)' },
+
+  // Contact groups (/contacts/groups is the spec's alias of /contact-groups for these four)
+  'GET /contacts/groups': { id: 'listContactGroupsAlias', summary: 'List contact groups (alias)' },
+  'POST /contacts/groups': { id: 'createContactGroupAlias', summary: 'Create a contact group (alias)' },
+  'PUT /contacts/groups/:id': { id: 'updateContactGroupAlias', summary: 'Update a contact group (alias)' },
+  'DELETE /contacts/groups/:id': { id: 'deleteContactGroupAlias', summary: 'Delete a contact group (alias)' },
+  'GET /contact-groups': { id: 'listContactGroups', summary: 'List contact groups' },
+  'POST /contact-groups': { id: 'createContactGroup', summary: 'Create a contact group' },
+  'GET /contact-groups/:id': { id: 'getContactGroup', summary: 'One contact group' },
+  'PUT /contact-groups/:id': { id: 'updateContactGroup', summary: 'Update a contact group' },
+  'DELETE /contact-groups/:id': { id: 'deleteContactGroup', summary: 'Delete a contact group (its contacts stay)' },
+  'GET /contact-groups/:id/contacts': { id: 'listContactGroupMembers', summary: "A group's contacts" },
+  'POST /contact-groups/:id/contacts': { id: 'addContactsToGroup', summary: 'Add contacts to a group' },
+  'DELETE /contact-groups/:id/contacts': { id: 'removeContactsFromGroup', summary: 'Remove contacts from a group' },
+  'POST /contact-groups/:id/assign-contacts': {
+    id: 'assignContactsToGroup',
+    summary: 'Add contacts to a group (alias)',
+  },
+  'POST /contact-groups/:id/add-contact': { id: 'addContactToGroup', summary: 'Add one contact to a group' },
+  'POST /contact-groups/:id/remove-contact': {
+    id: 'removeContactFromGroup',
+    summary: 'Remove one contact from a group',
+  },
+
+  // Notes
+  'GET /notes': { id: 'listNotes', summary: "A contact's notes" },
+  'POST /notes': { id: 'createNote', summary: 'Add a note to a contact' },
+  'GET /notes/search': { id: 'searchNotes', summary: "Search a contact's notes" },
+  'GET /notes/:id': { id: 'getNote', summary: 'One note' },
+  'PUT /notes/:id': { id: 'updateNote', summary: 'Change a note' },
+  'DELETE /notes/:id': { id: 'deleteNote', summary: 'Delete a note' },
+  'PATCH /notes/:id/pin': { id: 'toggleNotePin', summary: 'Pin or unpin a note' },
+
+  // Work (lists only so far)
+  'GET /projects': { id: 'listProjects', summary: 'List projects' },
+  'GET /tasks': { id: 'listTasks', summary: 'List tasks' },
+} satisfies Record<`${HttpMethod} /${string}`, OperationDeclaration>;
+
+export type OperationKey = keyof typeof API_OPERATIONS;
+
+/** The declaration of `METHOD /path` (path under /api/v1, as registered), if any. */
+export function operationOf(method: string, path: string): OperationDeclaration | undefined {
+  const key = `${method} ${path.length > 1 ? path.replace(/\/+$/, '') : path}`;
+  return (API_OPERATIONS as Record<string, OperationDeclaration>)[key];
+}
