@@ -135,3 +135,33 @@ test('remotes are found at run time from /remotes.json: a changed entry URL is u
   await expect(page.getByRole('heading', { name: 'Contacts' })).toBeVisible();
   expect(requested).toContain('http://localhost:3001/remoteEntry.js?release=2026-11-25');
 });
+
+test('what loads when: /signin fetches no remote entry, /contacts only crm’s; a search loads the providers', async ({
+  page,
+}) => {
+  const entries: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('remoteEntry.js')) entries.push(new URL(r.url()).port);
+  });
+  await page.goto('/signin');
+  await expect(page.getByRole('button', { name: /^Sign in$/ })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(entries).toEqual([]);
+
+  await signUpThroughUi(page, newUser());
+  // A cold load of /contacts: the sidebar and '+ New' are drawn from /remotes.json's metadata, crm alone loads.
+  entries.length = 0;
+  await page.goto('/contacts');
+  await expect(page.getByRole('heading', { name: 'Contacts' })).toBeVisible();
+  await expect(page.getByTestId('sidebar').getByRole('link', { name: 'Contacts' })).toBeVisible();
+  await page.getByRole('button', { name: 'New' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Contact' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.waitForLoadState('networkidle');
+  expect([...new Set(entries)]).toEqual(['3001']);
+
+  // The first search loads the other remote that answers searches (work, :3002), and no more.
+  await page.getByPlaceholder('Search anything...').fill('zz');
+  await expect(page.getByTestId('search-dropdown')).toContainText('No results found');
+  expect([...new Set(entries)].sort()).toEqual(['3001', '3002']);
+});

@@ -1,8 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { QUERY_RETRY, publicRemoteFor, type RemoteName } from '@atrium/contracts';
+import { publicRemoteFor, type RemoteName } from '@atrium/contracts';
 import { bus } from '@atrium/event-bus';
 import {
   Alert,
@@ -15,14 +14,12 @@ import {
   Text,
   UiProvider,
   retryImport,
-} from '@atrium/ui';
+} from '@atrium/ui/core';
 import { RequireAuth } from './auth/require-auth';
 import { SignInPage } from './auth/sign-in-page';
 import { SignUpPage } from './auth/sign-up-page';
 import { ensureRemote, loadPublicRemote, remotesState, retryRemote, startRemotes } from './federation/remotes';
-import { BusinessSync } from './shell/businesses';
 import { RemotePage } from './shell/remote-page';
-import { useSearchBusEvents } from './shell/search/search-events';
 
 /**
  * A page fetched when first shown (retried like a remote chunk), so the sign-in page — the first thing most
@@ -61,14 +58,15 @@ const SettingsProfilePage = lazyPage(() =>
 );
 const UserProfilePage = lazyPage(() => import('./pages/user-profile-page').then((m) => m.UserProfilePage));
 const ShellLayout = lazyPage(() => import('./shell/shell-layout').then((m) => m.ShellLayout));
+// TanStack Query, the business sync and the search's bus events: around every page but the sign-in ones.
+const QueryLayer = lazyPage(() => import('./query-layer').then((m) => m.QueryLayer));
 
 /**
  * Cross-app navigation and session expiry arrive on the bus; a sign-in starts loading the remotes at once
- * (while the sign-in page still navigates), and the global search follows sign-outs and changed entities.
+ * (while the sign-in page still navigates). The global search's bus events live in the query layer.
  */
 export function BusListeners() {
   const navigate = useNavigate();
-  useSearchBusEvents();
   useEffect(() => {
     const a = bus
       .on('auth:session-expired')
@@ -208,30 +206,32 @@ export function AppRoutes() {
       <Route path="/auth/google/callback" element={<GoogleCallbackPage />} />
       <Route path="/unlink-google" element={<UnlinkGooglePage />} />
       <Route path="/accept-invite" element={<AcceptInvitePage />} />
-      {remoteRoutes
-        .filter((r) => r.public)
-        .map((r) => (
-          <Route key={`${r.remote}:${r.path}`} path={r.path} element={<RemotePage load={r.load} />} />
-        ))}
-      <Route element={<SignedIn />}>
-        <Route path="/" element={<HomePage />} />
-        <Route path="/profile" element={<Navigate to="/settings/profile" replace />} />
-        <Route element={<ShellLayout />}>
-          <Route path="/settings/profile/:tab?" element={<SettingsProfilePage />} />
-          <Route path="/user/:userId" element={<UserProfilePage />} />
-          {remoteRoutes
-            .filter((r) => !r.public)
-            .map((r) => (
-              <Route key={`${r.remote}:${r.path}`} path={r.path} element={<RemotePage load={r.load} />} />
-            ))}
-          {pendingRoutes.map((r) => (
-            <Route
-              key={`pending:${r.remote}:${r.path}`}
-              path={r.path}
-              element={<RemoteRouteLoader name={r.remote} />}
-            />
+      <Route element={<QueryLayer />}>
+        {remoteRoutes
+          .filter((r) => r.public)
+          .map((r) => (
+            <Route key={`${r.remote}:${r.path}`} path={r.path} element={<RemotePage load={r.load} />} />
           ))}
-          <Route path="*" element={<NotFoundPage />} />
+        <Route element={<SignedIn />}>
+          <Route path="/" element={<HomePage />} />
+          <Route path="/profile" element={<Navigate to="/settings/profile" replace />} />
+          <Route element={<ShellLayout />}>
+            <Route path="/settings/profile/:tab?" element={<SettingsProfilePage />} />
+            <Route path="/user/:userId" element={<UserProfilePage />} />
+            {remoteRoutes
+              .filter((r) => !r.public)
+              .map((r) => (
+                <Route key={`${r.remote}:${r.path}`} path={r.path} element={<RemotePage load={r.load} />} />
+              ))}
+            {pendingRoutes.map((r) => (
+              <Route
+                key={`pending:${r.remote}:${r.path}`}
+                path={r.path}
+                element={<RemoteRouteLoader name={r.remote} />}
+              />
+            ))}
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
         </Route>
       </Route>
     </Routes>
@@ -239,18 +239,12 @@ export function AppRoutes() {
 }
 
 export function App() {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: QUERY_RETRY, refetchOnWindowFocus: false } } }),
-  );
   return (
     <UiProvider>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <BusListeners />
-          <BusinessSync />
-          <AppRoutes />
-        </BrowserRouter>
-      </QueryClientProvider>
+      <BrowserRouter>
+        <BusListeners />
+        <AppRoutes />
+      </BrowserRouter>
     </UiProvider>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, Center, Paper, Stack, Text, Title } from '@atrium/ui';
+import { Anchor, Center, Paper, Stack, Text, Title } from '@atrium/ui/core';
 import { Link } from 'react-router-dom';
 
 export function AuthLayout({

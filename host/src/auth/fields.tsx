@@ -1,4 +1,4 @@
-import { PasswordInput, TextInput } from '@atrium/ui';
+import { PasswordInput, TextInput } from '@atrium/ui/core';
 import { PASSWORD_HINT } from '@atrium/contracts';
 
 /** The part of a @mantine/form form the fields use (method syntax: any form's typed paths fit). */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { failureOf, identity } from '@atrium/api-client';
 import { IDENTITY_MESSAGES, emailOnlySchema } from '@atrium/contracts';
-import { Anchor, Button, FailureNotice, Notice, schemaResolver, Stack, useForm, type Failure } from '@atrium/ui';
+import { Anchor, Button, FailureNotice, Notice, schemaResolver, Stack, useForm, type Failure } from '@atrium/ui/core';
 import { AuthLayout } from './auth-layout';
 import { EmailField } from './fields';
 

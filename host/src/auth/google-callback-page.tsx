@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { api, google, type GoogleCallback } from '@atrium/api-client';
 import { GOOGLE_CALLBACK_WINDOW_MS, IDENTITY_MESSAGES } from '@atrium/contracts';
-import { Button, Center, Loader, Notice, Stack, Text } from '@atrium/ui';
+import { Button, Center, Loader, Notice, Stack, Text } from '@atrium/ui/core';
 import { AuthLayout } from './auth-layout';
 import { clearGoogleAttempt, googleErrorText } from './google-button';
 

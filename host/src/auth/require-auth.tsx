@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { Center, Loader } from '@atrium/ui';
+import { Center, Loader } from '@atrium/ui/core';
 import { useSession } from './use-session';
 
 /** Every signed-in route: wait for the session check, then render or send the user to /signin. */

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { failureOf, identity } from '@atrium/api-client';
 import { IDENTITY_MESSAGES, resetPasswordSchema } from '@atrium/contracts';
 import { toast } from '@atrium/event-bus';
-import { Anchor, Button, FailureNotice, Notice, schemaResolver, Stack, useForm, type Failure } from '@atrium/ui';
+import { Anchor, Button, FailureNotice, Notice, schemaResolver, Stack, useForm, type Failure } from '@atrium/ui/core';
 import { AuthLayout } from './auth-layout';
 import { NewPasswordFields } from './fields';
 import type { SignInState } from './sign-in-page';

@@ -14,7 +14,7 @@ import {
   schemaResolver,
   Stack,
   useForm,
-} from '@atrium/ui';
+} from '@atrium/ui/core';
 import { AuthLayout } from './auth-layout';
 import { EmailField } from './fields';
 import { GoogleSignInButton } from './google-button';

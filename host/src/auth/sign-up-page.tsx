@@ -13,7 +13,7 @@ import {
   Stack,
   TextInput,
   useForm,
-} from '@atrium/ui';
+} from '@atrium/ui/core';
 import { AuthLayout } from './auth-layout';
 import { EmailField } from './fields';
 import { GoogleSignInButton } from './google-button';

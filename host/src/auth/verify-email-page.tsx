@@ -14,7 +14,7 @@ import {
   TextInput,
   useForm,
   type Failure,
-} from '@atrium/ui';
+} from '@atrium/ui/core';
 import { AuthLayout } from './auth-layout';
 import { EmailField } from './fields';
 import type { SignInState } from './sign-in-page';

@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { businesses, failureOf } from '@atrium/api-client';
 import { BUSINESS_MESSAGES, acceptInviteSchema } from '@atrium/contracts';
 import { toast } from '@atrium/event-bus';
-import { Button, Center, FailureNotice, Group, Loader, Notice, Stack, Text, type Failure } from '@atrium/ui';
+import { Button, Center, FailureNotice, Group, Loader, Notice, Stack, Text, type Failure } from '@atrium/ui/core';
 import { AuthLayout } from '../auth/auth-layout';
 import type { SignInState } from '../auth/sign-in-page';
 import { useSession } from '../auth/use-session';

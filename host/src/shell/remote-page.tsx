@@ -1,6 +1,6 @@
 import { Suspense, lazy, useMemo, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
-import { ErrorBoundary, PageSkeleton, retryImport } from '@atrium/ui';
+import { ErrorBoundary, PageSkeleton, retryImport } from '@atrium/ui/core';
 
 const cache = new WeakMap<() => Promise<{ default: ComponentType }>, ComponentType>();
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, Center, Link, Paper, Stack, Text, Title } from '@atrium/ui';
+import { Anchor, Center, Link, Paper, Stack, Text, Title } from '@atrium/ui/core';
 
 /**
  * The frame of a page a signed-out visitor opens from a link (an expired document, the e-sign disclosure, an

@@ -1,4 +1,4 @@
-import { Anchor, Button, Link, Stack, Text } from '@atrium/ui';
+import { Anchor, Button, Link, Stack, Text } from '@atrium/ui/core';
 import { PublicLayout } from './public-layout';
 
 /** The public routes of docs/requirements.md §2 this remote serves; they render outside the shell, signed in or not. */
