@@ -12,7 +12,9 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })
   .filter((name) => !name.startsWith('@atrium/'))
   .flatMap((name) => [name, `${name}/*`]);
 
-const dist = path.join(root, 'dist');
+// BUILD_OUT_DIR: another folder inside server/ (npm packages resolve from server/node_modules), for tests that run
+// the built server (test/two-process.pg.test.ts) without touching dist/.
+const dist = process.env.BUILD_OUT_DIR ? path.resolve(process.env.BUILD_OUT_DIR) : path.join(root, 'dist');
 rmSync(dist, { recursive: true, force: true });
 
 await build({

@@ -21,13 +21,16 @@ import { TokenService } from './lib/tokens';
 import { registerWeb } from './lib/web';
 import { AuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
+import { passwordRoutes } from './modules/auth/password.routes';
 import { AuthService } from './modules/auth/auth.service';
 import { RedisCounterStore } from './modules/auth/redis-counter-store';
 import { closeRedis, createRedis, redisReady, RedisVersion } from './lib/redis';
 import { BusinessesRepository } from './modules/businesses/businesses.repository';
 import { businessesRoutes } from './modules/businesses/businesses.routes';
 import { BusinessesService } from './modules/businesses/businesses.service';
-import { contactImportRoutes, type ContactImportOptions } from './modules/contact-import/contact-import.routes';
+import { contactImportRoutes } from './modules/contact-import/contact-import.routes';
+import type { ContactImportWorkerOptions } from './modules/contact-import/contact-import.worker';
+import { JobQueue } from './lib/jobs';
 import { ContactGroupsRepository } from './modules/contact-groups/contact-groups.repository';
 import { contactGroupsRoutes } from './modules/contact-groups/contact-groups.routes';
 import { ContactGroupsService } from './modules/contact-groups/contact-groups.service';
@@ -65,8 +68,10 @@ export interface AppOptions {
   /** APP_SECRET or the persisted one (lib/secret.ts). */
   secret: string;
   logger?: FastifyServerOptions['logger'];
-  /** The contact-import worker (poll interval, lease; `enabled: false` leaves jobs queued). */
-  contactImport?: ContactImportOptions['worker'];
+  /** The contact import's runs (lease, grace, attempts); `enabled: false`: this process runs no jobs (they wait). */
+  contactImport?: ContactImportWorkerOptions & { enabled?: boolean };
+  /** The job engine; by default one on `database` (tests pass theirs to stop it as a crash would). */
+  jobs?: JobQueue;
   /** Where e-mail goes; by default SMTP when configured, else the outbox directory (lib/mail.ts). */
   mailer?: Mailer;
   /** Called for every route as it is registered (the security route matrix test lists them this way). */
@@ -94,6 +99,7 @@ export async function buildApp({
   secret,
   logger,
   contactImport,
+  jobs: givenJobs,
   mailer,
   onRoute,
 }: AppOptions): Promise<FastifyInstance> {
@@ -183,8 +189,8 @@ export async function buildApp({
   // The composition root: every repository and service is built here, once, and handed to the route plugins
   // below; route plugins never construct a service or reach the database (docs/anatomy-of-a-server-module.md).
   const sessions = new SessionsService(new SessionsRepository(db));
-  const users = new UsersService(new UsersRepository(db), sessions);
-  const businesses = new BusinessesService(new BusinessesRepository(db), users, deps);
+  const users = new UsersService(new UsersRepository(db));
+  const businesses = new BusinessesService(new BusinessesRepository(db), users, sessions, deps);
   const auth = new AuthService(
     new AuthRepository(
       db,
@@ -201,6 +207,11 @@ export async function buildApp({
   const groups = new ContactGroupsService(new ContactGroupsRepository(db), contacts);
   const contactTags = new ContactTagsService(new ContactTagsRepository(db));
   const notes = new NotesService(new NotesRepository(db));
+
+  // Background jobs (lib/jobs.ts, pg-boss on this database): every API process takes jobs unless told not to.
+  const jobs = givenJobs ?? new JobQueue(database, { log: app.log, work: contactImport?.enabled !== false });
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
 
   // Whatever an unsafe request changed (a sign-out, a revoked session, a membership) is seen by the next request.
   app.addHook('onSend', async (request, _reply, payload) => {
@@ -246,10 +257,17 @@ export async function buildApp({
         companyDomain: config.adminEmailDomain,
       });
       await api.register(usersRoutes, { prefix: '/users', users });
+      await api.register(passwordRoutes, { prefix: '/users/me/password', auth });
       await api.register(sessionsRoutes, { prefix: '/users/me/sessions', sessions });
       await api.register(businessesRoutes, { prefix: '/businesses', businesses, config });
       await api.register(contactsRoutes, { prefix: '/contacts', contacts });
-      await api.register(contactImportRoutes, { prefix: '/contacts', db, worker: contactImport });
+      await api.register(contactImportRoutes, {
+        prefix: '/contacts',
+        db,
+        jobs,
+        working: contactImport?.enabled !== false,
+        worker: contactImport,
+      });
       await api.register(contactTagsRoutes, { prefix: '/contacts/tags', contactTags });
       await api.register(contactGroupsRoutes, { prefix: '/contacts/groups', groups, aliasOnly: true });
       await api.register(contactGroupsRoutes, { prefix: '/contact-groups', groups });

@@ -3,6 +3,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { installJobSchema } from '../lib/jobs';
 import { migrationsFolder } from '../lib/paths';
 import type { DatabaseHandle } from './client';
 
@@ -12,6 +13,8 @@ const MIGRATION_LOCK = 7_401_823;
 export async function runMigrations(handle: DatabaseHandle, folder = migrationsFolder()): Promise<void> {
   if (handle.driver.kind === 'pglite') {
     await migratePglite(drizzlePglite({ client: handle.driver.client }), { migrationsFolder: folder });
+    // The job engine's own schema (`pgboss`), created or upgraded by pg-boss itself.
+    await installJobSchema(handle);
     return;
   }
   // A connection of its own, without the request timeouts (db/client.ts): building an index on a large table may
@@ -23,6 +26,8 @@ export async function runMigrations(handle: DatabaseHandle, folder = migrationsF
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migratePg(drizzlePg({ client }), { migrationsFolder: folder });
+    // Still under the lock: one process creates or upgrades the job engine's schema.
+    await installJobSchema(handle);
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     await client.end().catch(() => undefined);

@@ -4,14 +4,24 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { contactImportJobs, contactImportUploads, contacts } from '../../db/schema';
-import { Agent, createTestDatabase, signedInAgent, testMailer, type TestDatabase } from '../../../test/helpers';
+import { JobQueue } from '../../lib/jobs';
+import {
+  Agent,
+  createTestDatabase,
+  signedInAgent,
+  sqlRows,
+  testMailer,
+  type TestDatabase,
+} from '../../../test/helpers';
 import { ContactImportRepository } from './contact-import.repository';
-import { ContactImportWorker } from './contact-import.worker';
+import { ContactImportRunner } from './contact-import.worker';
 import { contactsCsv, uploadCsv, waitForJob } from './test-utils';
 
+const silent = { info() {}, warn() {}, error() {} };
+
 /**
- * Durability: jobs are rows, so an instance that stops or dies mid-import leaves a job another instance (or the
- * restarted one) finishes, without writing a chunk twice.
+ * Durability: an import is a stored cursor run by the job engine (pg-boss); a process that stops or dies mid-import
+ * leaves it for another process (or the restarted one), which goes on at the next chunk without writing one twice.
  */
 describe('contact import worker', () => {
   let db: TestDatabase;
@@ -23,27 +33,27 @@ describe('contact import worker', () => {
     LOG_LEVEL: 'silent',
   });
   const apps: FastifyInstance[] = [];
-  const workers: ContactImportWorker[] = [];
 
-  /** An API instance on the shared database; `enabled: false` = an instance whose worker never runs. */
-  const instance = async (worker: { enabled?: boolean; pollMs?: number; leaseMs?: number } = {}) => {
+  /** An API instance on the shared database; `enabled: false` = one that runs no jobs. */
+  const instance = async (worker: { enabled?: boolean } = {}, jobs?: JobQueue) => {
     const app = await buildApp({
       config,
       database: db.handle,
       secret,
       logger: false,
       mailer: testMailer(),
-      contactImport: { pollMs: 20, ...worker },
+      contactImport: worker,
+      jobs,
     });
     await app.ready();
     apps.push(app);
     return app;
   };
-  const manualWorker = (instanceId: string, leaseMs = 60_000) => {
-    const w = new ContactImportWorker(new ContactImportRepository(db.handle.db), { instanceId, leaseMs });
-    workers.push(w);
-    return w;
+  const closeApp = async (app: FastifyInstance) => {
+    await app.close();
+    apps.splice(apps.indexOf(app), 1);
   };
+  const runner = () => new ContactImportRunner(new ContactImportRepository(db.handle.db), { log: silent });
   const jobRow = async (id: string) =>
     (await db.handle.db.select().from(contactImportJobs).where(eq(contactImportJobs.id, id)))[0]!;
   const contactCount = async (businessId: string) =>
@@ -61,91 +71,103 @@ describe('contact import worker', () => {
       .update(contactImportJobs)
       .set({ lockedUntil: sql`now() - interval '1 second'` })
       .where(eq(contactImportJobs.id, id));
+  /** The engine's job of an import (its state, how often it was run again). */
+  const bossJob = async (importId: string) =>
+    (
+      await sqlRows<{ state: string; retry_count: number }>(
+        db.handle.db,
+        sql`SELECT state, retry_count FROM pgboss.job WHERE name = 'contact-import' AND singleton_key = ${importId}`,
+      )
+    )[0];
+  /** Takes the import's engine job off the queue (the tests below run the import by hand). */
+  const dropBossJob = (importId: string) =>
+    db.handle.db.execute(sql`DELETE FROM pgboss.job WHERE name = 'contact-import' AND singleton_key = ${importId}`);
 
   const mapping = { 'First Name': 'firstName', 'Last Name': 'lastName', Email: 'email', Phone: 'phoneNumber' };
 
-  /** A signed-in owner on an instance whose worker is off, with a queued job of `rows` contacts. */
-  const queuedJob = async (rows: number, start: number) => {
+  /** A signed-in owner on an instance that runs no jobs, with a queued import of `rows` contacts. */
+  const queuedJob = async (rows: number, start: number, { engine = false } = {}) => {
     const api = await instance({ enabled: false });
     const { agent, body } = await signedInAgent(api);
     const uploaded = await uploadCsv(agent, contactsCsv(rows, start));
     const { uploadId } = uploaded.json().data;
     const res = await agent.post('/contacts/import', { uploadId, mapping });
     expect(res.statusCode).toBe(202);
-    return { agent, uploadId, jobId: res.json().data.jobId as string, businessId: body.user.businessId };
+    const jobId = res.json().data.jobId as string;
+    if (!engine) await dropBossJob(jobId);
+    return { agent, uploadId, jobId, businessId: body.user.businessId };
   };
+  const status = async (agent: Agent, jobId: string) => (await agent.get(`/contacts/import/${jobId}`)).json().data;
 
   beforeAll(async () => {
     db = await createTestDatabase();
   });
   afterAll(async () => {
-    for (const w of workers) await w.stop();
     for (const app of apps) await app.close();
     await db.drop();
   });
 
-  test('a job stays queued while no worker runs; asking again answers the same job, another mapping is 409', async () => {
-    const { agent, uploadId, jobId } = await queuedJob(10, 0);
+  test('an import is queued as one engine job and waits while no process runs jobs; asking again answers the same import, another mapping is 409', async () => {
+    const { agent, uploadId, jobId } = await queuedJob(10, 0, { engine: true });
     const again = await agent.post('/contacts/import', { uploadId, mapping });
     expect(again.statusCode).toBe(202);
     expect(again.json().data.jobId).toBe(jobId);
     const other = await agent.post('/contacts/import', { uploadId, mapping: { ...mapping, Phone: null } });
     expect(other.statusCode).toBe(409);
     expect(other.json().error).toBe('An import of this file with another mapping is already running');
-    const status = (await agent.get(`/contacts/import/${jobId}`)).json().data;
-    expect(status).toMatchObject({ status: 'queued', processed: 0, total: 10, startedAt: null });
-    // Leave nothing queued for the next tests' workers to pick up in an unexpected order.
-    await manualWorker('cleanup').drain();
-    expect((await jobRow(jobId)).status).toBe('completed');
+    expect(await status(agent, jobId)).toMatchObject({ status: 'queued', resuming: false, processed: 0, total: 10 });
+    expect(await bossJob(jobId)).toMatchObject({ state: 'created' });
+
+    // A process that runs jobs takes it.
+    const worker = await instance();
+    expect(await waitForJob(agent, jobId)).toMatchObject({ status: 'completed', processed: 10, created: 10 });
+    await closeApp(worker);
+    expect(await bossJob(jobId)).toMatchObject({ state: 'completed' });
   });
 
-  test('a crashed worker: after its lease runs out a restarted instance resumes at the next chunk', async () => {
+  test('a run that died: another job cannot take the import while its lease lives; the engine running the same job again resumes at the next chunk', async () => {
     const { agent, jobId, businessId } = await queuedJob(2500, 100_000);
 
-    // Instance 1 writes one chunk of 1000, then "dies" (never releases its lease).
-    const crashed = manualWorker('crashed');
-    await crashed.drain({ maxBatches: 1 });
-    const half = await jobRow(jobId);
-    expect(half).toMatchObject({
+    // Run 1 of job J writes one chunk of 1000, then "dies" (never releases its lease).
+    expect(await runner().run(jobId, { holder: 'J/1', sameJob: 'J/', maxBatches: 1 })).toBe('paused');
+    expect(await jobRow(jobId)).toMatchObject({
       status: 'running',
       nextChunk: 1,
       processed: 1000,
       created: 1000,
-      lockedBy: 'crashed',
+      lockedBy: 'J/1',
     });
     expect(await contactCount(businessId)).toBe(1000);
-    const progress = (await agent.get(`/contacts/import/${jobId}`)).json().data;
-    expect(progress).toMatchObject({ status: 'running', processed: 1000, total: 2500 });
+    expect(await status(agent, jobId)).toMatchObject({ status: 'running', resuming: false, processed: 1000 });
 
-    // While the lease is live nobody else takes the job.
-    expect(await manualWorker('eager').drain()).toBe(0);
+    // While the lease is live a run of another job does not take it.
+    expect(await runner().run(jobId, { holder: 'K/1', sameJob: 'K/' })).toBe('not-ours');
 
-    // The lease runs out; a new instance starts and finishes the job.
+    // The lease runs out: the import says so.
     await expireLease(jobId);
-    const restarted = await instance();
+    expect(await status(agent, jobId)).toMatchObject({ status: 'running', resuming: true, processed: 1000 });
+
+    // The engine runs job J again: it goes on at chunk 1.
+    expect(await runner().run(jobId, { holder: 'J/2', sameJob: 'J/' })).toBe('completed');
     const done = await waitForJob(agent, jobId);
-    await restarted.close();
-    apps.splice(apps.indexOf(restarted), 1);
-    expect(done).toMatchObject({ status: 'completed', processed: 2500, created: 2500, updated: 0, skipped: 0 });
+    expect(done).toMatchObject({ status: 'completed', resuming: false, processed: 2500, created: 2500, updated: 0 });
     expect((await jobRow(jobId)).attempts).toBe(2);
     expect(await contactCount(businessId)).toBe(2500);
     expect(await duplicateEmails(businessId)).toBe(0);
   });
 
-  test('a worker that lost its lease cannot write the chunk again', async () => {
+  test('a run that lost the import cannot write a chunk again', async () => {
     const { jobId, businessId } = await queuedJob(2100, 200_000);
-    const slow = manualWorker('slow');
-    await slow.drain({ maxBatches: 1 });
-    await expireLease(jobId);
-    const taker = manualWorker('taker');
-    await taker.drain({ maxBatches: 1 });
-    expect(await jobRow(jobId)).toMatchObject({ lockedBy: 'taker', nextChunk: 2, processed: 2000 });
+    await runner().run(jobId, { holder: 'J/slow', sameJob: 'J/', maxBatches: 1 });
+    // The same job run again takes it at once (the engine says the first run is gone) and writes chunk 1.
+    await runner().run(jobId, { holder: 'J/taker', sameJob: 'J/', maxBatches: 1 });
+    expect(await jobRow(jobId)).toMatchObject({ lockedBy: 'J/taker', nextChunk: 2, processed: 2000 });
 
-    // The old worker comes back with chunk 1 (already written by the taker): nothing happens.
+    // The first run comes back with chunk 1 (already written): nothing happens.
     const repo = new ContactImportRepository(db.handle.db);
     const stale = await repo.applyBatch({
       jobId,
-      instanceId: 'slow',
+      instanceId: 'J/slow',
       chunk: 1,
       businessId,
       createdBy: null,
@@ -163,7 +185,7 @@ describe('contact import worker', () => {
       leaseMs: 60_000,
     });
     expect(stale).toBeNull();
-    await taker.drain();
+    expect(await runner().run(jobId, { holder: 'J/third', sameJob: 'J/' })).toBe('completed');
     expect(await jobRow(jobId)).toMatchObject({ status: 'completed', processed: 2100, created: 2100 });
     expect(await contactCount(businessId)).toBe(2100);
     const [{ n }] = (await db.handle.db
@@ -173,39 +195,84 @@ describe('contact import worker', () => {
     expect(n).toBe(0);
   });
 
-  test('a graceful stop releases the job: the next worker resumes it at once', async () => {
-    const { jobId } = await queuedJob(3000, 300_000);
-    const leaving = manualWorker('leaving');
-    leaving.start();
-    // Wait until it has written a chunk, then stop it.
-    for (let i = 0; i < 400 && (await jobRow(jobId)).nextChunk < 1; i++) await new Promise((r) => setTimeout(r, 10));
-    await leaving.stop();
+  test('a process killed mid-import: the import shows as resuming, and another process goes on within seconds, every row once', async () => {
+    const { agent, jobId, businessId } = await queuedJob(8000, 300_000, { engine: true });
+    const crashing = new JobQueue(db.handle, { log: silent });
+    await instance({}, crashing);
+    for (let i = 0; i < 1000 && (await jobRow(jobId)).nextChunk < 1; i++) await new Promise((r) => setTimeout(r, 10));
+    await crashing.crashForTests();
+    const crashedAt = Date.now();
+    const atCrash = (await jobRow(jobId)).processed;
+    expect(atCrash).toBeLessThan(8000);
+
+    // Nobody beats for it any more: past its lease (3 s) it says so.
+    let seenResuming = false;
+    for (let i = 0; i < 100 && !seenResuming; i++) {
+      seenResuming = (await status(agent, jobId)).resuming;
+      if (!seenResuming) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(seenResuming).toBe(true);
+
+    // Another process runs jobs: the engine gives the silent run up (5 s without a beat) and it goes on.
+    const other = await instance();
+    let progressAfterMs = 0;
+    for (let i = 0; i < 600 && !progressAfterMs; i++) {
+      const row = await jobRow(jobId);
+      if (row.processed > atCrash || row.status === 'completed') progressAfterMs = Date.now() - crashedAt;
+      else await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(progressAfterMs).toBeGreaterThan(0);
+    expect(progressAfterMs).toBeLessThan(12_000);
+    expect(await waitForJob(agent, jobId, 60_000)).toMatchObject({
+      status: 'completed',
+      processed: 8000,
+      created: 8000,
+    });
+    expect(await contactCount(businessId)).toBe(8000);
+    expect(await duplicateEmails(businessId)).toBe(0);
+    expect(await bossJob(jobId)).toMatchObject({ state: 'completed', retry_count: 1 });
+    await closeApp(other);
+  }, 60_000);
+
+  test('a graceful stop releases the import and its job: the next process resumes it at once', async () => {
+    const { jobId, agent } = await queuedJob(6000, 400_000, { engine: true });
+    const leaving = await instance();
+    for (let i = 0; i < 1000 && (await jobRow(jobId)).nextChunk < 1; i++) await new Promise((r) => setTimeout(r, 10));
+    await closeApp(leaving);
     const row = await jobRow(jobId);
     if (row.status === 'running') {
       expect(row.lockedBy).toBeNull();
       expect(row.attempts).toBe(0);
-      await manualWorker('next').drain();
+      expect(await bossJob(jobId)).toMatchObject({ state: 'created', retry_count: 0 });
     }
-    expect(await jobRow(jobId)).toMatchObject({ status: 'completed', processed: 3000, created: 3000 });
-  });
+    const next = await instance();
+    expect(await waitForJob(agent, jobId, 60_000)).toMatchObject({
+      status: 'completed',
+      processed: 6000,
+      created: 6000,
+    });
+    await closeApp(next);
+  }, 60_000);
 
-  test('a job whose upload is gone fails with a message; expired uploads of finished jobs are cleaned up', async () => {
-    const { agent, jobId, uploadId } = await queuedJob(5, 400_000);
+  test('an import whose upload is gone fails with a message; expired uploads of finished imports are cleaned up', async () => {
+    const { agent, jobId, uploadId } = await queuedJob(5, 500_000);
     await db.handle.db.delete(contactImportUploads).where(eq(contactImportUploads.id, uploadId));
-    await manualWorker('w').drain();
-    const failed = (await agent.get(`/contacts/import/${jobId}`)).json().data;
-    expect(failed).toMatchObject({ status: 'failed', failure: 'The uploaded file has expired. Upload it again.' });
+    expect(await runner().run(jobId, { holder: 'J/1', sameJob: 'J/' })).toBe('failed');
+    expect(await status(agent, jobId)).toMatchObject({
+      status: 'failed',
+      failure: 'The uploaded file has expired. Upload it again.',
+    });
 
     const repo = new ContactImportRepository(db.handle.db);
-    const fresh = await uploadCsv(agent, contactsCsv(3, 500_000));
+    const fresh = await uploadCsv(agent, contactsCsv(3, 600_000));
     const freshId = fresh.json().data.uploadId as string;
     await db.handle.db.update(contactImportUploads).set({ expiresAt: sql`now() - interval '1 minute'` });
     expect(await repo.deleteExpiredUploads()).toBeGreaterThan(0);
     expect(await repo.findUploadById(freshId)).toBeNull();
   });
 
-  test('a chunk that fails is retried later from the same cursor', async () => {
-    const { jobId, businessId } = await queuedJob(1500, 700_000);
+  test('a chunk that fails: the run throws (the engine retries later), the import waits at its cursor, the next run goes on', async () => {
+    const { agent, jobId, businessId } = await queuedJob(1500, 700_000);
     class FlakyRepo extends ContactImportRepository {
       failures = 1;
       override async applyBatch(w: Parameters<ContactImportRepository['applyBatch']>[0]) {
@@ -213,37 +280,32 @@ describe('contact import worker', () => {
         return super.applyBatch(w);
       }
     }
-    const flaky = new ContactImportWorker(new FlakyRepo(db.handle.db), { instanceId: 'flaky', retryDelayMs: 200 });
-    workers.push(flaky);
-    await flaky.drain();
+    const flaky = new ContactImportRunner(new FlakyRepo(db.handle.db), { log: silent });
+    await expect(flaky.run(jobId, { holder: 'J/1', sameJob: 'J/' })).rejects.toThrow('connection reset');
     expect(await jobRow(jobId)).toMatchObject({ status: 'running', nextChunk: 1, lockedBy: null, attempts: 1 });
-    // Not before the delay...
-    expect(await flaky.drain()).toBe(0);
-    await new Promise((r) => setTimeout(r, 250));
-    // ...then it goes on at chunk 1.
-    await flaky.drain();
+    expect(await status(agent, jobId)).toMatchObject({ resuming: true, processed: 1000 });
+    expect(await flaky.run(jobId, { holder: 'J/2', sameJob: 'J/' })).toBe('completed');
     expect(await jobRow(jobId)).toMatchObject({ status: 'completed', processed: 1500, created: 1500, attempts: 2 });
     expect(await contactCount(businessId)).toBe(1500);
   });
 
-  test('a job that keeps dying is failed after its attempts run out', async () => {
-    const { agent, jobId } = await queuedJob(5, 600_000);
+  test('an import that keeps dying is failed after its attempts run out', async () => {
+    const { agent, jobId } = await queuedJob(5, 800_000);
     await db.handle.db
       .update(contactImportJobs)
-      .set({ status: 'running', attempts: 5, lockedBy: 'ghost', lockedUntil: sql`now() - interval '1 second'` })
+      .set({ status: 'running', attempts: 5, lockedBy: 'ghost/1', lockedUntil: sql`now() - interval '1 second'` })
       .where(eq(contactImportJobs.id, jobId));
-    await manualWorker('w2').drain();
-    expect((await agent.get(`/contacts/import/${jobId}`)).json().data).toMatchObject({
+    expect(await runner().run(jobId, { holder: 'J/1', sameJob: 'J/' })).toBe('failed');
+    expect(await status(agent, jobId)).toMatchObject({
       status: 'failed',
       failure: 'The import stopped too many times. Please try again.',
     });
   });
 
-  test('the app stops its worker on close', async () => {
+  test('the app stops its job engine on close', async () => {
     const app = await instance();
     const agent = await new Agent(app).init();
     expect((await agent.get('/health')).statusCode).toBe(200);
-    await app.close();
-    apps.splice(apps.indexOf(app), 1);
+    await closeApp(app);
   });
 });

@@ -1,9 +1,13 @@
 import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import { CONTACT_IMPORT_JOB_ERROR_LIMIT, type ContactImportField, type ContactImportRowError } from '@atrium/contracts';
 import type { Database, Executor } from '../../db/client';
 import { lockContactEmails, lockImportStart } from '../../db/locks';
 import { contactImportChunks, contactImportJobs, contactImportUploads, contacts } from '../../db/schema';
 import { toChunks, type ImportedContact, type StoredChunk } from './rows';
+import {
+  CONTACT_IMPORT_JOB_ERROR_LIMIT,
+  type ContactImportField,
+  type ContactImportRowError,
+} from '@atrium/domain-crm/schemas';
 
 export type UploadRow = typeof contactImportUploads.$inferSelect;
 export type JobRow = typeof contactImportJobs.$inferSelect;
@@ -262,6 +266,59 @@ export class ContactImportRepository {
         .returning();
       return job ?? null;
     });
+  }
+
+  /**
+   * Takes the import for one run of its background job (`holder` = `<job id>/<run>`). Free to take: queued; running
+   * with no holder (released, or a chunk failed); running whose holder stopped beating (lease out); or running under
+   * an earlier run of the same background job (`sameJob` prefix) — the job engine ran it again because that run
+   * stopped beating, so it is dead or, if not, fenced off by its holder name. Null when finished or held by a live
+   * run of another job.
+   */
+  async claimForRun(importId: string, holder: string, sameJob: string, leaseMs: number): Promise<JobRow | null> {
+    const [job] = await this.db
+      .update(contactImportJobs)
+      .set({
+        status: 'running',
+        lockedBy: holder,
+        lockedUntil: leaseEnd(leaseMs),
+        attempts: sql`${contactImportJobs.attempts} + 1`,
+        startedAt: sql`coalesce(${contactImportJobs.startedAt}, now())`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(contactImportJobs.id, importId),
+          or(
+            eq(contactImportJobs.status, 'queued'),
+            and(
+              eq(contactImportJobs.status, 'running'),
+              or(
+                isNull(contactImportJobs.lockedBy),
+                isNull(contactImportJobs.lockedUntil),
+                lt(contactImportJobs.lockedUntil, sql`now()`),
+                sql`starts_with(${contactImportJobs.lockedBy}, ${sameJob})`,
+              ),
+            ),
+          ),
+        ),
+      )
+      .returning();
+    return job ?? null;
+  }
+
+  /** Unfinished imports not touched for `idleMs` (the job engine is asked whether they still have a job). */
+  async idleUnfinishedJobs(idleMs: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: contactImportJobs.id })
+      .from(contactImportJobs)
+      .where(
+        and(
+          inArray(contactImportJobs.status, ['queued', 'running']),
+          lt(contactImportJobs.updatedAt, sql`now() - make_interval(secs => ${idleMs / 1000})`),
+        ),
+      );
+    return rows.map((r) => r.id);
   }
 
   /** Extends this instance's lease; false when the job is no longer ours. */

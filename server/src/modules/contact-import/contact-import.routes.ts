@@ -2,6 +2,19 @@ import multipart from '@fastify/multipart';
 import * as z from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client';
+import { businessWork, holdWorkSlot } from '../../lib/business-work';
+import { AppError } from '../../lib/errors';
+import { callerOf, errorResponses } from '../../lib/http';
+import { ContactImportRepository } from './contact-import.repository';
+import { ContactImportService } from './contact-import.service';
+import type { JobQueue } from '../../lib/jobs';
+import {
+  CONTACT_IMPORT_QUEUE,
+  ContactImportRunner,
+  contactImportQueue,
+  type ContactImportWorkerOptions,
+} from './contact-import.worker';
 import {
   CONTACT_IMPORT_MAX_FILE_BYTES,
   CONTACT_IMPORT_MESSAGES as M,
@@ -10,20 +23,22 @@ import {
   contactImportStartSchema,
   contactUploadResultSchema,
   contactValidateResultSchema,
-} from '@atrium/contracts';
-import type { Database } from '../../db/client';
-import { businessWork, holdWorkSlot } from '../../lib/business-work';
-import { AppError } from '../../lib/errors';
-import { callerOf, errorResponses } from '../../lib/http';
-import { ContactImportRepository } from './contact-import.repository';
-import { ContactImportService } from './contact-import.service';
-import { ContactImportWorker, type ContactImportWorkerOptions } from './contact-import.worker';
+} from '@atrium/domain-crm/schemas';
 
 export interface ContactImportOptions {
   db: Database;
-  /** The background worker; `enabled: false` leaves jobs queued (another instance, or a test, runs them). */
-  worker?: ContactImportWorkerOptions & { enabled?: boolean };
+  /** The job engine (lib/jobs.ts): imports run as its jobs, on whichever API process takes them. */
+  jobs: JobQueue;
+  /** Whether this process runs jobs (false: its imports wait for another process). Default true. */
+  working?: boolean;
+  worker?: ContactImportWorkerOptions;
 }
+
+/** Imports not touched for this long are checked for a job (one lost between storing the import and sending it). */
+const RESEND_IDLE_MS = 30_000;
+const RESEND_EVERY_MS = 60_000;
+/** How often expired uploads are deleted. */
+const CLEANUP_EVERY_MS = 10 * 60_000;
 
 const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
 const jobParams = z.object({ jobId: z.string().min(1).max(100) });
@@ -46,12 +61,41 @@ function httpError(statusCode: number, message: string): Error {
  */
 export const contactImportRoutes: FastifyPluginAsyncZod<ContactImportOptions> = async (app, options) => {
   const repo = new ContactImportRepository(options.db);
-  const { enabled = true, ...workerOptions } = options.worker ?? {};
-  const worker = new ContactImportWorker(repo, { log: app.log, ...workerOptions });
-  const service = new ContactImportService(repo, worker);
-  if (enabled) {
-    app.addHook('onReady', async () => worker.start());
-    app.addHook('onClose', async () => worker.stop());
+  const { jobs } = options;
+  const runner = new ContactImportRunner(repo, { log: app.log, ...options.worker });
+  jobs.define(contactImportQueue(runner, options.worker));
+  const enqueue = async (importId: string) =>
+    void (await jobs.send(CONTACT_IMPORT_QUEUE, { importId }, { key: importId }));
+  const service = new ContactImportService(repo, { enqueue });
+  if (options.working !== false) {
+    // A stored import whose job was never sent (the process died in between) gets one; old uploads go.
+    const resend = async () => {
+      const idle = await repo.idleUnfinishedJobs(RESEND_IDLE_MS);
+      if (idle.length === 0) return;
+      const pending = await jobs.pendingKeys(CONTACT_IMPORT_QUEUE);
+      for (const id of idle.filter((i) => !pending.has(i))) {
+        app.log.warn({ jobId: id }, 'contact import: an import without a job was queued again');
+        await enqueue(id);
+      }
+    };
+    let lastCleanup = 0;
+    const sweep = async () => {
+      await resend();
+      if (Date.now() - lastCleanup < CLEANUP_EVERY_MS) return;
+      lastCleanup = Date.now();
+      const removed = await repo.deleteExpiredUploads();
+      if (removed > 0) app.log.info({ removed }, 'contact import: expired uploads deleted');
+    };
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      timer = setInterval(
+        () => void sweep().catch((error: unknown) => app.log.warn({ err: error }, 'contact import: sweep failed')),
+        RESEND_EVERY_MS,
+      );
+      timer.unref();
+      void sweep().catch((error: unknown) => app.log.warn({ err: error }, 'contact import: sweep failed'));
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
   }
 
   await app.register(multipart, {

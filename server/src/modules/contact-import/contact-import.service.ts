@@ -1,3 +1,9 @@
+import { type FieldError } from '@atrium/contracts';
+import { AppError } from '../../lib/errors';
+import { cleanHeaders, decodeUtf8, keptRows, padRow, parseCsv, toCsv } from './csv';
+import type { ContactImportRepository, JobRow, UploadRow } from './contact-import.repository';
+import { yieldToEventLoop } from './event-loop';
+import { checkRow, rowNumber, rowNumberIn, toChunks, type StoredChunk } from './rows';
 import {
   CONTACT_IMPORT_BATCH_SIZE,
   CONTACT_IMPORT_MAX_COLUMNS,
@@ -12,13 +18,7 @@ import {
   type ContactImportRowError,
   type ContactUploadResult,
   type ContactValidateResult,
-  type FieldError,
-} from '@atrium/contracts';
-import { AppError } from '../../lib/errors';
-import { cleanHeaders, decodeUtf8, keptRows, padRow, parseCsv, toCsv } from './csv';
-import type { ContactImportRepository, JobRow, UploadRow } from './contact-import.repository';
-import { yieldToEventLoop } from './event-loop';
-import { checkRow, rowNumber, rowNumberIn, toChunks, type StoredChunk } from './rows';
+} from '@atrium/domain-crm/schemas';
 
 export interface Caller {
   userId: string;
@@ -47,10 +47,13 @@ export function isCsvFile(fileName: string, mimeType: string): boolean {
   return /\.csv$/i.test(fileName.trim()) || CSV_TYPES.has(mimeType.split(';', 1)[0]!.trim().toLowerCase());
 }
 
-export function toJobDto(job: JobRow): ContactImportJob {
+/** `now`: the caller's clock (the lease was set by the database's; both are the servers' UTC clocks). */
+export function toJobDto(job: JobRow, now = Date.now()): ContactImportJob {
   return {
     jobId: job.id,
     status: job.status,
+    // Its run stopped beating (or let go after a failed batch): nobody is on it until the job engine runs it again.
+    resuming: job.status === 'running' && (job.lockedUntil === null || job.lockedUntil.getTime() <= now),
     processed: job.processed,
     total: job.total,
     created: job.created,
@@ -130,15 +133,15 @@ function tableFromData(
   return { headers, rows, rowNumbers, mapping: renamed };
 }
 
-export interface ImportWorkerHandle {
-  /** Wakes the worker up (a job was just queued). */
-  kick(): void;
+export interface ImportJobs {
+  /** Queues the background run of a stored import (contact-import.worker.ts). */
+  enqueue(importId: string): Promise<void>;
 }
 
 export class ContactImportService {
   constructor(
     private readonly repo: ContactImportRepository,
-    private readonly worker: ImportWorkerHandle,
+    private readonly jobs: ImportJobs,
   ) {}
 
   /** POST /contacts/upload: checks, decodes and parses the file and keeps its rows for 24 h. */
@@ -237,7 +240,8 @@ export class ContactImportService {
       if (sameMapping(job.mapping, mapping)) return { jobId: job.id };
       throw new AppError('CONFLICT', M.alreadyRunning);
     }
-    this.worker.kick();
+    // Should this fail (the database went away), the stored import is queued again by the resend sweep.
+    await this.jobs.enqueue(job.id);
     return { jobId: job.id };
   }
 

@@ -1,209 +1,170 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { JobReleased, type JobContext, type QueueDefinition } from '../../lib/jobs';
+import type { ContactImportRepository, ImportCandidate, JobRow } from './contact-import.repository';
+import { yieldToEventLoop } from './event-loop';
+import { checkRow, rowNumberIn } from './rows';
 import {
   CONTACT_IMPORT_FIELDS,
   CONTACT_IMPORT_BATCH_SIZE,
   CONTACT_IMPORT_MESSAGES as M,
   type ContactImportRowError,
-} from '@atrium/contracts';
-import type { FastifyBaseLogger } from 'fastify';
-import type { ContactImportRepository, ImportCandidate, JobRow } from './contact-import.repository';
-import { yieldToEventLoop } from './event-loop';
-import { checkRow, rowNumberIn } from './rows';
+} from '@atrium/domain-crm/schemas';
+
+/** The job engine's queue of imports (lib/jobs.ts). */
+export const CONTACT_IMPORT_QUEUE = 'contact-import';
+
+export interface ContactImportJobData {
+  importId: string;
+}
 
 export interface ContactImportWorkerOptions {
-  /** Idle poll for new or abandoned jobs (ms). Default 1000. */
-  pollMs?: number;
-  /** How long a claim holds a job without progress before another instance may take it over (ms). Default 30 s. */
+  /**
+   * How long an import's holder counts as alive without a heartbeat (ms; beats every second). Past it the import
+   * shows as resuming. Default 3 s.
+   */
   leaseMs?: number;
-  /** Claims of one job before it counts as failing for good. Default 5. */
+  /** Heartbeats a background run may miss before the job engine runs it again elsewhere (s). Default 5. */
+  graceSeconds?: number;
+  /** Runs of one import before it counts as failing for good. Default 5. */
   maxAttempts?: number;
-  /** Delay before a job whose chunk failed is tried again, times its attempts (ms). Default 5 s. */
-  retryDelayMs?: number;
-  /** How often expired uploads are deleted (ms). Default 10 min. */
-  cleanupEveryMs?: number;
-  /** Identifies this worker's leases; default a random UUID. */
-  instanceId?: string;
+  /** Delay before a run that failed is tried again, doubling (s). Default 2. */
+  retryDelaySeconds?: number;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
 const silent = { info() {}, warn() {}, error() {} };
 
-/** Why a job stopped before its end. */
+/** Why a run stopped before the import's end. */
 class JobAbandoned extends Error {}
 
+export type RunOutcome = 'completed' | 'failed' | 'not-ours' | 'paused';
+
+export interface RunOptions {
+  /** This run's name on the import row: `<job id>/<random>`. */
+  holder: string;
+  /** Earlier runs of the same background job: the prefix `<job id>/`. */
+  sameJob: string;
+  signal?: AbortSignal;
+  /** Tests: stop after this many chunks (as a run that died there). */
+  maxBatches?: number;
+}
+
 /**
- * Runs import jobs from the database, one at a time per instance. Jobs are durable rows: a job left 'running' by
- * a stopped or crashed instance is taken over once its lease has run out (at once after a graceful stop), and goes
- * on at the first chunk not yet written — each chunk's contacts and the job's cursor commit together.
+ * Runs one import from its cursor: each chunk's contacts and the import's cursor commit together, and each write is
+ * fenced by the run's holder name, so a chunk is never written twice — whoever ran before, and however it ended.
  */
-export class ContactImportWorker {
-  readonly instanceId: string;
-  private readonly pollMs: number;
-  private readonly leaseMs: number;
-  private readonly maxAttempts: number;
-  private readonly cleanupEveryMs: number;
-  private readonly retryDelayMs: number;
+export class ContactImportRunner {
+  readonly leaseMs: number;
+  readonly maxAttempts: number;
   private readonly log: NonNullable<ContactImportWorkerOptions['log']>;
-  private timer: NodeJS.Timeout | null = null;
-  private loop: Promise<void> | null = null;
-  /** Not polling (never started, or stopped). */
-  private idle = true;
-  /** stop() was called: the job in hand is released after its current chunk. */
-  private stopping = false;
-  private again = false;
-  private lastCleanup = 0;
 
   constructor(
     private readonly repo: ContactImportRepository,
     options: ContactImportWorkerOptions = {},
   ) {
-    this.instanceId = options.instanceId ?? randomUUID();
-    this.pollMs = options.pollMs ?? 1000;
-    this.leaseMs = options.leaseMs ?? 30_000;
+    this.leaseMs = options.leaseMs ?? 3_000;
     this.maxAttempts = options.maxAttempts ?? 5;
-    this.cleanupEveryMs = options.cleanupEveryMs ?? 10 * 60_000;
-    this.retryDelayMs = options.retryDelayMs ?? 5_000;
     this.log = options.log ?? silent;
   }
 
-  start(): void {
-    if (!this.idle) return;
-    this.idle = false;
-    this.stopping = false;
-    this.schedule(0);
-  }
-
-  /** Stops polling and waits for the chunk in hand; a job in progress is released for the next worker. */
-  async stop(): Promise<void> {
-    this.idle = true;
-    this.stopping = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.loop;
-  }
-
-  kick(): void {
-    if (this.idle) return;
-    if (this.loop) this.again = true;
-    else this.schedule(0);
-  }
-
-  /** Claims and runs jobs until none is left (or `maxBatches` chunks were written: tests stop half-way). */
-  async drain(limits: { maxBatches?: number } = {}): Promise<number> {
-    let jobs = 0;
-    let budget = limits.maxBatches ?? Infinity;
-    for (;;) {
-      await this.repo.failExhaustedJobs(this.maxAttempts, 'The import stopped too many times. Please try again.');
-      const job = await this.repo.claimJob(this.instanceId, this.leaseMs);
-      if (!job) return jobs;
-      jobs++;
-      budget -= await this.run(job, budget);
-      if (budget <= 0 || this.stopping) return jobs;
+  /**
+   * Claims the import and runs it. Throws `JobReleased` when stopped for a shutdown (the import released for the next
+   * worker) and the chunk's error when a chunk failed (the import released; the job engine runs it again later).
+   */
+  async run(importId: string, options: RunOptions): Promise<RunOutcome> {
+    const job = await this.repo.claimForRun(importId, options.holder, options.sameJob, this.leaseMs);
+    if (!job) return 'not-ours';
+    if (job.attempts > this.maxAttempts) {
+      await this.repo.failJob(job.id, options.holder, 'The import stopped too many times. Please try again.');
+      this.log.error({ jobId: job.id }, 'contact import: stopped too many times');
+      return 'failed';
     }
-  }
-
-  private schedule(ms: number): void {
-    if (this.idle) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.tick(), ms);
-    this.timer.unref?.();
-  }
-
-  private tick(): void {
-    this.timer = null;
-    if (this.loop || this.idle) return;
-    this.loop = (async () => {
-      do {
-        this.again = false;
-        try {
-          await this.drain();
-          if (Date.now() - this.lastCleanup >= this.cleanupEveryMs) {
-            this.lastCleanup = Date.now();
-            const removed = await this.repo.deleteExpiredUploads();
-            if (removed > 0) this.log.info({ removed }, 'contact import: expired uploads deleted');
-          }
-        } catch (error) {
-          if (!this.stopping) this.log.error({ err: error }, 'contact import: worker pass failed');
-        }
-      } while (this.again && !this.idle);
-    })().finally(() => {
-      this.loop = null;
-      this.schedule(this.pollMs);
-    });
-  }
-
-  /** Runs a claimed job from its cursor; answers the number of chunks written. */
-  private async run(job: JobRow, budget: number): Promise<number> {
-    let written = 0;
+    this.log.info({ jobId: job.id, attempt: job.attempts, atRow: job.processed }, 'contact import: run started');
     try {
-      const upload = job.uploadId ? await this.repo.findUploadById(job.uploadId) : null;
-      if (!upload) {
-        await this.repo.failJob(job.id, this.instanceId, M.uploadExpired);
-        return 0;
-      }
-      const chunkCount = Math.ceil(upload.rowCount / CONTACT_IMPORT_BATCH_SIZE);
-      const firstRow = job.nextChunk < chunkCount ? await this.firstRowByEmail(job, upload.headers, chunkCount) : null;
-      const fields = CONTACT_IMPORT_FIELDS.filter((f) => Object.values(job.mapping).includes(f));
-
-      for (let chunk = job.nextChunk; chunk < chunkCount; chunk++) {
-        if (this.stopping || written >= budget) {
-          if (this.stopping) await this.repo.releaseJob(job.id, this.instanceId);
-          return written;
-        }
-        const stored = await this.repo.readChunk(upload.id, chunk);
-        if (!stored) throw new Error(`chunk ${chunk} of upload ${upload.id} is missing`);
-        const { rows } = stored;
-        const candidates: ImportCandidate[] = [];
-        const errors: ContactImportRowError[] = [];
-        let skipped = 0;
-        rows.forEach((cells, i) => {
-          const checked = checkRow(upload.headers, cells, job.mapping, rowNumberIn(stored, chunk, i));
-          if (!checked.ok) {
-            skipped++;
-            errors.push(...checked.errors);
-          } else if ((firstRow!.get(checked.email) ?? checked.row) !== checked.row) {
-            skipped++;
-            errors.push({
-              row: checked.row,
-              field: 'email',
-              message: M.duplicateInFile(firstRow!.get(checked.email)!),
-            });
-          } else {
-            candidates.push({ email: checked.email, contact: checked.contact, changes: checked.changes });
-          }
-        });
-        const result = await this.repo.applyBatch({
-          jobId: job.id,
-          instanceId: this.instanceId,
-          chunk,
-          businessId: job.businessId,
-          createdBy: job.createdBy,
-          fields,
-          candidates,
-          rows: rows.length,
-          skipped,
-          errors,
-          leaseMs: this.leaseMs,
-        });
-        if (!result) throw new JobAbandoned();
-        written++;
-        await yieldToEventLoop();
-      }
-      await this.repo.completeJob(job.id, this.instanceId);
-      this.log.info({ jobId: job.id }, 'contact import: job completed');
+      return await this.chunks(job, options);
     } catch (error) {
       if (error instanceof JobAbandoned) {
-        this.log.warn({ jobId: job.id }, 'contact import: job taken over by another worker');
-      } else if (job.attempts >= this.maxAttempts) {
-        this.log.error({ err: error, jobId: job.id }, 'contact import: job failed');
-        await this.repo.failJob(job.id, this.instanceId, 'The import failed. Please try again.').catch(() => undefined);
-      } else {
-        // Stays 'running' with its cursor; claimed again (by any instance) after a growing delay.
-        this.log.warn({ err: error, jobId: job.id }, 'contact import: batch failed, will retry');
-        await this.repo.retryLater(job.id, this.instanceId, this.retryDelayMs * job.attempts).catch(() => undefined);
+        this.log.warn({ jobId: job.id }, 'contact import: taken over by another run');
+        return 'not-ours';
       }
+      if (error instanceof JobReleased) {
+        await this.repo.releaseJob(job.id, options.holder);
+        throw error;
+      }
+      if (job.attempts >= this.maxAttempts) {
+        this.log.error({ err: error, jobId: job.id }, 'contact import: job failed');
+        await this.repo.failJob(job.id, options.holder, 'The import failed. Please try again.');
+        return 'failed';
+      }
+      // Stays 'running' at its cursor with no holder; the job engine runs it again after its retry delay.
+      this.log.warn({ err: error, jobId: job.id }, 'contact import: batch failed, will retry');
+      await this.repo.retryLater(job.id, options.holder, 0).catch(() => undefined);
+      throw error;
     }
-    return written;
+  }
+
+  /** Extends the run's lease (its heartbeat); false when the import is no longer this run's. */
+  beat(importId: string, holder: string): Promise<boolean> {
+    return this.repo.extendLease(importId, holder, this.leaseMs);
+  }
+
+  private async chunks(job: JobRow, options: RunOptions): Promise<RunOutcome> {
+    const { holder, signal } = options;
+    let budget = options.maxBatches ?? Infinity;
+    const upload = job.uploadId ? await this.repo.findUploadById(job.uploadId) : null;
+    if (!upload) {
+      await this.repo.failJob(job.id, holder, M.uploadExpired);
+      return 'failed';
+    }
+    const chunkCount = Math.ceil(upload.rowCount / CONTACT_IMPORT_BATCH_SIZE);
+    const firstRow = job.nextChunk < chunkCount ? await this.firstRowByEmail(job, upload.headers, chunkCount) : null;
+    const fields = CONTACT_IMPORT_FIELDS.filter((f) => Object.values(job.mapping).includes(f));
+
+    for (let chunk = job.nextChunk; chunk < chunkCount; chunk++) {
+      if (signal?.aborted) throw signal.reason instanceof JobReleased ? signal.reason : new JobAbandoned();
+      if (budget-- <= 0) return 'paused';
+      const stored = await this.repo.readChunk(upload.id, chunk);
+      if (!stored) throw new Error(`chunk ${chunk} of upload ${upload.id} is missing`);
+      const { rows } = stored;
+      const candidates: ImportCandidate[] = [];
+      const errors: ContactImportRowError[] = [];
+      let skipped = 0;
+      rows.forEach((cells, i) => {
+        const checked = checkRow(upload.headers, cells, job.mapping, rowNumberIn(stored, chunk, i));
+        if (!checked.ok) {
+          skipped++;
+          errors.push(...checked.errors);
+        } else if ((firstRow!.get(checked.email) ?? checked.row) !== checked.row) {
+          skipped++;
+          errors.push({
+            row: checked.row,
+            field: 'email',
+            message: M.duplicateInFile(firstRow!.get(checked.email)!),
+          });
+        } else {
+          candidates.push({ email: checked.email, contact: checked.contact, changes: checked.changes });
+        }
+      });
+      const result = await this.repo.applyBatch({
+        jobId: job.id,
+        instanceId: holder,
+        chunk,
+        businessId: job.businessId,
+        createdBy: job.createdBy,
+        fields,
+        candidates,
+        rows: rows.length,
+        skipped,
+        errors,
+        leaseMs: this.leaseMs,
+      });
+      if (!result) throw new JobAbandoned();
+      await yieldToEventLoop();
+    }
+    await this.repo.completeJob(job.id, holder);
+    this.log.info({ jobId: job.id }, 'contact import: job completed');
+    return 'completed';
   }
 
   /**
@@ -233,9 +194,35 @@ export class ContactImportWorker {
         const checked = checkRow(headers, cells, job.mapping, rowNumberIn(stored, chunk, i));
         if (checked.ok && !first.has(checked.email)) first.set(checked.email, checked.row);
       });
-      if (chunk % 10 === 9) await this.repo.extendLease(job.id, this.instanceId, this.leaseMs);
       await yieldToEventLoop();
     }
     return first;
   }
+}
+
+/**
+ * The import as a background job: `POST /contacts/import` stores the import (its cursor and counters) and sends
+ * `{ importId }`; any API process's worker runs it. The run beats every second — the job engine's expiry and the
+ * import's lease — so when a process dies mid-import the import shows as resuming after `leaseMs` and another
+ * process (or the restarted one) goes on at its cursor a few seconds later (`graceSeconds` + the engine's
+ * maintenance interval + a poll), instead of the 30 s lease of the hand-written loop this replaced.
+ */
+export function contactImportQueue(
+  runner: ContactImportRunner,
+  options: Pick<ContactImportWorkerOptions, 'graceSeconds' | 'retryDelaySeconds'> = {},
+): QueueDefinition<ContactImportJobData> {
+  return {
+    name: CONTACT_IMPORT_QUEUE,
+    // One more run than attempts: the run after the last one marks the import failed ('stopped too many times').
+    retryLimit: runner.maxAttempts,
+    retryDelaySeconds: options.retryDelaySeconds ?? 2,
+    retryBackoff: true,
+    heartbeatSeconds: 1,
+    graceSeconds: options.graceSeconds ?? 5,
+    async handler({ importId }: ContactImportJobData, job: JobContext) {
+      const holder = `${job.id}/${randomUUID()}`;
+      job.onBeat(() => runner.beat(importId, holder));
+      await runner.run(importId, { holder, sameJob: `${job.id}/`, signal: job.signal });
+    },
+  };
 }

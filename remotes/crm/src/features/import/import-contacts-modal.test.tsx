@@ -1,10 +1,15 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ApiError, contactImport } from '@atrium/api-client';
-import type { ContactImportJob, ContactUploadResult, ContactValidateResult } from '@atrium/contracts';
+import { ApiError } from '@atrium/api-client';
 import { bus, type BusMessage } from '@atrium/event-bus';
 import { UiProvider } from '@atrium/ui';
 import { ImportContactsModal } from './index';
+import {
+  contactImport,
+  type ContactImportJob,
+  type ContactUploadResult,
+  type ContactValidateResult,
+} from '@atrium/domain-crm';
 
 const uploadResult: ContactUploadResult = {
   uploadId: 'u1',
@@ -49,6 +54,7 @@ const cleanValidation: ContactValidateResult = {
 const job = (over: Partial<ContactImportJob>): ContactImportJob => ({
   jobId: 'j1',
   status: 'running',
+  resuming: false,
   processed: 0,
   total: 3,
   created: 0,
@@ -277,6 +283,20 @@ describe('ImportContactsModal', () => {
     );
     expect(status).toHaveBeenCalledWith('j7');
     expect(sessionStorage.getItem('atrium.contactImportJob')).toBeNull();
+  });
+
+  it('an import whose worker stopped says it is resuming, and imports again once taken over', async () => {
+    sessionStorage.setItem('atrium.contactImportJob', 'j9');
+    const interrupted = { jobId: 'j9', status: 'running' as const, processed: 1000, total: 3000 };
+    jest
+      .spyOn(contactImport, 'status')
+      .mockResolvedValueOnce(job({ ...interrupted, resuming: true }))
+      .mockResolvedValue(job({ ...interrupted, processed: 2000 }));
+    renderModal();
+    expect(
+      await screen.findByText('Resuming after an interruption: 1,000 of 3,000 rows imported...'),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Imported 2,000 of 3,000 rows...', {}, { timeout: 3000 })).toBeInTheDocument();
   });
 
   it("stops asking about an import this business cannot see ('Import not found')", async () => {

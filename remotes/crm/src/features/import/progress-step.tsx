@@ -1,8 +1,8 @@
-import { isContactImportDone, type ContactImportJob } from '@atrium/contracts';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@atrium/ui';
 import { formatCount } from './import-helpers';
 import { RowErrorsTable } from './row-errors-table';
 import { ProgressBar } from './progress-bar';
+import { isContactImportDone, type ContactImportJob } from '@atrium/domain-crm';
 
 interface ProgressStepProps {
   job: ContactImportJob | undefined;
@@ -54,7 +54,9 @@ export function ProgressStep({ job, error, gone = false, onClose, onAnother }: P
             {job
               ? job.status === 'queued'
                 ? 'Waiting to start...'
-                : `Imported ${formatCount(job.processed)} of ${formatCount(job.total)} rows...`
+                : job.resuming
+                  ? `Resuming after an interruption: ${formatCount(job.processed)} of ${formatCount(job.total)} rows imported...`
+                  : `Imported ${formatCount(job.processed)} of ${formatCount(job.total)} rows...`
               : 'Starting...'}
           </Text>
           <Text size="xs" c="dimmed">

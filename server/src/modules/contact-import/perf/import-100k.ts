@@ -26,7 +26,6 @@ async function main() {
     secret: randomBytes(32).toString('base64url'),
     logger: false,
     mailer: testMailer(),
-    contactImport: { pollMs: 50 },
   });
   await app.ready();
   const { agent } = await signedInAgent(app);

@@ -1,6 +1,6 @@
-import { createApiClient } from './client';
+import { createApiClient } from '@atrium/api-client';
 import { contactImportApi } from './contact-import';
-import { startServer, type TestServer } from './test-server';
+import { startServer, type TestServer } from '@atrium/api-client/test-server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -24,6 +24,7 @@ const uploadAnswer = {
 const job = {
   jobId: 'j/1',
   status: 'running',
+  resuming: false,
   processed: 1000,
   total: 2000,
   created: 990,
