@@ -24,6 +24,10 @@ function jestPackages() {
     ...readdirSync(path.join(root, 'shared'))
       .map((d) => `shared/${d}`)
       .sort(),
+    // The domain slices (issue #14): shared/domains/<domain>.
+    ...readdirSync(path.join(root, 'shared/domains'))
+      .map((d) => `shared/domains/${d}`)
+      .sort(),
     'host',
     ...readdirSync(path.join(root, 'remotes'))
       .map((d) => `remotes/${d}`)

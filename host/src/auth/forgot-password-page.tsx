@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { failureOf, identity } from '@atrium/api-client';
-import { IDENTITY_MESSAGES, emailOnlySchema } from '@atrium/contracts';
+import { failureOf } from '@atrium/api-client';
 import { Anchor, Button, FailureNotice, Notice, schemaResolver, Stack, useForm, type Failure } from '@atrium/ui/core';
 import { AuthLayout } from './auth-layout';
 import { EmailField } from './fields';
+import { identity, IDENTITY_MESSAGES, emailOnlySchema } from '@atrium/domain-identity';
 
 /**
  * /forgot-password: asks for a reset link. The server answers the same whether or not the address has an

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { google, isApiError, type GoogleMode } from '@atrium/api-client';
-import { GOOGLE_AUTH_COOLDOWN_MS, IDENTITY_MESSAGES } from '@atrium/contracts';
+import { isApiError } from '@atrium/api-client';
+import { GOOGLE_AUTH_COOLDOWN_MS } from '@atrium/contracts';
 import { Button, Notice, Stack, Text } from '@atrium/ui/core';
+import { google, type GoogleMode, IDENTITY_MESSAGES } from '@atrium/domain-identity';
 
 /** localStorage: when the last Google attempt started (docs/requirements.md §9 cooldown, across tabs). */
 export const GOOGLE_LAST_ATTEMPT_KEY = 'googleAuthLastAttempt';

@@ -1,15 +1,16 @@
 import type { ReactElement } from 'react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { ApiError, api, identity } from '@atrium/api-client';
+import { ApiError, api } from '@atrium/api-client';
 import { setTestSession } from '@atrium/api-client/testing';
-import { IDENTITY_MESSAGES, MESSAGES } from '@atrium/contracts';
+import { MESSAGES } from '@atrium/contracts';
 import { UiProvider } from '@atrium/ui';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { PASSWORDS_DIFFER, ResetPasswordPage } from './reset-password-page';
 import { SignInPage } from './sign-in-page';
 import { SignUpPage } from './sign-up-page';
 import { EMAIL_VERIFIED_MESSAGE, VerifyEmailPage } from './verify-email-page';
+import { identity, IDENTITY_MESSAGES } from '@atrium/domain-identity';
 
 /** Shows where a page navigated to, with the state it handed over. */
 function Where({ name }: { name: string }) {

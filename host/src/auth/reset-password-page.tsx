@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { failureOf, identity } from '@atrium/api-client';
-import { IDENTITY_MESSAGES, resetPasswordSchema } from '@atrium/contracts';
+import { failureOf } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
 import { Anchor, Button, FailureNotice, Notice, schemaResolver, Stack, useForm, type Failure } from '@atrium/ui/core';
 import { AuthLayout } from './auth-layout';
 import { NewPasswordFields } from './fields';
 import type { SignInState } from './sign-in-page';
+import { identity, IDENTITY_MESSAGES, resetPasswordSchema } from '@atrium/domain-identity';
 
 export const PASSWORDS_DIFFER = 'Passwords do not match';
 

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { failureOf, identity } from '@atrium/api-client';
-import { IDENTITY_MESSAGES, VERIFICATION_CODE_LENGTH, verifyEmailSchema } from '@atrium/contracts';
+import { failureOf } from '@atrium/api-client';
 import {
   Anchor,
   Button,
@@ -18,6 +17,7 @@ import {
 import { AuthLayout } from './auth-layout';
 import { EmailField } from './fields';
 import type { SignInState } from './sign-in-page';
+import { identity, IDENTITY_MESSAGES, VERIFICATION_CODE_LENGTH, verifyEmailSchema } from '@atrium/domain-identity';
 
 export const EMAIL_VERIFIED_MESSAGE = 'Email verified. You can sign in now.';
 

@@ -1,13 +1,15 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ApiError, api, businesses, identity } from '@atrium/api-client';
+import { ApiError, api } from '@atrium/api-client';
 import { setTestSession } from '@atrium/api-client/testing';
-import { BUSINESS_MESSAGES, type Business, type User } from '@atrium/contracts';
+import { type User } from '@atrium/contracts';
 import { UiProvider } from '@atrium/ui';
 import { testQueryClient } from '../test-utils';
 import { AcceptInvitePage, INVITE_TEXTS } from './accept-invite-page';
 import { UserProfilePage, USER_NOT_FOUND } from './user-profile-page';
+import { businesses, BUSINESS_MESSAGES, type Business } from '@atrium/domain-admin/public';
+import { identity } from '@atrium/domain-identity';
 
 function Where({ name }: { name: string }) {
   const location = useLocation();

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
-import { identity, isApiError } from '@atrium/api-client';
+import { isApiError } from '@atrium/api-client';
 import { Alert, Container, Group, Paper, PageSkeleton, Stack, Text, Title } from '@atrium/ui';
 import { UserAvatar } from './profile/user-avatar';
+import { identity, userKeys } from '@atrium/domain-identity';
 
 export const USER_NOT_FOUND = 'User not found';
 
@@ -15,7 +16,7 @@ const memberSince = (iso: string) => {
 export function UserProfilePage() {
   const { userId = '' } = useParams();
   const profile = useQuery({
-    queryKey: ['users', userId, 'public'],
+    queryKey: userKeys.publicProfile(userId),
     queryFn: () => identity.publicProfile(userId),
     retry: (n, e) => !(isApiError(e) && e.status < 500) && n < 1,
   });

@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { businesses, sessionView } from '@atrium/api-client';
-import { BUSINESS_MESSAGES, type Business } from '@atrium/contracts';
+import { sessionView } from '@atrium/api-client';
 import {
   ActionIcon,
   Avatar,
@@ -17,6 +16,7 @@ import {
   UnstyledButton,
 } from '@atrium/ui';
 import { canManage, resolveCurrent, useBusinessList, useSwitchBusiness } from './businesses';
+import { businesses, BUSINESS_MESSAGES, type Business } from '@atrium/domain-admin/public';
 
 function initials(name: string) {
   return (

@@ -1,26 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { subscribe, useSnapshot } from 'valtio';
-import { businesses, sessionView } from '@atrium/api-client';
-import {
-  BUSINESS_MESSAGES,
-  BUSINESS_REFRESH_MIN_GAP_MS,
-  BUSINESS_REFRESH_MS,
-  type Business,
-  type MemberRole,
-  type User,
-} from '@atrium/contracts';
+import { sessionView } from '@atrium/api-client';
+import { BUSINESS_REFRESH_MIN_GAP_MS, BUSINESS_REFRESH_MS, type MemberRole, type User } from '@atrium/contracts';
 import { toast } from '@atrium/event-bus';
-
-/** The caller's businesses (GET /businesses). Shared key: every app reading the list sees the same cache. */
-export const BUSINESSES_KEY = ['businesses'] as const;
+import { businesses, businessKeys, BUSINESS_MESSAGES, type Business } from '@atrium/domain-admin/public';
 
 /**
  * docs/requirements.md §9: the list refreshes every 5 min while the tab is visible (the interval pauses while the
  * document is hidden), and never sooner than 5 s after the last fetch however many places mount it.
  */
 export const businessListOptions = {
-  queryKey: BUSINESSES_KEY,
+  // The caller's businesses (GET /businesses); the admin pages share this key (businessKeys.list).
+  queryKey: businessKeys.list,
   queryFn: () => businesses.list(),
   refetchInterval: BUSINESS_REFRESH_MS,
   refetchIntervalInBackground: false,

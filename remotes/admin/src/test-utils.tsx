@@ -3,10 +3,11 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { setTestSession } from '@atrium/api-client/testing';
-import type { Business, BusinessMember, MemberRole, User } from '@atrium/contracts';
+import type { MemberRole, User } from '@atrium/contracts';
 import { bus, type Toast } from '@atrium/event-bus';
 import { UiProvider } from '@atrium/ui';
 import { sampleUser } from '@atrium/contracts/src/testing';
+import type { Business, BusinessMember } from '@atrium/domain-admin';
 
 export function makeUser(over: Partial<User> = {}): User {
   return { ...sampleUser, createdAt: '2026-01-01T00:00:00.000Z', ...over };

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { contactGroups } from '@atrium/api-client';
-import type { Contact, ContactGroup, ListEnvelope } from '@atrium/contracts';
+import type { ListEnvelope } from '@atrium/contracts';
 import { UiProvider } from '@atrium/ui';
+import { contactGroups, type Contact, type ContactGroup } from '@atrium/domain-crm';
 
 /** A complete contact as the API answers it; `i` varies names and email. */
 export function makeContact(i: number, over: Partial<Contact> = {}): Contact {

@@ -13,19 +13,16 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { randomUUID } from 'node:crypto';
+import { type MemberRole, type NoteCategory, type NoteEntityType, type NotePriority } from '@atrium/contracts';
 import {
   DEFAULT_GROUP_COLOR,
   DEFAULT_TAG_COLOR,
-  type Business,
   type ContactImportField,
   type ContactImportJobStatus,
   type ContactImportRowError,
   type ContactStatus,
-  type MemberRole,
-  type NoteCategory,
-  type NoteEntityType,
-  type NotePriority,
-} from '@atrium/contracts';
+} from '@atrium/domain-crm/schemas';
+import type { Business } from '@atrium/domain-admin/schemas';
 
 const id = () =>
   text('id')

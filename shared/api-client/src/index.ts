@@ -1,11 +1,9 @@
 import { createApiClient } from './client';
-import { contactGroupsApi, contactTagsApi, contactsApi } from './contacts';
-import { contactImportApi } from './contact-import';
-import { identityApi } from './identity';
-import { businessesApi } from './businesses';
-import { adminUsersApi } from './admin-users';
-import { googleApi } from './google';
 
+/*
+ * The transport only: the client (ky), the session, CSRF, refresh, error normalisation. Typed calls of a domain
+ * live in its slice (shared/domains/<domain>), which calls through `api` below.
+ */
 export {
   createApiClient,
   type ApiClient,
@@ -29,26 +27,6 @@ export {
   type SessionState,
   type SessionStatus,
 } from './session';
-export { contactGroupsApi, contactTagsApi, contactsApi, type ContactGroupSummary } from './contacts';
-export { identityApi, type IdentityApi } from './identity';
-export { businessesApi, type BusinessInvite, type BusinessesApi } from './businesses';
-export { adminUsersApi } from './admin-users';
-export { googleApi, type GoogleApi, type GoogleCallback, type GoogleMode, type GoogleStatus } from './google';
-export {
-  contactImportApi,
-  CONTACT_UPLOAD_TIMEOUT_MS,
-  CONTACT_VALIDATE_TIMEOUT_MS,
-  type ContactImportApi,
-  type ContactImportMappingInput,
-} from './contact-import';
 
 /** The one client of the page: host and every remote import this same instance (federation singleton). */
 export const api = createApiClient();
-export const contacts = contactsApi(api);
-export const contactGroups = contactGroupsApi(api);
-export const contactTags = contactTagsApi(api);
-export const contactImport = contactImportApi(api);
-export const identity = identityApi(api);
-export const businesses = businessesApi(api);
-export const adminUsers = adminUsersApi(api);
-export const google = googleApi(api);

@@ -63,3 +63,12 @@ export const emailSchema = z
     if (message) ctx.addIssue({ code: 'custom', message });
   })
   .transform((value) => value.toLowerCase());
+
+/**
+ * Admin pages: users whose e-mail ends with @domain (server: ADMIN_EMAIL_DOMAIN). No domain configured → no one:
+ * on a self-hosted installation nobody is staff until the operator says which domain is.
+ */
+export function isCompanyEmail(email: string, domain: string | null | undefined): boolean {
+  if (!domain) return false;
+  return email.toLowerCase().endsWith(`@${domain.toLowerCase()}`);
+}

@@ -1,23 +1,21 @@
+/**
+ * The cross-cutting core every app and the server share: error codes, pagination, filters, e-mail and password
+ * rules, the session's user and sign-in shapes, RemoteModule and the host's federation types, search types,
+ * notes (attached to records of several domains), spec constants and texts. A domain's own wire schemas live in
+ * its slice (shared/domains/<domain>); this package imports nothing of ours.
+ */
 export * from './constants';
 export * from './messages';
 export * from './email';
 export * from './errors';
 export * from './pagination';
 export * from './user';
-export * from './business';
-export * from './contact';
 export * from './remote-module';
 export * from './public-routes';
 export * from './remote-meta';
 export * from './countries';
 export * from './search';
 export * from './filters';
-export * from './contact-list';
-export * from './contact-groups';
-export * from './contact-tags';
 export * from './notes';
-export * from './contact-import';
-export * from './identity';
-export * from './admin-users';
-export * from './dates';
 export * from './csv-formula';
+export * from './images';

@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import type { SidebarKey } from './constants';
-import type { Contact } from './contact';
 import type { RemoteMeta } from './remote-meta';
 import type { SearchProvider } from './search';
 
@@ -49,8 +48,16 @@ export interface RemoteDashboardWidget {
  * ('modal:open'). A remote offering a new modal adds its id here, so openers and the modal agree on the data.
  */
 export interface ModalPayloads {
-  /** crm: the contact form. No payload = a new contact ('+ New' → Contact); `contact` = edit that one. */
-  contact: { contact?: Contact } | undefined;
+  /**
+   * crm: the contact form. No payload = a new contact ('+ New' → Contact); `contact` = edit that one (a crm
+   * `Contact` from @atrium/domain-crm, which contracts does not import: the modal reads it as its own type).
+   */
+  contact: { contact?: ModalRecord } | undefined;
+}
+
+/** A record handed to another app's modal; its full wire type lives in the owning domain slice. */
+export interface ModalRecord {
+  _id: string;
 }
 export type ModalId = keyof ModalPayloads;
 

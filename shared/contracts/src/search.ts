@@ -1,5 +1,15 @@
-import { contactDisplayName } from './contact';
 import { RECENT_SEARCHES_MAX } from './constants';
+
+/** docs/requirements.md §3: name, else first plus last, else either one, else 'Unnamed Contact'. */
+export function contactDisplayName(c: {
+  name?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+}): string {
+  if (c.name && c.name.trim()) return c.name.trim();
+  const full = [c.firstName, c.lastName].filter((p) => p && p.trim()).join(' ');
+  return full || 'Unnamed Contact';
+}
 
 export type SearchResultType = 'project' | 'contact' | 'task';
 

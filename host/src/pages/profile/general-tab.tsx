@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { fieldErrorsOf, identity, sessionView } from '@atrium/api-client';
-import { IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, updateProfileSchema, type User } from '@atrium/contracts';
+import { fieldErrorsOf, sessionView } from '@atrium/api-client';
+import { IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, type User } from '@atrium/contracts';
 import { toast } from '@atrium/event-bus';
 import {
   Button,
@@ -20,6 +20,7 @@ import {
   useForm,
 } from '@atrium/ui';
 import { UserAvatar } from './user-avatar';
+import { identity, updateProfileSchema } from '@atrium/domain-identity';
 
 export const PROFILE_MESSAGES = {
   updated: 'Profile updated',

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fieldErrorsOf, identity, isApiError } from '@atrium/api-client';
-import { IDENTITY_MESSAGES, changePasswordSchema, type SessionInfo } from '@atrium/contracts';
+import { fieldErrorsOf, isApiError } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
 import {
   Badge,
@@ -22,8 +21,8 @@ import {
 } from '@atrium/ui';
 import { PASSWORDS_DIFFER } from '../../auth/reset-password-page';
 import { NewPasswordFields } from '../../auth/fields';
+import { identity, IDENTITY_MESSAGES, changePasswordSchema, userKeys, type SessionInfo } from '@atrium/domain-identity';
 
-export const SESSIONS_KEY = ['users', 'me', 'sessions'] as const;
 export const SECURITY_MESSAGES = {
   passwordChangeFailed: 'Failed to change password',
   sessionsFailed: 'Failed to load sessions',
@@ -60,7 +59,7 @@ function ChangePasswordCard() {
       await identity.changePassword({ currentPassword, newPassword });
       form.reset();
       toast.success(IDENTITY_MESSAGES.passwordChanged);
-      void queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+      void queryClient.invalidateQueries({ queryKey: userKeys.sessions });
     } catch (e) {
       const fields = fieldErrorsOf(e);
       if (fields) form.setErrors(fields);
@@ -134,8 +133,8 @@ const when = (iso: string) => {
 function SessionsCard() {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const sessions = useQuery({ queryKey: SESSIONS_KEY, queryFn: () => identity.sessions() });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+  const sessions = useQuery({ queryKey: userKeys.sessions, queryFn: () => identity.sessions() });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: userKeys.sessions });
   const revoke = useMutation({
     mutationFn: (id: string) => identity.revokeSession(id),
     onSuccess: () => {

@@ -1,14 +1,16 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ApiError, businesses, identity, sessionView } from '@atrium/api-client';
+import { ApiError, sessionView } from '@atrium/api-client';
 import { setTestSession } from '@atrium/api-client/testing';
-import { IDENTITY_MESSAGES, type Business, type SessionInfo, type User } from '@atrium/contracts';
+import { type User } from '@atrium/contracts';
 import { UiProvider } from '@atrium/ui';
 import { testQueryClient } from '../../test-utils';
 import { PROFILE_MESSAGES, pictureProblem } from './general-tab';
 import { describeAgent, SECURITY_MESSAGES } from './security-tab';
 import { SettingsProfilePage } from './settings-profile-page';
+import { businesses, type Business } from '@atrium/domain-admin/public';
+import { identity, IDENTITY_MESSAGES, type SessionInfo } from '@atrium/domain-identity';
 
 const me = {
   id: 'u1',

@@ -1,5 +1,5 @@
-import { identity } from '@atrium/api-client';
 import { Avatar } from '@atrium/ui';
+import { identity } from '@atrium/domain-identity';
 
 interface AvatarUser {
   id: string;

@@ -16,7 +16,7 @@ import { IconSearch, Kbd, Popover, ScrollArea, Text, TextInput, useDebouncedValu
 import { ensureRemotesWith, remotesState } from '../../federation/remotes';
 import { clearRecent, readRecent, rememberSearch } from './recent-searches';
 import { RecentList, ResultGroups } from './search-results';
-import { GLOBAL_SEARCH_KEY } from './search-events';
+import { globalSearchKeys } from './search-events';
 
 /**
  * Every loaded remote's search provider, by remote name (a remote that failed to load has none). Ready once
@@ -55,7 +55,7 @@ export function GlobalSearch({ autoFocus = false, onDone }: { autoFocus?: boolea
 
   const { ready, providers } = useSearchProviders();
   const results = useQuery({
-    queryKey: [GLOBAL_SEARCH_KEY, term, providers.map(([name]) => name).join(',')],
+    queryKey: globalSearchKeys.term(term, providers.map(([name]) => name).join(',')),
     queryFn: async ({ signal }) =>
       orderSearchGroups(
         (

@@ -2,7 +2,7 @@ import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { bus } from '@atrium/event-bus';
-import { GLOBAL_SEARCH_KEY, useSearchBusEvents } from './search-events';
+import { globalSearchKeys, useSearchBusEvents } from './search-events';
 
 function mount() {
   const client = new QueryClient();
@@ -26,10 +26,10 @@ describe('global search bus events', () => {
 
   it('marks cached search results stale when an entity changes, and nothing else', () => {
     const { client } = mount();
-    client.setQueryData([GLOBAL_SEARCH_KEY, 'ann', 'crm'], []);
+    client.setQueryData(globalSearchKeys.term('ann', 'crm'), []);
     client.setQueryData(['businesses'], []);
     bus.emit('entity:changed', { entity: 'business', id: 'b1' });
-    expect(client.getQueryState([GLOBAL_SEARCH_KEY, 'ann', 'crm'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(globalSearchKeys.term('ann', 'crm'))?.isInvalidated).toBe(true);
     expect(client.getQueryState(['businesses'])?.isInvalidated).toBe(false);
   });
 });

@@ -3,8 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { bus } from '@atrium/event-bus';
 import { clearRecent } from './recent-searches';
 
-/** The query key prefix of every global search. */
-export const GLOBAL_SEARCH_KEY = 'global-search';
+/** The host's own query keys for global search: every search sits under `all`. */
+export const globalSearchKeys = {
+  all: ['global-search'] as const,
+  /** One search: the term and the remotes whose providers answered it. */
+  term: (term: string, remotes: string) => ['global-search', term, remotes] as const,
+};
 
 /**
  * Mounted once by the app. After a sign-out this browser forgets its recent searches (they are the last
@@ -16,7 +20,7 @@ export function useSearchBusEvents(): void {
     const out = bus.on('auth:signed-out').subscribe(() => clearRecent());
     const changed = bus
       .on('entity:changed')
-      .subscribe(() => void queryClient.invalidateQueries({ queryKey: [GLOBAL_SEARCH_KEY] }));
+      .subscribe(() => void queryClient.invalidateQueries({ queryKey: globalSearchKeys.all }));
     return () => {
       out.unsubscribe();
       changed.unsubscribe();

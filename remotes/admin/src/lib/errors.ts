@@ -1,6 +1,7 @@
 import { isApiError } from '@atrium/api-client';
-import { BUSINESS_MESSAGES, IMAGE_MESSAGES } from '@atrium/contracts';
+import { IMAGE_MESSAGES } from '@atrium/contracts';
 import { handleError } from '@atrium/ui';
+import { BUSINESS_MESSAGES } from '@atrium/domain-admin';
 
 /** Texts the server answers for business rules (last owner, already a member, wrong logo type...). */
 const RULE_TEXTS = new Set<string>([...Object.values(BUSINESS_MESSAGES), ...Object.values(IMAGE_MESSAGES)]);

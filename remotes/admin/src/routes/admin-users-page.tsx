@@ -1,5 +1,9 @@
 import { useEffect, useState } from 'react';
-import { ADMIN_MESSAGES, DEFAULT_PAGE_SIZE, formatInstant } from '@atrium/contracts';
+import { DEFAULT_PAGE_SIZE } from '@atrium/contracts';
+import { AdminRefused } from '../features/admin-users/refused';
+import { isRefused, useAdminUsers } from '../features/admin-users/use-admin-users';
+import { fullName } from '../lib/format';
+import { ADMIN_MESSAGES } from '@atrium/domain-admin';
 import {
   Alert,
   Anchor,
@@ -18,10 +22,8 @@ import {
   Title,
   useDebouncedValue,
   useSearchParams,
+  formatInstant,
 } from '@atrium/ui';
-import { AdminRefused } from '../features/admin-users/refused';
-import { isRefused, useAdminUsers } from '../features/admin-users/use-admin-users';
-import { fullName } from '../features/common/format';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

@@ -1,6 +1,5 @@
 import { useSnapshot } from 'valtio';
 import { isApiError, sessionView } from '@atrium/api-client';
-import { BUSINESS_MESSAGES } from '@atrium/contracts';
 import {
   Alert,
   Anchor,
@@ -21,6 +20,7 @@ import { IntegrationsTab } from '../features/business/integrations-tab';
 import { MembersTab, ROLE_LABELS } from '../features/business/members-tab';
 import { NotificationsTab } from '../features/business/notifications-tab';
 import { canManage, roleOf, useBusiness } from '../features/business/use-business';
+import { BUSINESS_MESSAGES } from '@atrium/domain-admin';
 
 export const SETTINGS_TABS = ['general', 'members', 'integrations', 'notifications'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];

@@ -1,5 +1,4 @@
-import { businesses, fieldErrorsOf } from '@atrium/api-client';
-import { BUSINESS_MESSAGES, createBusinessSchema } from '@atrium/contracts';
+import { fieldErrorsOf } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -15,8 +14,8 @@ import {
   useForm,
   useNavigate,
 } from '@atrium/ui';
-import { businessError } from '../features/common/errors';
-import { BUSINESSES_KEY } from '../features/business/use-business';
+import { businessError } from '../lib/errors';
+import { businesses, BUSINESS_MESSAGES, createBusinessSchema, businessKeys } from '@atrium/domain-admin';
 
 /** /businesses/new: create a business, make it the current one, then open its settings. */
 export default function NewBusinessPage() {
@@ -38,7 +37,7 @@ export default function NewBusinessPage() {
       businessError(e, BUSINESS_MESSAGES.createFailed);
       return;
     }
-    await qc.invalidateQueries({ queryKey: BUSINESSES_KEY });
+    await qc.invalidateQueries({ queryKey: businessKeys.list });
     toast.success(`${created.name} created`);
     try {
       await businesses.switchTo(created.id);

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { contactGroups, contactTags } from '@atrium/api-client';
 import { MAX_PAGE_SIZE } from '@atrium/contracts';
 import type { MultiSelectOption } from '@atrium/ui';
+import { contactGroups, contactTags, contactGroupKeys, contactTagKeys } from '@atrium/domain-crm';
 
 /** Every group, page after page (a picker that knew only the first page showed later groups as bare ids). */
 async function allGroups(): Promise<MultiSelectOption[]> {
@@ -20,12 +20,12 @@ async function allGroups(): Promise<MultiSelectOption[]> {
 
 /** Group and tag options for selects; an unavailable list simply offers no options. */
 export function useGroupOptions() {
-  return useQuery({ queryKey: ['contact-groups', 'options'], queryFn: allGroups, staleTime: 60_000 });
+  return useQuery({ queryKey: contactGroupKeys.options, queryFn: allGroups, staleTime: 60_000 });
 }
 
 export function useTagOptions() {
   return useQuery({
-    queryKey: ['contact-tags', 'options'],
+    queryKey: contactTagKeys.options,
     queryFn: async (): Promise<MultiSelectOption[]> =>
       (await contactTags.list()).map((t) => ({ value: t._id, label: t.name, color: t.color })),
     staleTime: 60_000,

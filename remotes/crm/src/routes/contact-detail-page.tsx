@@ -1,6 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { contactDisplayName, formatDay, formatInstant, shownContactStatus } from '@atrium/contracts';
+import { contactDisplayName } from '@atrium/contracts';
 import { isApiError } from '@atrium/api-client';
+import { ContactModal } from '../features/contact-form/contact-modal';
+import { LazyNotesPanel } from '../components/lazy-notes-panel';
+import { useContact } from '../features/contact-form/use-contact-mutations';
+import { useGroupOptions, useTagOptions } from '../hooks/use-contact-options';
+import type { MultiSelectOption } from '@atrium/ui';
 import {
   Alert,
   Anchor,
@@ -17,12 +22,10 @@ import {
   useLocation,
   useNavigate,
   useParams,
+  formatDay,
+  formatInstant,
 } from '@atrium/ui';
-import { ContactModal } from '../features/contact-form/contact-modal';
-import { LazyNotesPanel } from '../features/notes/lazy-notes-panel';
-import { useContact } from '../features/contact-form/use-contact-mutations';
-import { useGroupOptions, useTagOptions } from '../features/contacts/use-contact-options';
-import type { MultiSelectOption } from '@atrium/ui';
+import { shownContactStatus } from '@atrium/domain-crm';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

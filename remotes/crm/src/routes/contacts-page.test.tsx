@@ -2,11 +2,12 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ApiError, contactGroups, contactTags, contacts } from '@atrium/api-client';
+import { ApiError } from '@atrium/api-client';
 import { bus, type Toast } from '@atrium/event-bus';
 import { UiProvider } from '@atrium/ui';
 import { envelope, makeContact, serveGroups } from '../test-utils';
 import ContactsPage from './contacts-page';
+import { contactGroups, contactTags, contacts } from '@atrium/domain-crm';
 
 const contact = makeContact;
 

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { contacts } from '@atrium/api-client';
-import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS, type Contact, type ContactSortField } from '@atrium/contracts';
+import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@atrium/contracts';
 import { toast } from '@atrium/event-bus';
 import {
   Alert,
@@ -36,6 +35,7 @@ import {
 import { useContacts } from '../features/contacts/use-contacts';
 import { useContactsInfinite } from '../features/contacts/use-contacts-infinite';
 import { VirtualContactsList } from '../features/contacts/virtual-contacts-list';
+import { contacts, type Contact, type ContactSortField } from '@atrium/domain-crm';
 
 export default function ContactsPage() {
   const [url, setUrl] = useSearchParams();

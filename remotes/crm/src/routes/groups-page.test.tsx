@@ -1,12 +1,13 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ApiError, contactGroups } from '@atrium/api-client';
+import { ApiError } from '@atrium/api-client';
 import { bus, type BusMessage } from '@atrium/event-bus';
 import { UiProvider } from '@atrium/ui';
 import { serveGroups } from '../test-utils';
 import GroupCreatePage from './group-create-page';
 import GroupsPage from './groups-page';
+import { contactGroups } from '@atrium/domain-crm';
 
 const vip = {
   _id: 'g1',

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { SEARCH_DEBOUNCE_MS, type ContactGroup } from '@atrium/contracts';
+import { SEARCH_DEBOUNCE_MS } from '@atrium/contracts';
 import { toast } from '@atrium/event-bus';
 import {
   ActionIcon,
@@ -25,6 +25,7 @@ import {
 import { GroupForm } from '../features/groups/group-form';
 import { TagsPanel } from '../features/tags/tags-panel';
 import { useGroupMutations, useGroups } from '../features/groups/use-groups';
+import type { ContactGroup } from '@atrium/domain-crm';
 
 const LIMIT = 20;
 

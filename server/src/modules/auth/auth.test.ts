@@ -1,12 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  ACCESS_COOKIE,
-  IDENTITY_MESSAGES,
-  REFRESH_COOKIE,
-  XSRF_COOKIE,
-  XSRF_HEADER,
-  userSchema,
-} from '@atrium/contracts';
+import { ACCESS_COOKIE, REFRESH_COOKIE, XSRF_COOKIE, XSRF_HEADER, userSchema } from '@atrium/contracts';
 import { TOKEN_BODY_HEADER } from '../../lib/session-cookies';
 import { TokenService } from '../../lib/tokens';
 import { MAILS_PER_ADDRESS_PER_HOUR } from './auth.service';
@@ -19,6 +12,7 @@ import {
   verificationCode,
   type TestApp,
 } from '../../../test/helpers';
+import { IDENTITY_MESSAGES } from '@atrium/domain-identity/schemas';
 
 describe('auth', () => {
   let t: TestApp;

@@ -1,16 +1,15 @@
 import { TOKEN_BODY_HEADER } from '../../lib/session-cookies';
 import { sql } from 'drizzle-orm';
+import { ACCESS_COOKIE, userSchema } from '@atrium/contracts';
+import { Agent, createTestApp, signedInAgent, type TestApp } from '../../../test/helpers';
+import { slugify } from './businesses.service';
 import {
-  ACCESS_COOKIE,
   BUSINESS_MESSAGES,
   businessInviteSchema,
   businessMemberSchema,
   businessSchema,
-  userSchema,
   type Business,
-} from '@atrium/contracts';
-import { Agent, createTestApp, signedInAgent, type TestApp } from '../../../test/helpers';
-import { slugify } from './businesses.service';
+} from '@atrium/domain-admin/schemas';
 
 type Signed = Awaited<ReturnType<typeof signedInAgent>>;
 

@@ -1,3 +1,8 @@
+import type { JsonText } from '../../db/json-answers';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { Caller, ContactsService } from '../contacts/contacts.service';
+import type { ContactGroupsRepository, GroupFields, GroupRow } from './contact-groups.repository';
 import {
   CONTACT_GROUP_MESSAGES,
   type ContactGroup,
@@ -5,12 +10,7 @@ import {
   type ContactGroupListEnvelope,
   type ContactGroupListQueryData,
   type ContactListParamsData,
-} from '@atrium/contracts';
-import type { JsonText } from '../../db/json-answers';
-import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/client';
-import { AppError } from '../../lib/errors';
-import type { Caller, ContactsService } from '../contacts/contacts.service';
-import type { ContactGroupsRepository, GroupFields, GroupRow } from './contact-groups.repository';
+} from '@atrium/domain-crm/schemas';
 
 export function toGroupDto(row: GroupRow): ContactGroup {
   return {

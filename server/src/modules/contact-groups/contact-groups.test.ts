@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
+import { listEnvelopeSchema } from '@atrium/contracts';
+import { Agent, createTestApp, qs, signedInAgent, type TestApp } from '../../../test/helpers';
 import {
   contactGroupListEnvelopeSchema,
   contactGroupSchema,
   contactSchema,
   DEFAULT_GROUP_COLOR,
-  listEnvelopeSchema,
   type ContactGroup,
-} from '@atrium/contracts';
-import { Agent, createTestApp, qs, signedInAgent, type TestApp } from '../../../test/helpers';
+} from '@atrium/domain-crm/schemas';
 
 const groupList = contactGroupListEnvelopeSchema.strict();
 const contactList = listEnvelopeSchema(contactSchema);

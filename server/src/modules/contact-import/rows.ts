@@ -6,7 +6,7 @@ import {
   type ContactData,
   type ContactImportField,
   type ContactImportRowError,
-} from '@atrium/contracts';
+} from '@atrium/domain-crm/schemas';
 
 /** Spreadsheet row number of a data row in a file without blank rows: the header is row 1. */
 export const rowNumber = (index: number) => index + 2;

@@ -1,7 +1,7 @@
 /** Helpers for the contact-import tests (not used by the app). */
 import { randomBytes } from 'node:crypto';
-import { contactImportJobSchema, type ContactImportJob } from '@atrium/contracts';
 import type { Agent } from '../../../test/helpers';
+import { contactImportJobSchema, type ContactImportJob } from '@atrium/domain-crm/schemas';
 
 /** A multipart/form-data body with one file part. */
 export function multipartFile(

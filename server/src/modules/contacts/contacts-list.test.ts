@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { contactSchema, listEnvelopeSchema, type Contact } from '@atrium/contracts';
+import { listEnvelopeSchema } from '@atrium/contracts';
 import { Agent, createTestApp, qs, signedInAgent, type TestApp } from '../../../test/helpers';
+import { contactSchema, type Contact } from '@atrium/domain-crm/schemas';
 
 const envelope = listEnvelopeSchema(contactSchema).strict();
 

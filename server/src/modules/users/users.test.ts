@@ -1,5 +1,6 @@
-import { IDENTITY_MESSAGES, publicProfileSchema, sessionInfoSchema, userSchema } from '@atrium/contracts';
+import { userSchema } from '@atrium/contracts';
 import { Agent, createTestApp, signedInAgent, type TestApp } from '../../../test/helpers';
+import { IDENTITY_MESSAGES, publicProfileSchema, sessionInfoSchema } from '@atrium/domain-identity/schemas';
 
 describe('users', () => {
   let t: TestApp;

@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { pageQuerySchema } from './pagination';
-import { memberRoleSchema } from './user';
+import { memberRoleSchema, pageQuerySchema } from '@atrium/contracts';
 
 /** Admin users pages (company-domain users only): one row of the list. */
 export const adminUserSummarySchema = z.object({

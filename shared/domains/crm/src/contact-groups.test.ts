@@ -1,3 +1,4 @@
+import { toFieldErrors } from '@atrium/contracts';
 import {
   contactGroupInputSchema,
   contactGroupListQuerySchema,
@@ -6,7 +7,6 @@ import {
   DEFAULT_GROUP_COLOR,
 } from './contact-groups';
 import { contactTagInputSchema, contactTagUpdateSchema } from './contact-tags';
-import { toFieldErrors } from './errors';
 
 describe('contact groups', () => {
   it('requires a name and defaults the colour to the teal accent', () => {

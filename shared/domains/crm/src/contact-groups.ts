@@ -1,14 +1,15 @@
 import * as z from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 import {
   booleanParamSchema,
   dateParamSchema,
+  DEFAULT_PAGE_SIZE,
   filterFields,
-  filtersParamSchema,
-  sortOrderSchema,
   type FilterGroupInput,
+  filtersParamSchema,
+  MAX_PAGE_SIZE,
   type SortOrder,
-} from './filters';
+  sortOrderSchema,
+} from '@atrium/contracts';
 
 /** The brand's teal-green accent: the colour of a group or tag created without one. */
 export const DEFAULT_GROUP_COLOR = '#0ca678';

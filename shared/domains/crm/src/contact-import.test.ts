@@ -1,3 +1,4 @@
+import { toFieldErrors } from '@atrium/contracts';
 import {
   CONTACT_IMPORT_FIELDS,
   CONTACT_IMPORT_FIELD_LABELS,
@@ -10,7 +11,6 @@ import {
   suggestContactMapping,
 } from './contact-import';
 import { contactInputSchema } from './contact';
-import { toFieldErrors } from './errors';
 
 describe('suggestContactField', () => {
   test.each([

@@ -1,5 +1,5 @@
+import { toFieldErrors } from '@atrium/contracts';
 import { contactListParamsSchema, contactListSearchParams } from './contact-list';
-import { toFieldErrors } from './errors';
 
 describe('GET /contacts parameters', () => {
   it('defaults: page 1, limit 20, dateCreated, no export', () => {

@@ -1,17 +1,17 @@
 import * as z from 'zod';
-import { CONTACT_STATUSES } from './constants';
-import { contactListQuerySchema, type ContactListQuery } from './contact';
-import { CONTACT_IMPORT_FIELDS } from './contact-import';
 import {
   booleanParamSchema,
+  CONTACT_STATUSES,
   dateParamSchema,
   filterFields,
+  type FilterGroupInput,
   filtersParamSchema,
   idListParamSchema,
-  sortOrderSchema,
-  type FilterGroupInput,
   type SortOrder,
-} from './filters';
+  sortOrderSchema,
+} from '@atrium/contracts';
+import { contactListQuerySchema, type ContactListQuery } from './contact';
+import { CONTACT_IMPORT_FIELDS } from './contact-import';
 
 /** Columns GET /contacts sorts by (default dateCreated desc). */
 export const CONTACT_SORT_FIELDS = [

@@ -1,7 +1,5 @@
-import { composePhone, contactDisplayName, contactInputSchema } from './contact';
-import { toFieldErrors } from './errors';
-import { makePagination, pageQuerySchema } from './pagination';
-import { isRemoteModule } from './remote-module';
+import { contactDisplayName, isRemoteModule, makePagination, pageQuerySchema, toFieldErrors } from '@atrium/contracts';
+import { composePhone, contactInputSchema } from './contact';
 
 describe('contact input', () => {
   it('requires first name and email with the exact messages', () => {

@@ -1,7 +1,5 @@
 import * as z from 'zod';
-import { CONTACT_STATUSES } from './constants';
-import { emailSchema } from './email';
-import { pageQuerySchema } from './pagination';
+import { CONTACT_STATUSES, emailSchema, pageQuerySchema } from '@atrium/contracts';
 
 export const contactStatusSchema = z.enum(CONTACT_STATUSES);
 export type ContactStatus = z.infer<typeof contactStatusSchema>;
@@ -123,15 +121,4 @@ export interface ContactListQuery {
 export function composePhone(phoneCode: string | null, phoneNumber: string | null): string | null {
   if (!phoneNumber) return null;
   return phoneCode ? `${phoneCode} ${phoneNumber}` : phoneNumber;
-}
-
-/** docs/requirements.md §3: name, else first plus last, else either one, else 'Unnamed Contact'. */
-export function contactDisplayName(c: {
-  name?: string | null;
-  firstName?: string | null;
-  lastName?: string | null;
-}): string {
-  if (c.name && c.name.trim()) return c.name.trim();
-  const full = [c.firstName, c.lastName].filter((p) => p && p.trim()).join(' ');
-  return full || 'Unnamed Contact';
 }

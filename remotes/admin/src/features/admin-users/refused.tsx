@@ -1,5 +1,5 @@
-import { ADMIN_MESSAGES } from '@atrium/contracts';
 import { Alert, Anchor, Link, Stack, Text } from '@atrium/ui';
+import { ADMIN_MESSAGES } from '@atrium/domain-admin';
 
 /** What a user outside the company domain sees on the admin pages (the server answered 403). */
 export function AdminRefused() {

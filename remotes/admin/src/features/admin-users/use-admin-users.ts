@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { adminUsers, isApiError } from '@atrium/api-client';
-import { QUERY_RETRY, type AdminUsersQuery } from '@atrium/contracts';
+import { isApiError } from '@atrium/api-client';
+import { QUERY_RETRY } from '@atrium/contracts';
+import { adminUsers, type AdminUsersQuery, adminUserKeys } from '@atrium/domain-admin';
 
 /** Like the app's default (QUERY_RETRY), but a 4xx is final: asking again will not change who the caller is. */
 const retry = (failures: number, e: Error) =>
@@ -8,7 +9,7 @@ const retry = (failures: number, e: Error) =>
 
 export function useAdminUsers(query: AdminUsersQuery) {
   return useQuery({
-    queryKey: ['admin-users', 'list', query],
+    queryKey: adminUserKeys.list(query),
     queryFn: () => adminUsers.list(query),
     placeholderData: keepPreviousData,
     retry,
@@ -17,7 +18,7 @@ export function useAdminUsers(query: AdminUsersQuery) {
 
 export function useAdminUser(id: string | undefined) {
   return useQuery({
-    queryKey: ['admin-users', 'detail', id],
+    queryKey: adminUserKeys.detail(id),
     queryFn: () => adminUsers.get(id as string),
     enabled: !!id,
     retry,

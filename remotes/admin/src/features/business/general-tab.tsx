@@ -1,14 +1,6 @@
 import { useState } from 'react';
 import { fieldErrorsOf } from '@atrium/api-client';
-import {
-  BUSINESS_MESSAGES,
-  IMAGE_MAX_BYTES,
-  IMAGE_MESSAGES,
-  IMAGE_MIME_TYPES,
-  updateBusinessSchema,
-  type Business,
-  type MemberRole,
-} from '@atrium/contracts';
+import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, IMAGE_MIME_TYPES, type MemberRole } from '@atrium/contracts';
 import { toast } from '@atrium/event-bus';
 import {
   Avatar,
@@ -30,8 +22,9 @@ import {
   useForm,
   useNavigate,
 } from '@atrium/ui';
-import { businessError } from '../common/errors';
+import { businessError } from '../../lib/errors';
 import { useBusinessMutations } from './use-business';
+import { BUSINESS_MESSAGES, updateBusinessSchema, type Business } from '@atrium/domain-admin';
 
 const SWATCHES = ['#12b886', '#228be6', '#7048e8', '#e03131', '#f08c00', '#c2255c', '#2f9e44', '#495057'];
 const ACCEPT = IMAGE_MIME_TYPES.join(',');

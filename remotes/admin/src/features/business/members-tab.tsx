@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { fieldErrorsOf, sessionView } from '@atrium/api-client';
+import { MEMBER_ROLES, type MemberRole } from '@atrium/contracts';
+import { toast } from '@atrium/event-bus';
+import { businessError } from '../../lib/errors';
+import { fullName } from '../../lib/format';
+import { useBusinessMutations, useInvites } from './use-business';
 import {
   BUSINESS_MESSAGES,
   INVITE_TTL_MS,
   inviteMemberSchema,
-  MEMBER_ROLES,
   type Business,
   type BusinessInvite,
   type BusinessMember,
-  type MemberRole,
-  formatInstant,
-} from '@atrium/contracts';
-import { toast } from '@atrium/event-bus';
+} from '@atrium/domain-admin';
 import {
   Badge,
   Button,
@@ -29,10 +30,8 @@ import {
   schemaResolver,
   useForm,
   useNavigate,
+  formatInstant,
 } from '@atrium/ui';
-import { businessError } from '../common/errors';
-import { fullName } from '../common/format';
-import { useBusinessMutations, useInvites } from './use-business';
 
 export const ROLE_LABELS: Record<MemberRole, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
 

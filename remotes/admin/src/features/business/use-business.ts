@@ -1,23 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { businesses } from '@atrium/api-client';
-import type { Business, InviteMemberInput, MemberRole, UpdateBusinessInput } from '@atrium/contracts';
+import type { MemberRole } from '@atrium/contracts';
 import { bus } from '@atrium/event-bus';
-
-export const businessKey = (id: string) => ['business', id] as const;
-export const invitesKey = (id: string) => ['business', id, 'invites'] as const;
-/** The host's business list (switcher, user menu) shares this key. */
-export const BUSINESSES_KEY = ['businesses'] as const;
+import {
+  businesses,
+  type Business,
+  type InviteMemberInput,
+  type UpdateBusinessInput,
+  businessKeys,
+} from '@atrium/domain-admin';
 
 export function useBusiness(id: string | undefined) {
   return useQuery({
-    queryKey: businessKey(id ?? ''),
+    queryKey: businessKeys.one(id ?? ''),
     queryFn: () => businesses.get(id as string),
     enabled: !!id,
   });
 }
 
 export function useInvites(id: string, enabled: boolean) {
-  return useQuery({ queryKey: invitesKey(id), queryFn: () => businesses.listInvites(id), enabled });
+  return useQuery({ queryKey: businessKeys.invites(id), queryFn: () => businesses.listInvites(id), enabled });
 }
 
 export function roleOf(business: Business, userId: string | undefined): MemberRole | null {
@@ -31,10 +32,10 @@ export function useBusinessMutations(id: string) {
   const qc = useQueryClient();
   const changed = async (business?: Business) => {
     // The session user's copy of the business name follows inside the api-client (businesses.update, uploadLogo).
-    if (business) qc.setQueryData(businessKey(id), business);
+    if (business) qc.setQueryData(businessKeys.one(id), business);
     await Promise.all([
-      qc.invalidateQueries({ queryKey: businessKey(id) }),
-      qc.invalidateQueries({ queryKey: BUSINESSES_KEY }),
+      qc.invalidateQueries({ queryKey: businessKeys.one(id) }),
+      qc.invalidateQueries({ queryKey: businessKeys.list }),
     ]);
     bus.emit('entity:changed', { entity: 'business', id });
   };
@@ -50,15 +51,15 @@ export function useBusinessMutations(id: string) {
     deleteLogo: useMutation({ mutationFn: () => businesses.deleteLogo(id), onSuccess: () => changed() }),
     remove: useMutation({
       mutationFn: () => businesses.remove(id),
-      onSuccess: () => qc.invalidateQueries({ queryKey: BUSINESSES_KEY }),
+      onSuccess: () => qc.invalidateQueries({ queryKey: businessKeys.list }),
     }),
     invite: useMutation({
       mutationFn: (input: InviteMemberInput) => businesses.invite(id, input),
-      onSuccess: () => qc.invalidateQueries({ queryKey: invitesKey(id) }),
+      onSuccess: () => qc.invalidateQueries({ queryKey: businessKeys.invites(id) }),
     }),
     revokeInvite: useMutation({
       mutationFn: (inviteId: string) => businesses.revokeInvite(id, inviteId),
-      onSuccess: () => qc.invalidateQueries({ queryKey: invitesKey(id) }),
+      onSuccess: () => qc.invalidateQueries({ queryKey: businessKeys.invites(id) }),
     }),
     updateRole: useMutation({
       mutationFn: ({ userId, role }: { userId: string; role: MemberRole }) =>

@@ -1,4 +1,5 @@
-import { emailError, shownContactStatus, type Contact, type ContactInput } from '@atrium/contracts';
+import { emailError } from '@atrium/contracts';
+import { shownContactStatus, type Contact, type ContactInput } from '@atrium/domain-crm';
 
 /** The form keeps every field as text (inputs are uncontrolled strings); the schema normalises blanks. */
 export interface ContactFormValues {

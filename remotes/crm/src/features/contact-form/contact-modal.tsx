@@ -1,11 +1,5 @@
 import { useId, useState } from 'react';
-import {
-  CONTACT_FORM_BODY_HEIGHT_PX,
-  MESSAGES,
-  NOTES_COMPACT_LIMIT,
-  contactInputSchema,
-  type Contact,
-} from '@atrium/contracts';
+import { CONTACT_FORM_BODY_HEIGHT_PX, MESSAGES, NOTES_COMPACT_LIMIT } from '@atrium/contracts';
 import { bus, toast } from '@atrium/event-bus';
 import { fieldErrorsOf, isApiError } from '@atrium/api-client';
 import {
@@ -21,11 +15,12 @@ import {
   schemaResolver,
   useForm,
 } from '@atrium/ui';
-import { LazyNotesPanel } from '../notes/lazy-notes-panel';
+import { LazyNotesPanel } from '../../components/lazy-notes-panel';
 import { BusinessFields, DetailsFields, SocialFields } from './contact-fields';
 import { canSubmit, toFormValues, toInput, type ContactFormValues } from './contact-form-values';
-import { useGroupOptions, useTagOptions } from '../contacts/use-contact-options';
+import { useGroupOptions, useTagOptions } from '../../hooks/use-contact-options';
 import { useContactMutations } from './use-contact-mutations';
+import { contactInputSchema, type Contact } from '@atrium/domain-crm';
 
 interface ContactModalProps {
   contact?: Contact | null;

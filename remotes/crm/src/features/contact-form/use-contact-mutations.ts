@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contacts } from '@atrium/api-client';
-import type { ContactInput } from '@atrium/contracts';
+import { contacts, type ContactInput, contactKeys } from '@atrium/domain-crm';
 
 export function useContact(id: string | undefined) {
-  return useQuery({ queryKey: ['contacts', 'one', id], queryFn: () => contacts.get(id!), enabled: !!id });
+  return useQuery({ queryKey: contactKeys.one(id), queryFn: () => contacts.get(id!), enabled: !!id });
 }
 
 export function useContactMutations() {
   const qc = useQueryClient();
-  const done = () => qc.invalidateQueries({ queryKey: ['contacts'] });
+  const done = () => qc.invalidateQueries({ queryKey: contactKeys.all });
   return {
     create: useMutation({ mutationFn: (input: ContactInput) => contacts.create(input), onSuccess: done }),
     update: useMutation({

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { contactGroups, contacts } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
 import { Box, Button, ChipMultiSelect, DeleteConfirmDialog, Group, Paper, Text } from '@atrium/ui';
-import { useGroupOptions } from './use-contact-options';
+import { useGroupOptions } from '../../hooks/use-contact-options';
+import { contactGroups, contacts, contactGroupKeys, contactKeys } from '@atrium/domain-crm';
 
 /** Actions on the selected rows: assign to groups (one call per group, docs/requirements.md §7), delete (with confirmation). */
 export function BulkBar({ ids, onDone }: { ids: string[]; onDone: () => void }) {
@@ -12,7 +12,7 @@ export function BulkBar({ ids, onDone }: { ids: string[]; onDone: () => void }) 
   const [groupIds, setGroupIds] = useState<string[]>([]);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const refresh = () => qc.invalidateQueries({ queryKey: ['contacts'] });
+  const refresh = () => qc.invalidateQueries({ queryKey: contactKeys.all });
 
   const assign = async () => {
     if (groupIds.length === 0) return;
@@ -22,7 +22,7 @@ export function BulkBar({ ids, onDone }: { ids: string[]; onDone: () => void }) 
     const added = results.reduce((n, r) => n + (r.status === 'fulfilled' ? r.value : 0), 0);
     const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     await refresh();
-    await qc.invalidateQueries({ queryKey: ['contact-groups'] });
+    await qc.invalidateQueries({ queryKey: contactGroupKeys.all });
     if (failed.length === groupIds.length) {
       toast.error((failed[0]!.reason as Error).message || 'Failed to assign contacts');
       return;

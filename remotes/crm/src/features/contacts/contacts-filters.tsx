@@ -1,10 +1,4 @@
-import {
-  CONTACT_FILTER_FIELDS,
-  CONTACT_IMPORT_FIELD_LABELS,
-  CONTACT_STATUSES,
-  type ContactListParams,
-  type FilterGroup,
-} from '@atrium/contracts';
+import { CONTACT_STATUSES, type FilterGroup } from '@atrium/contracts';
 import {
   Button,
   ChipMultiSelect,
@@ -22,7 +16,8 @@ import {
   type FilterBuilderField,
 } from '@atrium/ui';
 import { FILTER_KEYS, activeFilterCount } from './list-params';
-import { useGroupOptions, useTagOptions } from './use-contact-options';
+import { useGroupOptions, useTagOptions } from '../../hooks/use-contact-options';
+import { CONTACT_FILTER_FIELDS, CONTACT_IMPORT_FIELD_LABELS, type ContactListParams } from '@atrium/domain-crm';
 
 type Patch = Record<string, string | string[] | boolean | null | undefined>;
 

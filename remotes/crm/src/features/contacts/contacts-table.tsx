@@ -1,6 +1,6 @@
-import type { Contact, ContactListParams, ContactSortField } from '@atrium/contracts';
-import { contactDisplayName, formatInstant } from '@atrium/contracts';
+import { contactDisplayName } from '@atrium/contracts';
 import { toast } from '@atrium/event-bus';
+import type { Contact, ContactListParams, ContactSortField } from '@atrium/domain-crm';
 import {
   ActionIcon,
   Anchor,
@@ -13,6 +13,7 @@ import {
   Text,
   Tooltip,
   UnstyledButton,
+  formatInstant,
 } from '@atrium/ui';
 
 async function copyEmail(email: string) {

@@ -1,5 +1,5 @@
-import type { Contact } from '@atrium/contracts';
 import { contactsToCsv, csvField } from './export-csv';
+import type { Contact } from '@atrium/domain-crm';
 
 describe('CSV export', () => {
   it('quotes what needs quoting and defuses spreadsheet formulas', () => {

@@ -1,4 +1,5 @@
-import { defuseSpreadsheetFormula, type Contact } from '@atrium/contracts';
+import { defuseSpreadsheetFormula } from '@atrium/contracts';
+import type { Contact } from '@atrium/domain-crm';
 
 const COLUMNS: [keyof Contact, string][] = [
   ['firstName', 'First name'],

@@ -1,14 +1,16 @@
 import {
-  CONTACT_SORT_FIELDS,
   filterGroupsSchema,
   isConditionComplete,
   type FilterGroup,
   CONTACT_STATUSES,
   DEFAULT_PAGE_SIZE,
+} from '@atrium/contracts';
+import {
+  CONTACT_SORT_FIELDS,
   type ContactListParams,
   type ContactSortField,
   type ContactStatus,
-} from '@atrium/contracts';
+} from '@atrium/domain-crm';
 
 const list = (v: string | null) => (v ? v.split(',').filter(Boolean) : undefined);
 const text = (v: string | null) => v || undefined;

@@ -1,11 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { contacts } from '@atrium/api-client';
-import { MAX_PAGE_SIZE, type ContactListParams } from '@atrium/contracts';
+import { MAX_PAGE_SIZE } from '@atrium/contracts';
+import { contacts, type ContactListParams, contactKeys } from '@atrium/domain-crm';
 
 /** Scroll mode: pages of 100 appended as the user scrolls (the list stays virtualized however long it gets). */
 export function useContactsInfinite(params: ContactListParams, enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: ['contacts', 'scroll', { ...params, page: undefined, limit: MAX_PAGE_SIZE }],
+    queryKey: contactKeys.scroll({ ...params, page: undefined, limit: MAX_PAGE_SIZE }),
     queryFn: ({ pageParam }) => contacts.list({ ...params, page: pageParam, limit: MAX_PAGE_SIZE }),
     initialPageParam: 1,
     getNextPageParam: (last) =>

@@ -1,10 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { contacts } from '@atrium/api-client';
-import type { ContactListParams } from '@atrium/contracts';
+import { contacts, type ContactListParams, contactKeys } from '@atrium/domain-crm';
 
 export function useContacts(params: ContactListParams) {
   return useQuery({
-    queryKey: ['contacts', 'list', params],
+    queryKey: contactKeys.list(params),
     queryFn: () => contacts.list(params),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import type { Contact } from '@atrium/contracts';
 import { UiProvider } from '@atrium/ui';
 import { VirtualContactsList } from './virtual-contacts-list';
+import type { Contact } from '@atrium/domain-crm';
 
 const rows = Array.from({ length: 10_000 }, (_, i) => ({
   _id: `c${i}`,

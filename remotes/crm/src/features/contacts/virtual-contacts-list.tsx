@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { contactDisplayName, type Contact } from '@atrium/contracts';
+import { contactDisplayName } from '@atrium/contracts';
 import { Alert, Badge, Box, Button, Checkbox, Group, Loader, Text, UnstyledButton } from '@atrium/ui';
+import type { Contact } from '@atrium/domain-crm';
 
 const ROW = 48;
 const COLUMNS = '36px minmax(160px,2fr) minmax(200px,2fr) minmax(120px,1fr) minmax(120px,1fr) 100px';

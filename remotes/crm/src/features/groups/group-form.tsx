@@ -1,9 +1,3 @@
-import {
-  contactGroupInputSchema,
-  DEFAULT_GROUP_COLOR,
-  type ContactGroup,
-  type ContactGroupInput,
-} from '@atrium/contracts';
 import { fieldErrorsOf, isApiError } from '@atrium/api-client';
 import {
   Button,
@@ -16,6 +10,12 @@ import {
   schemaResolver,
   useForm,
 } from '@atrium/ui';
+import {
+  contactGroupInputSchema,
+  DEFAULT_GROUP_COLOR,
+  type ContactGroup,
+  type ContactGroupInput,
+} from '@atrium/domain-crm';
 
 const SWATCHES = ['#0ca678', '#1971c2', '#e03131', '#f08c00', '#7048e8', '#c2255c', '#2f9e44', '#495057'];
 

@@ -1,10 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contactGroups } from '@atrium/api-client';
-import type { ContactGroupInput, ContactGroupListQuery, ContactGroupUpdate } from '@atrium/contracts';
+import {
+  contactGroups,
+  type ContactGroupInput,
+  type ContactGroupListQuery,
+  type ContactGroupUpdate,
+  contactGroupKeys,
+  contactKeys,
+} from '@atrium/domain-crm';
 
 export function useGroups(query: ContactGroupListQuery) {
   return useQuery({
-    queryKey: ['contact-groups', 'list', query],
+    queryKey: contactGroupKeys.list(query),
     queryFn: () => contactGroups.list(query),
     placeholderData: keepPreviousData,
   });
@@ -13,8 +19,8 @@ export function useGroups(query: ContactGroupListQuery) {
 export function useGroupMutations() {
   const qc = useQueryClient();
   const done = async () => {
-    await qc.invalidateQueries({ queryKey: ['contact-groups'] });
-    await qc.invalidateQueries({ queryKey: ['contacts'] });
+    await qc.invalidateQueries({ queryKey: contactGroupKeys.all });
+    await qc.invalidateQueries({ queryKey: contactKeys.all });
   };
   return {
     create: useMutation({ mutationFn: (input: ContactGroupInput) => contactGroups.create(input), onSuccess: done }),

@@ -1,13 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contactImport, isApiError } from '@atrium/api-client';
-import {
-  isContactImportDone,
-  suggestContactMapping,
-  type ContactImportMapping,
-  type ContactUploadResult,
-  type ContactValidateResult,
-} from '@atrium/contracts';
+import { isApiError } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
 import { Badge, Group, Modal, Stack } from '@atrium/ui';
 import { FileStep } from './file-step';
@@ -16,6 +9,15 @@ import { MappingStep } from './mapping-step';
 import { ProgressStep } from './progress-step';
 import { jobGone, useImportJob } from './use-import-job';
 import { ValidateStep } from './validate-step';
+import {
+  contactImport,
+  isContactImportDone,
+  suggestContactMapping,
+  type ContactImportMapping,
+  type ContactUploadResult,
+  type ContactValidateResult,
+  contactKeys,
+} from '@atrium/domain-crm';
 
 type Step = 'file' | 'map' | 'validate' | 'import';
 const STEPS: { key: Step; label: string }[] = [
@@ -75,7 +77,7 @@ export function ImportContactsModal({ opened, onClose }: ImportContactsModalProp
     if (!data || !isContactImportDone(data.status) || reported.current === data.jobId) return;
     reported.current = data.jobId;
     forgetRunningImport();
-    void qc.invalidateQueries({ queryKey: ['contacts'] });
+    void qc.invalidateQueries({ queryKey: contactKeys.all });
     if (data.status === 'completed') {
       toast.success(
         `Import complete: ${formatCount(data.created)} created, ${formatCount(data.updated)} updated, ${formatCount(data.unchanged)} unchanged, ${formatCount(data.skipped)} skipped`,

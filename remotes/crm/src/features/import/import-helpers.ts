@@ -6,7 +6,7 @@ import {
   contactImportMappingSchema,
   type ContactImportField,
   type ContactImportMapping,
-} from '@atrium/contracts';
+} from '@atrium/domain-crm';
 
 /** The Select value of "Don't import" (Select values are strings). */
 export const SKIP = '';

@@ -1,6 +1,6 @@
-import type { ContactImportRowError } from '@atrium/contracts';
 import { ScrollArea, Table } from '@atrium/ui';
 import { fieldLabel } from './import-helpers';
+import type { ContactImportRowError } from '@atrium/domain-crm';
 
 /** Row, field and message of each problem a CSV row had (validation and the import's skipped rows). */
 export function RowErrorsTable({

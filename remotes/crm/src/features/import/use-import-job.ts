@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { contactImport, isApiError } from '@atrium/api-client';
-import { CONTACT_IMPORT_POLL_MS, isContactImportDone } from '@atrium/contracts';
+import { isApiError } from '@atrium/api-client';
+import { contactImport, CONTACT_IMPORT_POLL_MS, isContactImportDone, contactImportKeys } from '@atrium/domain-crm';
 
 /** Whether the job is gone for good (another business's, or removed): no point asking again. */
 export const jobGone = (error: unknown) => isApiError(error) && error.status === 404;
@@ -8,7 +8,7 @@ export const jobGone = (error: unknown) => isApiError(error) && error.status ===
 /** The job's status, polled every second until it has completed or failed (or is gone). */
 export function useImportJob(jobId: string | null) {
   return useQuery({
-    queryKey: ['contact-import', 'job', jobId],
+    queryKey: contactImportKeys.job(jobId),
     queryFn: () => contactImport.status(jobId!),
     enabled: !!jobId,
     refetchInterval: (query) =>

@@ -1,5 +1,6 @@
 import { api } from '@atrium/api-client';
-import { toSearchResult, type Contact, type ListEnvelope, type SearchGroup, type SearchQuery } from '@atrium/contracts';
+import { toSearchResult, type ListEnvelope, type SearchGroup, type SearchQuery } from '@atrium/contracts';
+import type { Contact } from '@atrium/domain-crm';
 
 /** Where the contacts group sits among every remote's groups (projects 10, contacts 20, tasks 30). */
 export const CONTACTS_SEARCH_ORDER = 20;

@@ -1,8 +1,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ApiError, contactTags } from '@atrium/api-client';
+import { ApiError } from '@atrium/api-client';
 import { UiProvider } from '@atrium/ui';
 import { TagsPanel } from './tags-panel';
+import { contactTags } from '@atrium/domain-crm';
 
 function renderPanel() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

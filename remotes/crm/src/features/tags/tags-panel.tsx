@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contactTags, isApiError } from '@atrium/api-client';
-import { DEFAULT_TAG_COLOR, contactTagInputSchema, type ContactTag } from '@atrium/contracts';
+import { isApiError } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
 import {
   Badge,
@@ -17,11 +16,18 @@ import {
   TextInput,
   Title,
 } from '@atrium/ui';
+import {
+  contactTags,
+  DEFAULT_TAG_COLOR,
+  contactTagInputSchema,
+  type ContactTag,
+  contactTagKeys,
+} from '@atrium/domain-crm';
 
 /** Contact tags: create with a colour, see them as chips, delete with confirmation. */
 export function TagsPanel() {
   const qc = useQueryClient();
-  const tags = useQuery({ queryKey: ['contact-tags', 'list'], queryFn: () => contactTags.list() });
+  const tags = useQuery({ queryKey: contactTagKeys.list, queryFn: () => contactTags.list() });
   const [name, setName] = useState('');
   const [color, setColor] = useState(DEFAULT_TAG_COLOR);
   // One message per field: a bad colour is said under the colour, not under the name.
@@ -31,7 +37,7 @@ export function TagsPanel() {
   const lastDeleting = useRef<ContactTag | null>(null);
   const adding = useRef(false);
   if (deleting) lastDeleting.current = deleting;
-  const refresh = () => qc.invalidateQueries({ queryKey: ['contact-tags'] });
+  const refresh = () => qc.invalidateQueries({ queryKey: contactTagKeys.all });
   const create = useMutation({
     mutationFn: (input: { name: string; color: string }) => contactTags.create(input),
     onSuccess: refresh,

@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
-import { contacts } from '@atrium/api-client';
 import { SimpleGrid, Skeleton, Stack, Text } from '@atrium/ui';
+import { contacts, contactKeys } from '@atrium/domain-crm';
 
 const DAY = 86_400_000;
 
@@ -15,7 +15,7 @@ export default function CustomerInsightsWidget() {
   ];
   const results = useQueries({
     queries: queries.map(({ q }) => ({
-      queryKey: ['contacts', 'count', q],
+      queryKey: contactKeys.count(q),
       queryFn: async () => (await contacts.list({ ...q, page: 1, limit: 1 })).pagination.total,
     })),
   });

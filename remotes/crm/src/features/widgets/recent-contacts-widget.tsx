@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { contacts } from '@atrium/api-client';
 import { contactDisplayName } from '@atrium/contracts';
 import { Anchor, Badge, Group, Link, Skeleton, Stack, Text } from '@atrium/ui';
+import { contacts, contactKeys } from '@atrium/domain-crm';
 
 /** Home widget: the five newest contacts. */
 export default function RecentContactsWidget() {
   const { data, isPending, isError } = useQuery({
-    queryKey: ['contacts', 'list', { page: 1, limit: 5 }],
+    queryKey: contactKeys.list({ page: 1, limit: 5 }),
     queryFn: () => contacts.list({ page: 1, limit: 5 }),
   });
   if (isPending)

@@ -1,5 +1,6 @@
-import type { AdminUserDetail, AdminUserSummary, AdminUsersQuery, ListEnvelope } from '@atrium/contracts';
-import type { ApiClient } from './client';
+import type { ListEnvelope } from '@atrium/contracts';
+import type { ApiClient } from '@atrium/api-client';
+import type { AdminUserDetail, AdminUserSummary, AdminUsersQuery } from '../schemas';
 
 const enc = encodeURIComponent;
 

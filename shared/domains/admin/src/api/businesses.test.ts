@@ -1,9 +1,9 @@
 import { bus } from '@atrium/event-bus';
-import { createApiClient } from './client';
+import { createApiClient, sessionView } from '@atrium/api-client';
+import { clearTestSession, setTestSession } from '@atrium/api-client/testing';
 import { businessesApi } from './businesses';
 import { adminUsersApi } from './admin-users';
-import { clearSession, session } from './session';
-import { installLocalStorage, sampleUser, startServer, type TestServer } from './test-server';
+import { installLocalStorage, sampleUser, startServer, type TestServer } from '@atrium/api-client/test-server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => {
   server.reset();
-  clearSession();
+  clearTestSession();
 });
 
 const client = () => createApiClient({ baseUrl: server.url, readCookie: () => 'tok' });
@@ -80,9 +80,9 @@ describe('business calls', () => {
     const seen: unknown[] = [];
     const sub = bus.on('entity:changed').subscribe((e) => seen.push(e));
     await api().remove('b1');
-    expect(session.user?.businessId).toBe('b2');
+    expect(sessionView.user?.businessId).toBe('b2');
     await api().removeMember('b2', 'u1');
-    expect(session.user?.businessId).toBe('b3');
+    expect(sessionView.user?.businessId).toBe('b3');
     sub.unsubscribe();
     expect(seen).toEqual([
       { entity: 'business', id: 'b2' },
@@ -103,10 +103,22 @@ describe('business calls', () => {
     const sub = bus.on('entity:changed').subscribe((e) => seen.push(e));
     await expect(api().switchTo('b2')).resolves.toEqual(user);
     sub.unsubscribe();
-    expect(session.status).toBe('authenticated');
-    expect(session.user).toEqual(user);
+    expect(sessionView.status).toBe('authenticated');
+    expect(sessionView.user).toEqual(user);
     expect(seen).toEqual([{ entity: 'business', id: 'b2' }]);
     expect(server.calls('POST', 'businesses/b2/switch')[0]!.headers['x-xsrf-token']).toBe('tok');
+  });
+
+  it('a renamed current business is copied into the session user (header, user menu); another business is not', async () => {
+    setTestSession({ status: 'authenticated', user: { ...sampleUser, businessId: 'b1', businessName: 'Old' } });
+    server.on('PUT', 'businesses/b1', {
+      body: { success: true, data: { ...biz, id: 'b1', name: 'New', type: 'shop' } },
+    });
+    server.on('PUT', 'businesses/b2', { body: { success: true, data: { ...biz, id: 'b2', name: 'Other' } } });
+    await api().update('b2', { name: 'Other' });
+    expect(sessionView.user).toMatchObject({ businessName: 'Old' });
+    await api().update('b1', { name: 'New' });
+    expect(sessionView.user).toMatchObject({ businessName: 'New', businessType: 'shop' });
   });
 
   it('leaves the session alone when a switch is refused', async () => {
@@ -115,7 +127,7 @@ describe('business calls', () => {
       body: { success: false, code: 'NOT_FOUND', error: 'Business not found' },
     });
     await expect(api().switchTo('b9')).rejects.toMatchObject({ status: 404 });
-    expect(session.user).toBeNull();
+    expect(sessionView.user).toBeNull();
   });
 
   it('uploads the logo as multipart field "logo", deletes it and builds its URL', async () => {

@@ -1,15 +1,14 @@
+import type { MemberRole, User } from '@atrium/contracts';
+import { API_ROOT } from '@atrium/contracts';
+import type { ApiClient } from '@atrium/api-client';
 import type {
   Business,
   BusinessInvite,
   BusinessMember,
   CreateBusinessInput,
   InviteMemberInput,
-  MemberRole,
   UpdateBusinessInput,
-  User,
-} from '@atrium/contracts';
-import { API_ROOT } from '@atrium/contracts';
-import type { ApiClient } from './client';
+} from '../schemas';
 
 const enc = encodeURIComponent;
 

@@ -24,7 +24,6 @@ const uploadAnswer = {
 const job = {
   jobId: 'j/1',
   status: 'running',
-  resuming: false,
   processed: 1000,
   total: 2000,
   created: 990,

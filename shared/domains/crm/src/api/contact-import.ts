@@ -1,10 +1,5 @@
-import type {
-  ContactImportJob,
-  ContactImportMapping,
-  ContactUploadResult,
-  ContactValidateResult,
-} from '@atrium/contracts';
-import type { ApiClient } from './client';
+import type { ApiClient } from '@atrium/api-client';
+import type { ContactImportJob, ContactImportMapping, ContactUploadResult, ContactValidateResult } from '../schemas';
 
 const enc = encodeURIComponent;
 

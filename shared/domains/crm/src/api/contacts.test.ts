@@ -1,6 +1,6 @@
-import { createApiClient } from './client';
+import { createApiClient } from '@atrium/api-client';
 import { contactsApi } from './contacts';
-import { startServer, type TestServer } from './test-server';
+import { startServer, type TestServer } from '@atrium/api-client/test-server';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,3 +1,5 @@
+import { type ListEnvelope } from '@atrium/contracts';
+import type { ApiClient } from '@atrium/api-client';
 import {
   contactListSearchParams,
   type Contact,
@@ -11,9 +13,7 @@ import {
   type ContactTag,
   type ContactTagInput,
   type ContactTagUpdate,
-  type ListEnvelope,
-} from '@atrium/contracts';
-import type { ApiClient } from './client';
+} from '../schemas';
 
 const enc = encodeURIComponent;
 

@@ -1,11 +1,11 @@
 /** Google sign-in calls against a real local HTTP server. */
-import { IDENTITY_MESSAGES } from '@atrium/contracts';
 import { bus } from '@atrium/event-bus';
-import { ApiError } from './api-error';
-import { createApiClient } from './client';
+import { ApiError } from '@atrium/api-client';
+import { createApiClient, sessionView } from '@atrium/api-client';
+import { setTestSession } from '@atrium/api-client/testing';
 import { googleApi } from './google';
-import { session } from './session';
-import { installLocalStorage, sampleUser, startServer, type TestServer } from './test-server';
+import { installLocalStorage, sampleUser, startServer, type TestServer } from '@atrium/api-client/test-server';
+import { IDENTITY_MESSAGES } from '../schemas';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -15,8 +15,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => {
   server.reset();
-  session.status = 'anonymous';
-  session.user = null;
+  setTestSession({ status: 'anonymous', user: null });
 });
 
 const api = () => googleApi(createApiClient({ baseUrl: server.url, readCookie: () => 'tok' }));
@@ -55,8 +54,8 @@ describe('googleApi', () => {
     expect(JSON.parse(post.body)).toEqual({ code: 'the-code', state: 'the-state' });
     expect(post.headers['x-xsrf-token']).toBe('tok');
     expect(order()).toEqual(['POST auth/google', 'POST auth/renew-csrf']);
-    expect(session.status).toBe('authenticated');
-    expect(session.user?.id).toBe(sampleUser.id);
+    expect(sessionView.status).toBe('authenticated');
+    expect(sessionView.user?.id).toBe(sampleUser.id);
     expect(signedIn).toEqual([{ userId: sampleUser.id }]);
   });
 
@@ -82,7 +81,7 @@ describe('googleApi', () => {
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 400, message: IDENTITY_MESSAGES.googleSignInFailed });
-    expect(session.status).toBe('anonymous');
+    expect(sessionView.status).toBe('anonymous');
   });
 
   it('status and unlink', async () => {

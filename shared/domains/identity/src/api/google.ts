@@ -1,6 +1,7 @@
-import { IDENTITY_MESSAGES, type User } from '@atrium/contracts';
-import { ApiError } from './api-error';
-import type { ApiClient } from './client';
+import { type User } from '@atrium/contracts';
+import { ApiError } from '@atrium/api-client';
+import type { ApiClient } from '@atrium/api-client';
+import { IDENTITY_MESSAGES } from '../schemas';
 
 export type GoogleMode = 'signin' | 'link';
 

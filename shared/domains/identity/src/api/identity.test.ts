@@ -1,10 +1,10 @@
 /** Identity calls (docs/requirements.md §7, auth and user) against a real local HTTP server. */
 import { bus } from '@atrium/event-bus';
-import { ApiError } from './api-error';
-import { createApiClient } from './client';
+import { ApiError } from '@atrium/api-client';
+import { createApiClient, sessionView } from '@atrium/api-client';
+import { setTestSession } from '@atrium/api-client/testing';
 import { identityApi } from './identity';
-import { session } from './session';
-import { installLocalStorage, sampleUser, startServer, type TestServer } from './test-server';
+import { installLocalStorage, sampleUser, startServer, type TestServer } from '@atrium/api-client/test-server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -14,8 +14,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => {
   server.reset();
-  session.status = 'anonymous';
-  session.user = null;
+  setTestSession({ status: 'anonymous', user: null });
 });
 
 const client = () => createApiClient({ baseUrl: server.url, readCookie: () => 'tok' });
@@ -73,19 +72,18 @@ describe('public auth flows', () => {
 
 describe('profile', () => {
   it('PATCH users/me sends the fields and the answer becomes the session user', async () => {
-    session.status = 'authenticated';
-    session.user = sampleUser;
+    setTestSession({ status: 'authenticated', user: sampleUser });
     const updated = { ...sampleUser, firstName: 'Augusta', city: 'London' };
     server.on('PATCH', 'users/me', { body: { success: true, data: updated } });
     await expect(api().updateProfile({ firstName: 'Augusta', city: 'London' })).resolves.toEqual(updated);
     expect(bodyOf('PATCH', 'users/me')).toEqual({ firstName: 'Augusta', city: 'London' });
-    expect(session.user).toEqual(updated);
+    expect(sessionView.user).toEqual(updated);
   });
 
   it('also takes the user under `user`, and leaves an anonymous session alone', async () => {
     server.on('PATCH', 'users/me', { body: { success: true, user: { ...sampleUser, lastName: 'King' } } });
     await expect(api().updateProfile({ lastName: 'King' })).resolves.toMatchObject({ lastName: 'King' });
-    expect(session.user).toBeNull();
+    expect(sessionView.user).toBeNull();
   });
 
   it('change password posts current and new password; a wrong current one is thrown', async () => {
@@ -101,7 +99,7 @@ describe('profile', () => {
 
   it('uploads the picture as multipart field "file"', async () => {
     server.on('POST', 'users/me/picture', { body: { success: true, data: { ...sampleUser, picture: 'x' } } });
-    session.status = 'authenticated';
+    setTestSession({ status: 'authenticated' });
     const out = await api().uploadPicture(
       new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }),
       'me.png',

@@ -1,16 +1,15 @@
-import {
-  API_ROOT,
-  type ChangePasswordInput,
-  type EmailOnlyInput,
-  type PublicProfile,
-  type ResetPasswordInput,
-  type SessionInfo,
-  type UpdateProfileInput,
-  type User,
-  type VerifyEmailInput,
-} from '@atrium/contracts';
-import type { ApiClient } from './client';
-import { getSession } from './session';
+import { API_ROOT, type User } from '@atrium/contracts';
+import type { ApiClient } from '@atrium/api-client';
+import { getSession } from '@atrium/api-client';
+import type {
+  ChangePasswordInput,
+  EmailOnlyInput,
+  PublicProfile,
+  ResetPasswordInput,
+  SessionInfo,
+  UpdateProfileInput,
+  VerifyEmailInput,
+} from '../schemas';
 
 const enc = encodeURIComponent;
 

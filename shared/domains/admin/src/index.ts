@@ -1,0 +1,17 @@
+/**
+ * The admin domain slice: businesses (settings, members, invites, logo, switch) and the admin users pages — wire
+ * schemas, typed calls and query keys. Not a federation singleton: each app bundles its own copy. The host uses
+ * two documented public calls of it, `businesses.list` and `businesses.switchTo` (the business switcher), plus
+ * `businesses.acceptInvite` (the invite link page), with `businessKeys.list`.
+ */
+import { api } from '@atrium/api-client';
+import { adminUsersApi } from './api/admin-users';
+import { businessesApi } from './api/businesses';
+
+export * from './schemas';
+export * from './keys';
+export { businessesApi, type BusinessesApi } from './api/businesses';
+export { adminUsersApi } from './api/admin-users';
+
+export const businesses = /* @__PURE__ */ businessesApi(api);
+export const adminUsers = /* @__PURE__ */ adminUsersApi(api);

@@ -1,0 +1,3 @@
+/** The admin wire schemas alone (businesses, members, invites, admin users): the server imports `@atrium/domain-admin/schemas`. */
+export * from './business';
+export * from './admin-users';
