@@ -287,6 +287,30 @@ export class AuthRepository {
     return row ?? null;
   }
 
+  async passwordHashOf(userId: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    return row?.passwordHash ?? null;
+  }
+
+  /**
+   * A new password for a signed-in user, inside the caller's transaction; pending reset links die. The caller
+   * signs out the other sessions in the same transaction (SessionsService).
+   */
+  async changePassword(userId: string, passwordHash: string, tx: Executor): Promise<void> {
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
+    await tx
+      .update(emailTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, 'reset_password'), isNull(emailTokens.usedAt)));
+  }
+
   /**
    * Password reset inside the caller's transaction: the token is used up (false when it already was), the
    * password replaced, the address counts as verified (the mailbox was proven) and every other reset token of the

@@ -20,6 +20,7 @@ import { LoginThrottle, type LimitListener } from './login-throttle';
 import {
   IDENTITY_MESSAGES,
   RESET_TOKEN_TTL_MS,
+  type changePasswordSchema,
   VERIFICATION_CODE_LENGTH,
   VERIFICATION_CODE_TTL_MS,
 } from '@atrium/domain-identity/schemas';
@@ -32,6 +33,7 @@ export type AuthDeps = Pick<Deps, 'config' | 'mailer'> & {
   businesses: Pick<BusinessesService, 'createOwned'>;
 };
 export type RegisterData = z.output<typeof registerSchema>;
+export type PasswordChange = z.output<typeof changePasswordSchema>;
 
 export interface SignedIn {
   user: User;
@@ -249,6 +251,28 @@ export class AuthService {
     });
     if (!reset) throw invalid();
     await this.loginThrottle.forgive(token.email.toLowerCase());
+  }
+
+  /**
+   * A signed-in user's new password (POST /users/me/password): the current one is checked, pending reset links die
+   * and every session but the caller's is signed out, together. Answers how many sessions were signed out.
+   */
+  async changePassword(userId: string, sessionId: string, input: PasswordChange): Promise<{ revoked: number }> {
+    const current = await this.repo.passwordHashOf(userId);
+    const ok = current
+      ? await verifyPassword(current, input.currentPassword)
+      : await verifyAgainstDummy(input.currentPassword);
+    if (!ok) {
+      throw new AppError('VALIDATION_ERROR', IDENTITY_MESSAGES.currentPasswordWrong, [
+        { field: 'currentPassword', message: IDENTITY_MESSAGES.currentPasswordWrong },
+      ]);
+    }
+    const passwordHash = await hashPassword(input.newPassword);
+    const revoked = await this.repo.transaction(async (tx) => {
+      await this.repo.changePassword(userId, passwordHash, tx);
+      return this.deps.sessions.revokeAllOf(userId, 'password_changed', { except: sessionId, tx });
+    });
+    return { revoked };
   }
 
   /**

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { MemberRole } from '@atrium/contracts';
 import type { Database, Executor } from '../../db/client';
-import { businesses, businessInvites, businessMembers, sessions, users } from '../../db/schema';
+import { businesses, businessInvites, businessMembers, users } from '../../db/schema';
 import type { NewBusiness } from './businesses.service';
 
 export type BusinessPatch = Partial<
@@ -15,13 +15,6 @@ export interface NewInvite {
   tokenHash: string;
   invitedBy: string;
   expiresAt: Date;
-}
-
-/** Which sessions a relocation moves: every session on the business, or only one user's. */
-interface RelocateScope {
-  businessId: string;
-  userId?: string;
-  reason: string;
 }
 
 export class BusinessesRepository {
@@ -103,44 +96,14 @@ export class BusinessesRepository {
       .where(eq(businesses.id, businessId));
   }
 
-  /**
-   * Deletes the business (members, invites, contacts, notes, logo ... cascade). Sessions whose current business
-   * it was move to another business of their user first, or are revoked (and then go with the cascade) when the
-   * user has none left.
-   */
-  async deleteBusiness(businessId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await this.relocateSessions(tx, { businessId, reason: 'business_deleted' });
-      await tx.delete(businesses).where(eq(businesses.id, businessId));
-    });
+  /** Runs `fn` in one transaction (a deletion and the sessions moved off the business, together). */
+  transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
   }
 
-  /**
-   * Moves live sessions off a business: to the user's other business they used last (else their oldest
-   * membership), or revokes them when the user has no other business.
-   */
-  async relocateSessions(db: Executor, { businessId, userId, reason }: RelocateScope): Promise<void> {
-    const scope = and(
-      eq(sessions.businessId, businessId),
-      isNull(sessions.revokedAt),
-      userId ? eq(sessions.userId, userId) : undefined,
-    );
-    await db.execute(sql`
-      UPDATE ${sessions} AS s SET business_id = (
-        SELECT bm.business_id FROM ${businessMembers} bm
-        WHERE bm.user_id = s.user_id AND bm.business_id <> ${businessId}
-        ORDER BY (SELECT max(s2.last_used_at) FROM ${sessions} s2
-                  WHERE s2.user_id = bm.user_id AND s2.business_id = bm.business_id) DESC NULLS LAST,
-                 bm.created_at ASC, bm.business_id ASC
-        LIMIT 1)
-      WHERE s.business_id = ${businessId} AND s.revoked_at IS NULL
-        ${userId ? sql`AND s.user_id = ${userId}` : sql``}
-        AND EXISTS (SELECT 1 FROM ${businessMembers} bm
-                    WHERE bm.user_id = s.user_id AND bm.business_id <> ${businessId})`);
-    await db
-      .update(sessions)
-      .set({ revokedAt: sql`now()`, revokedReason: reason })
-      .where(scope);
+  /** Deletes the business (members, invites, contacts, notes, logo ... cascade). */
+  async deleteBusiness(businessId: string, db: Executor = this.db): Promise<void> {
+    await db.delete(businesses).where(eq(businesses.id, businessId));
   }
 
   /**
@@ -176,12 +139,11 @@ export class BusinessesRepository {
       .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.userId, userId)));
   }
 
-  /** Removes a membership and moves that user's sessions on the business elsewhere (or revokes them). */
+  /** Removes a membership (the caller moves that user's sessions off the business in the same transaction). */
   async removeMember(businessId: string, userId: string, db: Executor = this.db): Promise<void> {
     await db
       .delete(businessMembers)
       .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.userId, userId)));
-    await this.relocateSessions(db, { businessId, userId, reason: 'membership_removed' });
   }
 
   /** A member of the business with this e-mail (any case), if any. */
@@ -282,33 +244,6 @@ export class BusinessesRepository {
         .onConflictDoNothing({ target: [businessMembers.businessId, businessMembers.userId] });
       return { businessId: used.businessId };
     });
-  }
-
-  /** A live session's remember-me flag and current business (null when revoked, expired or someone else's). */
-  async findSession(sessionId: string, userId: string) {
-    const [row] = await this.db
-      .select({ id: sessions.id, businessId: sessions.businessId, rememberMe: sessions.rememberMe })
-      .from(sessions)
-      .where(
-        and(
-          eq(sessions.id, sessionId),
-          eq(sessions.userId, userId),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, sql`now()`),
-        ),
-      )
-      .limit(1);
-    return row ?? null;
-  }
-
-  /** Points a live session at another business (a sign-in then lands there too: it is the last used). */
-  async setSessionBusiness(sessionId: string, businessId: string): Promise<boolean> {
-    const rows = await this.db
-      .update(sessions)
-      .set({ businessId, lastUsedAt: sql`now()` })
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
-    return rows.length > 0;
   }
 
   private membersQuery(db: Executor) {

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors';
 import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../../db/client';
 import type { businesses, businessInvites, businessMembers } from '../../db/schema';
 import type { AuthContext } from '../../lib/caller';
+import type { SessionsService } from '../sessions/sessions.service';
 import type { UsersService } from '../users/users.service';
 import type { BusinessesRepository } from './businesses.repository';
 import {
@@ -97,6 +98,7 @@ export class BusinessesService {
   constructor(
     private readonly repo: BusinessesRepository,
     private readonly users: UsersService,
+    private readonly sessions: Pick<SessionsService, 'relocateOff' | 'findLive' | 'moveTo'>,
     private readonly deps: Pick<Deps, 'config' | 'mailer' | 'tokens'>,
   ) {}
 
@@ -109,6 +111,11 @@ export class BusinessesService {
   async get(userId: string, businessId: string): Promise<Business> {
     await this.requireRole(businessId, userId);
     return this.dto(businessId);
+  }
+
+  /** The logo URL the images module stored a logo under (null: none); inside its transaction. */
+  setLogo(businessId: string, url: string | null, tx?: Executor): Promise<void> {
+    return this.repo.updateBusiness(businessId, { logo: url }, tx);
   }
 
   async create(userId: string, input: CreateBusinessData): Promise<Business> {
@@ -162,7 +169,12 @@ export class BusinessesService {
     const role = await this.requireRole(businessId, caller.userId);
     if (role !== 'owner') throw new AppError('FORBIDDEN', M.ownerOnly);
     if ((await this.repo.countForUser(caller.userId)) <= 1) throw new AppError('VALIDATION_ERROR', M.lastBusiness);
-    await this.repo.deleteBusiness(businessId);
+    // Sessions whose current business it was move to another business of their user first, or are revoked (and
+    // then go with the cascade) when the user has none left.
+    await this.repo.transaction(async (tx) => {
+      await this.sessions.relocateOff({ businessId, reason: 'business_deleted' }, tx);
+      await this.repo.deleteBusiness(businessId, tx);
+    });
     return this.sessionMoveIfNeeded(caller, businessId);
   }
 
@@ -283,6 +295,7 @@ export class BusinessesService {
         if ((await this.repo.countOwners(businessId, tx)) <= 1) throw new AppError('VALIDATION_ERROR', M.lastOwner);
       }
       await this.repo.removeMember(businessId, userId, tx);
+      await this.sessions.relocateOff({ businessId, userId, reason: 'membership_removed' }, tx);
     });
     return self ? this.sessionMoveIfNeeded(caller, businessId) : null;
   }
@@ -290,8 +303,8 @@ export class BusinessesService {
   /** Makes the business the session's current one (membership checked: 404 otherwise). */
   async switchTo(caller: Caller, businessId: string): Promise<SessionMove> {
     await this.requireRole(businessId, caller.userId);
-    const session = await this.repo.findSession(caller.sessionId, caller.userId);
-    if (!session || !(await this.repo.setSessionBusiness(session.id, businessId))) {
+    const session = await this.sessions.findLive(caller.sessionId, caller.userId);
+    if (!session || !(await this.sessions.moveTo(session.id, businessId))) {
       throw new AppError('UNAUTHORIZED', 'Not signed in');
     }
     return this.issue(caller, businessId, session.rememberMe);
@@ -332,7 +345,7 @@ export class BusinessesService {
   /** After the caller's session was moved off `businessId` (deleted or left): new token for where it is now. */
   private async sessionMoveIfNeeded(caller: Caller, businessId: string): Promise<SessionMove | null> {
     if (caller.businessId !== businessId) return null;
-    const session = await this.repo.findSession(caller.sessionId, caller.userId);
+    const session = await this.sessions.findLive(caller.sessionId, caller.userId);
     if (!session || session.businessId === businessId) return null;
     return this.issue(caller, session.businessId, session.rememberMe);
   }

@@ -2,9 +2,9 @@ import { IMAGE_MESSAGES, type User } from '@atrium/contracts';
 import type { AuthContext } from '../../lib/caller';
 import { AppError } from '../../lib/errors';
 import type { CheckedImage } from '../../lib/images';
-import type { BusinessesService } from '../businesses/businesses.service';
+import { logoUrl, type BusinessesService } from '../businesses/businesses.service';
 import type { UsersService } from '../users/users.service';
-import type { ImagesRepository } from './images.repository';
+import { pictureUrl, type ImagesRepository } from './images.repository';
 import { BUSINESS_MESSAGES, type Business } from '@atrium/domain-admin/schemas';
 
 type Caller = Pick<AuthContext, 'userId' | 'businessId'>;
@@ -15,20 +15,24 @@ export interface StoredImage {
 
 /**
  * Business logos and profile pictures: who may change or see them (the businesses service's membership rules),
- * and the answers (the business or the user as they are after the change). The bytes were checked by the route
- * (lib/images.ts) before any of this runs.
+ * and the answers (the business or the user as they are after the change). The images module stores only the
+ * `images` table; the business's `logo` and the user's `profile_picture` URLs are set through the businesses and
+ * users services, in the same transaction. The bytes were checked by the route (lib/images.ts) before any of this.
  */
 export class ImagesService {
   constructor(
     private readonly repo: ImagesRepository,
-    private readonly businesses: Pick<BusinessesService, 'requireManager' | 'requireRole' | 'dto'>,
-    private readonly users: Pick<UsersService, 'me'>,
+    private readonly businesses: Pick<BusinessesService, 'requireManager' | 'requireRole' | 'dto' | 'setLogo'>,
+    private readonly users: Pick<UsersService, 'me' | 'setProfilePicture'>,
   ) {}
 
   /** Owner or admin; answers the business with its new logo URL. */
   async setBusinessLogo(caller: Caller, businessId: string, image: CheckedImage): Promise<Business> {
     await this.businesses.requireManager(businessId, caller.userId);
-    await this.repo.setBusinessLogo(businessId, image);
+    await this.repo.transaction(async (tx) => {
+      const id = await this.repo.replaceBusinessLogo(businessId, image, tx);
+      await this.businesses.setLogo(businessId, logoUrl(businessId, id.slice(0, 8)), tx);
+    });
     return this.businesses.dto(businessId);
   }
 
@@ -39,7 +43,10 @@ export class ImagesService {
 
   async deleteBusinessLogo(caller: Caller, businessId: string): Promise<Business> {
     await this.businesses.requireManager(businessId, caller.userId);
-    await this.repo.deleteBusinessLogo(businessId);
+    await this.repo.transaction(async (tx) => {
+      await this.repo.deleteBusinessLogo(businessId, tx);
+      await this.businesses.setLogo(businessId, null, tx);
+    });
     return this.businesses.dto(businessId);
   }
 
@@ -52,12 +59,18 @@ export class ImagesService {
   }
 
   async setUserPicture(caller: Caller, image: CheckedImage): Promise<User> {
-    await this.repo.setUserPicture(caller.userId, image);
+    await this.repo.transaction(async (tx) => {
+      const id = await this.repo.replaceUserPicture(caller.userId, image, tx);
+      await this.users.setProfilePicture(caller.userId, pictureUrl(caller.userId, id.slice(0, 8)), tx);
+    });
     return this.users.me(caller.userId, caller.businessId);
   }
 
   async deleteUserPicture(caller: Caller): Promise<User> {
-    await this.repo.deleteUserPicture(caller.userId);
+    await this.repo.transaction(async (tx) => {
+      await this.repo.deleteUserPicture(caller.userId, tx);
+      await this.users.setProfilePicture(caller.userId, null, tx);
+    });
     return this.users.me(caller.userId, caller.businessId);
   }
 

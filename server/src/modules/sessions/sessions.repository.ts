@@ -1,9 +1,16 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { sessions } from '../../db/schema';
+import { businessMembers, sessions } from '../../db/schema';
+
+/** Which sessions a relocation moves: every session on the business, or only one user's. */
+export interface RelocateScope {
+  businessId: string;
+  userId?: string;
+  reason: 'business_deleted' | 'membership_removed';
+}
 
 /**
- * Session revocation and listing: the only SQL that ends sessions. Sign-in and rotation (auth) open and extend
+ * Session revocation, relocation and listing: the only SQL that ends sessions. Sign-in and rotation (auth) open and extend
  * them; every module that signs someone out (a password change, a reset, a Google proof of the address, a sign-out)
  * does it through SessionsService. Methods taking `db` run inside the caller's transaction when given one.
  */
@@ -47,6 +54,63 @@ export class SessionsRepository {
           gt(sessions.expiresAt, sql`now()`),
         ),
       )
+      .returning({ id: sessions.id });
+    return rows.length > 0;
+  }
+
+  /**
+   * Moves live sessions off a business (all of them, or one user's): to the user's other business they used last
+   * (else their oldest membership), or revokes them when the user has no other business.
+   */
+  async relocateOff(scope: RelocateScope, db: Executor = this.db): Promise<void> {
+    const { businessId, userId, reason } = scope;
+    await db.execute(sql`
+      UPDATE ${sessions} AS s SET business_id = (
+        SELECT bm.business_id FROM ${businessMembers} bm
+        WHERE bm.user_id = s.user_id AND bm.business_id <> ${businessId}
+        ORDER BY (SELECT max(s2.last_used_at) FROM ${sessions} s2
+                  WHERE s2.user_id = bm.user_id AND s2.business_id = bm.business_id) DESC NULLS LAST,
+                 bm.created_at ASC, bm.business_id ASC
+        LIMIT 1)
+      WHERE s.business_id = ${businessId} AND s.revoked_at IS NULL
+        ${userId ? sql`AND s.user_id = ${userId}` : sql``}
+        AND EXISTS (SELECT 1 FROM ${businessMembers} bm
+                    WHERE bm.user_id = s.user_id AND bm.business_id <> ${businessId})`);
+    await db
+      .update(sessions)
+      .set({ revokedAt: sql`now()`, revokedReason: reason })
+      .where(
+        and(
+          eq(sessions.businessId, businessId),
+          isNull(sessions.revokedAt),
+          userId ? eq(sessions.userId, userId) : undefined,
+        ),
+      );
+  }
+
+  /** A live session's remember-me flag and current business (null when revoked, expired or someone else's). */
+  async findLive(sessionId: string, userId: string) {
+    const [row] = await this.db
+      .select({ id: sessions.id, businessId: sessions.businessId, rememberMe: sessions.rememberMe })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.id, sessionId),
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+        ),
+      )
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** Points a live session at another business (a sign-in then lands there too: it is the last used). */
+  async moveTo(sessionId: string, businessId: string): Promise<boolean> {
+    const rows = await this.db
+      .update(sessions)
+      .set({ businessId, lastUsedAt: sql`now()` })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
       .returning({ id: sessions.id });
     return rows.length > 0;
   }

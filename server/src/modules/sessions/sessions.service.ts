@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { SessionsRepository } from './sessions.repository';
+import type { RelocateScope, SessionsRepository } from './sessions.repository';
 import type { SessionInfo } from '@atrium/domain-identity/schemas';
 
 /** Why a session ended (stored in `sessions.revoked_reason`). */
@@ -49,6 +49,24 @@ export class SessionsService {
   /** Every live session of the user (but `except`) ends. */
   revokeAllOf(userId: string, reason: RevokeReason, options: { except?: string; tx?: Executor } = {}): Promise<number> {
     return this.repo.revokeAllOf(userId, reason, options.except, options.tx);
+  }
+
+  /**
+   * Sessions leave a business that is deleted or that their user left: to another business of their user, or they
+   * end when there is none. `tx`: the deletion's or removal's transaction.
+   */
+  relocateOff(scope: RelocateScope, tx?: Executor): Promise<void> {
+    return this.repo.relocateOff(scope, tx);
+  }
+
+  /** The caller's own live session (its current business and remember-me flag), or null. */
+  findLive(sessionId: string, userId: string) {
+    return this.repo.findLive(sessionId, userId);
+  }
+
+  /** Makes `businessId` the session's current business; false when the session is gone. */
+  moveTo(sessionId: string, businessId: string): Promise<boolean> {
+    return this.repo.moveTo(sessionId, businessId);
   }
 
   /** One session ends (it may be anyone's: the caller found it through a token). */

@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { businesses, businessMembers, emailTokens, users } from '../../db/schema';
+import { businesses, businessMembers, users } from '../../db/schema';
 
 /** Every user column but the password hash. */
 export const publicUserColumns = {
@@ -54,38 +54,20 @@ export class UsersRepository {
     return row ?? null;
   }
 
+  /** Points the user's profile_picture at an uploaded image (images module), or clears it. */
+  async setProfilePicture(userId: string, url: string | null, db: Executor = this.db): Promise<void> {
+    await db
+      .update(users)
+      .set({ profilePicture: url, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
+  }
+
   async updateProfile(userId: string, changes: ProfileChanges): Promise<void> {
     if (Object.keys(changes).length === 0) return;
     await this.db
       .update(users)
       .set({ ...changes, updatedAt: sql`now()` })
       .where(eq(users.id, userId));
-  }
-
-  async passwordHashOf(userId: string): Promise<string | null> {
-    const [row] = await this.db
-      .select({ passwordHash: users.passwordHash })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
-    return row?.passwordHash ?? null;
-  }
-
-  /** Runs `fn` in one transaction (a password change and the sign-outs it causes commit together). */
-  transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
-    return this.db.transaction(fn);
-  }
-
-  /** New password; pending reset links die. The caller signs out the other sessions in the same transaction. */
-  async changePassword(userId: string, passwordHash: string, db: Executor = this.db): Promise<void> {
-    await db
-      .update(users)
-      .set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(eq(users.id, userId));
-    await db
-      .update(emailTokens)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, 'reset_password'), isNull(emailTokens.usedAt)));
   }
 
   async findPublic(userId: string) {

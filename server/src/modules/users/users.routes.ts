@@ -3,17 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userSchema } from '@atrium/contracts';
 import { callerOf, errorResponses } from '../../lib/http';
 import type { UsersService } from './users.service';
-import {
-  changePasswordSchema,
-  IDENTITY_MESSAGES,
-  publicProfileSchema,
-  updateProfileSchema,
-} from '@atrium/domain-identity/schemas';
+import { publicProfileSchema, updateProfileSchema } from '@atrium/domain-identity/schemas';
 
 const userResponse = z.object({ success: z.literal(true), user: userSchema });
 const idParam = z.object({ id: z.string().min(1).max(64) });
 
-/** Mounted at /api/v1/users. Every route needs a session. The caller's sessions: modules/sessions. */
+/**
+ * Mounted at /api/v1/users. Every route needs a session. The caller's sessions: modules/sessions; the password
+ * (a credential): modules/auth/password.routes.ts.
+ */
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   app.addHook('onRequest', app.authenticate);
 
@@ -47,26 +45,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         success: true as const,
         user: await users.updateProfile(caller.userId, caller.businessId, request.body),
       };
-    },
-  );
-
-  app.post(
-    '/me/password',
-    {
-      schema: {
-        tags: ['users'],
-        description: 'Changes the password (the current one is checked); every other session is signed out.',
-        body: changePasswordSchema,
-        response: {
-          200: z.object({ success: z.literal(true), message: z.string(), revoked: z.number().int() }),
-          ...errorResponses(400, 401, 403),
-        },
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request);
-      const { revoked } = await users.changePassword(caller.userId, caller.sessionId, request.body);
-      return { success: true as const, message: IDENTITY_MESSAGES.passwordChanged, revoked };
     },
   );
 

@@ -1,18 +1,11 @@
 import type * as z from 'zod';
 import { type MemberRole, type User } from '@atrium/contracts';
 import { AppError } from '../../lib/errors';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
-import type { SessionsService } from '../sessions/sessions.service';
+import type { Executor } from '../../db/client';
 import type { ProfileChanges, UserRecord, UsersRepository } from './users.repository';
-import {
-  IDENTITY_MESSAGES,
-  type changePasswordSchema,
-  type PublicProfile,
-  type updateProfileSchema,
-} from '@atrium/domain-identity/schemas';
+import { type PublicProfile, type updateProfileSchema } from '@atrium/domain-identity/schemas';
 
 export type ProfileUpdate = z.output<typeof updateProfileSchema>;
-export type PasswordChange = z.output<typeof changePasswordSchema>;
 
 export interface CurrentBusiness {
   id: string;
@@ -45,10 +38,7 @@ export function toUserDto(user: UserRecord, business: CurrentBusiness, role: Mem
 }
 
 export class UsersService {
-  constructor(
-    private readonly repo: UsersRepository,
-    private readonly sessions: SessionsService,
-  ) {}
+  constructor(private readonly repo: UsersRepository) {}
 
   async me(userId: string, businessId: string): Promise<User> {
     const row = await this.repo.findWithMembership(userId, businessId);
@@ -57,6 +47,11 @@ export class UsersService {
   }
 
   /** Applies the given profile fields (an empty optional text clears the field) and answers the updated user. */
+  /** The picture URL the images module stored a picture under (null: none); inside its transaction. */
+  setProfilePicture(userId: string, url: string | null, tx?: Executor): Promise<void> {
+    return this.repo.setProfilePicture(userId, url, tx);
+  }
+
   async updateProfile(userId: string, businessId: string, input: ProfileUpdate): Promise<User> {
     const changes: ProfileChanges = {};
     for (const [key, value] of Object.entries(input) as [keyof ProfileChanges, string | null | undefined][]) {
@@ -67,25 +62,6 @@ export class UsersService {
     }
     await this.repo.updateProfile(userId, changes);
     return this.me(userId, businessId);
-  }
-
-  /** Checks the current password, stores the new one and revokes every session but the caller's. */
-  async changePassword(userId: string, sessionId: string, input: PasswordChange): Promise<{ revoked: number }> {
-    const current = await this.repo.passwordHashOf(userId);
-    const ok = current
-      ? await verifyPassword(current, input.currentPassword)
-      : await verifyAgainstDummy(input.currentPassword);
-    if (!ok) {
-      throw new AppError('VALIDATION_ERROR', IDENTITY_MESSAGES.currentPasswordWrong, [
-        { field: 'currentPassword', message: IDENTITY_MESSAGES.currentPasswordWrong },
-      ]);
-    }
-    const passwordHash = await hashPassword(input.newPassword);
-    const revoked = await this.repo.transaction(async (tx) => {
-      await this.repo.changePassword(userId, passwordHash, tx);
-      return this.sessions.revokeAllOf(userId, 'password_changed', { except: sessionId, tx });
-    });
-    return { revoked };
   }
 
   async publicProfile(userId: string): Promise<PublicProfile> {
