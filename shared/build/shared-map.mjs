@@ -3,6 +3,8 @@
 // react-router and rxjs reach the apps only through @atrium/ui and @atrium/event-bus, which are the
 // singletons and re-export just what the product uses. Inside one page those libraries still exist once:
 // every app uses the host's copy of the shared package that wraps them.
+import { fileURLToPath } from 'node:url';
+
 const REACT = '^19.3.1';
 const singleton = (requiredVersion, extra = {}) => ({ singleton: true, requiredVersion, ...extra });
 
@@ -13,6 +15,11 @@ export const sharedMap = {
   'react-dom/client': singleton(REACT),
   valtio: singleton('^2.3.2'),
   '@tanstack/react-query': singleton('^5.108.0'),
+  // One zod per page, and only the part the apps use: see shared/contracts/src/zod-browser.ts.
+  zod: singleton('^4.6.7', {
+    version: '4.6.7',
+    import: fileURLToPath(new URL('../contracts/src/zod-browser.ts', import.meta.url)),
+  }),
   '@atrium/contracts': singleton('^0.1.0', { version: '0.1.0' }),
   '@atrium/api-client': singleton('^0.1.0', { version: '0.1.0' }),
   '@atrium/event-bus': singleton('^0.1.0', { version: '0.1.0' }),
