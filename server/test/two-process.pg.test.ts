@@ -263,6 +263,18 @@ describe('two API processes on one PostgreSQL and Redis', () => {
     expect(keys.length).toBe(1);
   });
 
+  test("the routes' rate limits (@fastify/rate-limit's Redis store) are counted across both processes too", async () => {
+    const agent = new HttpAgent();
+    await agent.request(a.base, 'GET', '/auth/csrf');
+    const attempt = (api: ApiProcess) =>
+      agent.request(api.base, 'POST', '/auth/reset-password', { token: 'not-a-token', password: 'analytical1' });
+    const statuses: number[] = [];
+    for (let i = 0; i < LOGIN_LIMIT + 2; i++) statuses.push((await attempt(i % 2 === 0 ? a : b)).status);
+    expect(statuses.slice(0, LOGIN_LIMIT).every((s) => s !== 429)).toBe(true);
+    expect(statuses.slice(LOGIN_LIMIT)).toEqual([429, 429]);
+    expect((await redis.keys(`${prefix}rate:*`)).length).toBeGreaterThan(0);
+  });
+
   test('a sign-out answered by one process is refused by the other at once', async () => {
     const { agent } = await signedIn(a);
     // B has just looked the session up (twice: the second from its memory).
