@@ -13,6 +13,10 @@
  *   within seconds. A beat that finds the job no longer active here (it expired and moved on) aborts the handler.
  * - **Graceful stop.** `stop()` aborts the handlers' signals; a handler that then throws `JobReleased` puts its
  *   job back as new (no retry used up) for the next worker, at once.
+ * - **Own worker loop.** pg-boss fetches, stores, expires and retries; this module polls (`fetch`, woken at once by a
+ *   `send` in the same process) and records each outcome itself with the run's `retry_count` in the `WHERE`:
+ *   pg-boss's own `work()` completes and fails by job id, so a worker that lost its job to a later run of it could
+ *   complete or fail that run.
  * - A handler's own state must make a second run harmless (pg-boss delivers at least once): the contact import
  *   keeps a cursor and fences each chunk by its holder (contact-import.repository.ts).
  */
