@@ -1,4 +1,4 @@
-import { proxy } from 'valtio';
+import { proxy, type Snapshot } from 'valtio';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import {
   isRemoteModule,
@@ -150,16 +150,21 @@ export async function ensureRemote(name: RemoteName): Promise<void> {
   await loadOne(name);
 }
 
-/** Every remote whose metadata says it has this: the search providers when a search starts, widgets on home. */
+/**
+ * Every remote whose metadata says it has this: the search providers when a search starts, widgets on home.
+ * A remote that failed is left to its Try again (a search does not retry it on every keystroke).
+ */
 export function ensureRemotesWith(what: 'search' | 'widgets'): Promise<void> {
-  const names = (Object.keys(remotesState.meta) as RemoteName[]).filter((n) => remotesState.meta[n]?.[what]);
+  const names = (Object.keys(remotesState.meta) as RemoteName[]).filter(
+    (n) => remotesState.meta[n]?.[what] && !remotesState.failed[n],
+  );
   return Promise.all(names.map(ensureRemote)).then(() => undefined);
 }
 
 /** The remote that offers a modal: a loaded module's, else the one whose metadata announces it. */
 export function modalOwner(
   id: ModalId,
-  snap: Pick<RemotesState, 'meta' | 'modules'> = remotesState,
+  snap: Snapshot<Pick<RemotesState, 'meta' | 'modules'>> = remotesState,
 ): RemoteName | undefined {
   const loaded = Object.values(snap.modules).find((m) => m?.modals?.some((x) => x.id === id));
   if (loaded) return loaded.name;
@@ -170,9 +175,7 @@ export function modalOwner(
  * Sidebar and '+ New' entries by remote, drawn without loading anything: a loaded module's own, else its
  * metadata's. A remote that failed to load contributes none until it loads.
  */
-export function remoteContributions(
-  snap: Pick<RemotesState, 'meta' | 'modules' | 'failed'> = remotesState,
-): { name: RemoteName; nav: RemoteModule['nav']; newMenu: RemoteModule['newMenu'] }[] {
+export function remoteContributions(snap: Snapshot<Pick<RemotesState, 'meta' | 'modules' | 'failed'>> = remotesState) {
   const names = new Set([...Object.keys(snap.meta), ...Object.keys(snap.modules)] as RemoteName[]);
   return [...names]
     .filter((n) => snap.modules[n] || !snap.failed[n])

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
@@ -54,6 +54,11 @@ export function GlobalSearch({ autoFocus = false, onDone }: { autoFocus?: boolea
   useHotkeys([['mod+k', () => ref.current?.focus()]]);
 
   const { ready, providers } = useSearchProviders();
+  // Opened before the manifest was read (a deep link, a fast typist): load the providers once it is.
+  const { status } = useSnapshot(remotesState);
+  useEffect(() => {
+    if (opened && status === 'ready') void ensureRemotesWith('search');
+  }, [opened, status]);
   const results = useQuery({
     queryKey: globalSearchKeys.term(term, providers.map(([name]) => name).join(',')),
     queryFn: async ({ signal }) =>
