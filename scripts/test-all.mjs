@@ -143,22 +143,6 @@ if (want('compose')) {
     const longRunning = services.filter((n) => n !== 'build');
     const unrestarted = longRunning.filter((n) => restart[n] !== 'unless-stopped');
     checks.push(['restart policies', unrestarted.length === 0, `without restart: ${unrestarted.join(',')}`]);
-    for (const [name, ok, why] of checks) if (!ok) console.log(`compose check failed: ${name}: ${why}`);
-    record('compose', checks.filter((c) => c[1]).length, checks.filter((c) => !c[1]).length);
-  }
-}
-
-if (want('postgres')) {
-  const pgUrl =
-    process.env.TEST_DATABASE_URL ??
-    ((await reachable('127.0.0.1', 5432)) ? 'postgres://postgres@127.0.0.1:5432/postgres' : null);
-  if (pgUrl) runJest('server', 'server (PostgreSQL)', { TEST_DATABASE_URL: pgUrl });
-  else console.log('\n>>> server (PostgreSQL): no PostgreSQL at 127.0.0.1:5432, pass not run\n');
-}
-
-if (want('e2e') && !args.includes('--no-e2e')) {
-  const out = path.join(tmp, 'e2e.json');
-  const r = spawnSync(path.join(root, 'e2e/node_modules/.bin/playwright'), ['test', '--reporter=list,json'], {
     // N API processes behind one address: the API runs as replicas (≥ 2) sharing Redis, reached only through the
     // balancer, which publishes :3000 and sends to every replica (deploy/nginx.conf).
     const block = (name) => blocks.find((b) => b.startsWith(`  ${name}:`)) ?? '';
@@ -177,6 +161,22 @@ if (want('e2e') && !args.includes('--no-e2e')) {
       /deploy\/nginx\.conf:\/etc\/nginx\/nginx\.conf/.test(block('lb')) && /server api:3000 resolve;/.test(nginx),
       'lb mounts deploy/nginx.conf, which sends to api:3000',
     ]);
+    for (const [name, ok, why] of checks) if (!ok) console.log(`compose check failed: ${name}: ${why}`);
+    record('compose', checks.filter((c) => c[1]).length, checks.filter((c) => !c[1]).length);
+  }
+}
+
+if (want('postgres')) {
+  const pgUrl =
+    process.env.TEST_DATABASE_URL ??
+    ((await reachable('127.0.0.1', 5432)) ? 'postgres://postgres@127.0.0.1:5432/postgres' : null);
+  if (pgUrl) runJest('server', 'server (PostgreSQL)', { TEST_DATABASE_URL: pgUrl });
+  else console.log('\n>>> server (PostgreSQL): no PostgreSQL at 127.0.0.1:5432, pass not run\n');
+}
+
+if (want('e2e') && !args.includes('--no-e2e')) {
+  const out = path.join(tmp, 'e2e.json');
+  const r = spawnSync(path.join(root, 'e2e/node_modules/.bin/playwright'), ['test', '--reporter=list,json'], {
     cwd: path.join(root, 'e2e'),
     stdio: 'inherit',
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },

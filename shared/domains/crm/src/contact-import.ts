@@ -370,6 +370,11 @@ export type ContactImportJobStatus = (typeof CONTACT_IMPORT_JOB_STATUSES)[number
 export const contactImportJobSchema = z.object({
   jobId: z.string(),
   status: z.enum(CONTACT_IMPORT_JOB_STATUSES),
+  /**
+   * Running, but its worker stopped (a crash, a restart, a failed batch that will be tried again): no progress until
+   * another worker goes on at the cursor, within seconds.
+   */
+  resuming: z.boolean(),
   /** Rows looked at so far, of total. */
   processed: z.number().int(),
   total: z.number().int(),
