@@ -24,6 +24,7 @@ const uploadAnswer = {
 const job = {
   jobId: 'j/1',
   status: 'running',
+  resuming: false,
   processed: 1000,
   total: 2000,
   created: 990,
