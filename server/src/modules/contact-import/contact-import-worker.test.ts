@@ -302,6 +302,20 @@ describe('contact import worker', () => {
     });
   });
 
+  test('an import left without a job (its process died between storing and sending) is queued again by the sweep', async () => {
+    const { agent, jobId } = await queuedJob(20, 900_000);
+    expect(await bossJob(jobId)).toBeUndefined();
+    await db.handle.db
+      .update(contactImportJobs)
+      .set({ updatedAt: sql`now() - interval '1 minute'` })
+      .where(eq(contactImportJobs.id, jobId));
+    // A process that takes jobs sweeps when it starts (and every minute).
+    const worker = await instance();
+    expect(await waitForJob(agent, jobId)).toMatchObject({ status: 'completed', processed: 20, created: 20 });
+    expect(await bossJob(jobId)).toMatchObject({ state: 'completed' });
+    await closeApp(worker);
+  });
+
   test('the app stops its job engine on close', async () => {
     const app = await instance();
     const agent = await new Agent(app).init();
