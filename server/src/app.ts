@@ -184,7 +184,7 @@ export async function buildApp({
   registerCsrf(app, { csrf: new CsrfTokens(secret), tokens, cookieSecure: config.cookieSecure });
 
   const { db } = database;
-  const deps: Deps = { db, config, tokens, secret, mailer: mailer ?? createMailer(config, app.log) };
+  const deps: Deps = { config, tokens, secret, mailer: mailer ?? createMailer(config, app.log) };
   if (!mailer) app.addHook('onClose', async () => deps.mailer.close());
   // The composition root: every repository and service is built here, once, and handed to the route plugins
   // below; route plugins never construct a service or reach the database (docs/anatomy-of-a-server-module.md).

@@ -1,11 +1,12 @@
 import type { Config } from '../config';
-import type { Database } from '../db/client';
 import type { Mailer } from './mail';
 import type { TokenService } from './tokens';
 
-/** What every module may need besides its repository: one object, built once in app.ts. */
+/**
+ * What services may need besides their repositories and the other services they call: one object, built once in
+ * app.ts. The database is not in it: only app.ts hands it to repositories.
+ */
 export interface Deps {
-  db: Database;
   config: Config;
   mailer: Mailer;
   tokens: TokenService;
