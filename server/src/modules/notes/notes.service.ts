@@ -9,7 +9,7 @@ import {
 } from '@atrium/contracts';
 import { listAnswer, type JsonText } from '../../db/json-answers';
 import { AppError } from '../../lib/errors';
-import type { Caller } from '../contacts/contacts.service';
+import type { BusinessCaller as Caller } from '../../lib/caller';
 import { sanitizeNoteHtml } from './note-html';
 import type { NoteFields, NoteListFilter, NotesRepository } from './notes.repository';
 
