@@ -27,13 +27,13 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { count, eq } from 'drizzle-orm';
 import { ACCESS_COOKIE, API_ROOT, IMAGE_MAX_BYTES, XSRF_COOKIE } from '@atrium/contracts';
+import { CONTACT_IMPORT_MAX_FILE_BYTES } from '@atrium/domain-crm/schemas';
 import { contactImportUploads, images } from '../src/db/schema';
 import { buildApp } from '../src/app';
 import { API_OPERATIONS, operationOf } from '../src/api-operations';
 import { CSRF_EXEMPT } from '../src/lib/csrf';
 import { Agent, createTestApp, type AgentRequest, type TestApp } from './helpers';
 import { multipart, signUp, TINY_PNG, waitForMail, type RequestParts, type SignedUp } from './security-helpers';
-import { CONTACT_IMPORT_MAX_FILE_BYTES } from '@atrium/domain-crm/schemas';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

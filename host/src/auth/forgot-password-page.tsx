@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { failureOf } from '@atrium/api-client';
 import { Anchor, Button, FailureNotice, Notice, schemaResolver, Stack, useForm, type Failure } from '@atrium/ui/core';
+import { identity, IDENTITY_MESSAGES, emailOnlySchema } from '@atrium/domain-identity';
 import { AuthLayout } from './auth-layout';
 import { EmailField } from './fields';
-import { identity, IDENTITY_MESSAGES, emailOnlySchema } from '@atrium/domain-identity';
 
 /**
  * /forgot-password: asks for a reset link. The server answers the same whether or not the address has an

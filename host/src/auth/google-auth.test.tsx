@@ -6,10 +6,10 @@ import { ApiError, api } from '@atrium/api-client';
 import { setTestSession } from '@atrium/api-client/testing';
 import { GOOGLE_AUTH_COOLDOWN_MS, GOOGLE_CALLBACK_WINDOW_MS } from '@atrium/contracts';
 import { UiProvider } from '@atrium/ui';
+import { google, IDENTITY_MESSAGES } from '@atrium/domain-identity';
 import { GOOGLE_LAST_ATTEMPT_KEY, GoogleSignInButton, googleRedirect } from './google-button';
 import { GOOGLE_CALLBACK_KEY, GoogleCallbackPage, resetGoogleCallbacks } from './google-callback-page';
 import { UnlinkGooglePage } from './unlink-google-page';
-import { google, IDENTITY_MESSAGES } from '@atrium/domain-identity';
 
 function renderAt(path: string, element: ReactElement, routePath: string, strict = false) {
   const tree = (

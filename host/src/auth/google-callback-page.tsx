@@ -3,9 +3,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '@atrium/api-client';
 import { GOOGLE_CALLBACK_WINDOW_MS } from '@atrium/contracts';
 import { Button, Center, Loader, Notice, Stack, Text } from '@atrium/ui/core';
+import { google, type GoogleCallback, IDENTITY_MESSAGES } from '@atrium/domain-identity';
 import { AuthLayout } from './auth-layout';
 import { clearGoogleAttempt, googleErrorText } from './google-button';
-import { google, type GoogleCallback, IDENTITY_MESSAGES } from '@atrium/domain-identity';
 
 /** sessionStorage: the callback this tab last handled ({ state, at }), for the 30 s check window. */
 export const GOOGLE_CALLBACK_KEY = 'googleCallbackHandled';

@@ -5,12 +5,12 @@ import { ApiError, api } from '@atrium/api-client';
 import { setTestSession } from '@atrium/api-client/testing';
 import { MESSAGES } from '@atrium/contracts';
 import { UiProvider } from '@atrium/ui';
+import { identity, IDENTITY_MESSAGES } from '@atrium/domain-identity';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { PASSWORDS_DIFFER, ResetPasswordPage } from './reset-password-page';
 import { SignInPage } from './sign-in-page';
 import { SignUpPage } from './sign-up-page';
 import { EMAIL_VERIFIED_MESSAGE, VerifyEmailPage } from './verify-email-page';
-import { identity, IDENTITY_MESSAGES } from '@atrium/domain-identity';
 
 /** Shows where a page navigated to, with the state it handed over. */
 function Where({ name }: { name: string }) {

@@ -3,10 +3,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { failureOf } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
 import { Anchor, Button, FailureNotice, Notice, schemaResolver, Stack, useForm, type Failure } from '@atrium/ui/core';
+import { identity, IDENTITY_MESSAGES, resetPasswordSchema } from '@atrium/domain-identity';
 import { AuthLayout } from './auth-layout';
 import { NewPasswordFields } from './fields';
 import type { SignInState } from './sign-in-page';
-import { identity, IDENTITY_MESSAGES, resetPasswordSchema } from '@atrium/domain-identity';
 
 export const PASSWORDS_DIFFER = 'Passwords do not match';
 

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Anchor, Button, Center, Group, Loader, Notice, Stack, Text } from '@atrium/ui/core';
+import { google, type GoogleStatus } from '@atrium/domain-identity';
 import { AuthLayout } from './auth-layout';
 import { GoogleSignInButton, googleErrorText } from './google-button';
 import { useSession } from './use-session';
-import { google, type GoogleStatus } from '@atrium/domain-identity';
 
 type Load = { kind: 'loading' } | { kind: 'ready'; status: GoogleStatus } | { kind: 'error'; message: string };
 

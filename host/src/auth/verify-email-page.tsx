@@ -14,10 +14,10 @@ import {
   useForm,
   type Failure,
 } from '@atrium/ui/core';
+import { identity, IDENTITY_MESSAGES, VERIFICATION_CODE_LENGTH, verifyEmailSchema } from '@atrium/domain-identity';
 import { AuthLayout } from './auth-layout';
 import { EmailField } from './fields';
 import type { SignInState } from './sign-in-page';
-import { identity, IDENTITY_MESSAGES, VERIFICATION_CODE_LENGTH, verifyEmailSchema } from '@atrium/domain-identity';
 
 export const EMAIL_VERIFIED_MESSAGE = 'Email verified. You can sign in now.';
 

@@ -5,11 +5,11 @@ import { ApiError, api } from '@atrium/api-client';
 import { setTestSession } from '@atrium/api-client/testing';
 import { type User } from '@atrium/contracts';
 import { UiProvider } from '@atrium/ui';
+import { businesses, BUSINESS_MESSAGES, type Business } from '@atrium/domain-admin/public';
+import { identity } from '@atrium/domain-identity';
 import { testQueryClient } from '../test-utils';
 import { AcceptInvitePage, INVITE_TEXTS } from './accept-invite-page';
 import { UserProfilePage, USER_NOT_FOUND } from './user-profile-page';
-import { businesses, BUSINESS_MESSAGES, type Business } from '@atrium/domain-admin/public';
-import { identity } from '@atrium/domain-identity';
 
 function Where({ name }: { name: string }) {
   const location = useLocation();

@@ -3,10 +3,10 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { failureOf } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
 import { Button, Center, FailureNotice, Group, Loader, Notice, Stack, Text, type Failure } from '@atrium/ui/core';
+import { businesses, BUSINESS_MESSAGES, acceptInviteSchema } from '@atrium/domain-admin/public';
 import { AuthLayout } from '../auth/auth-layout';
 import type { SignInState } from '../auth/sign-in-page';
 import { useSession } from '../auth/use-session';
-import { businesses, BUSINESS_MESSAGES, acceptInviteSchema } from '@atrium/domain-admin/public';
 
 export const INVITE_TEXTS = {
   invalidLink: 'This invitation link is invalid. Ask the person who invited you for a new one.',

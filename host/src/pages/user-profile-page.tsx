@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { isApiError } from '@atrium/api-client';
 import { Alert, Container, Group, Paper, PageSkeleton, Stack, Text, Title } from '@atrium/ui';
-import { UserAvatar } from './profile/user-avatar';
 import { identity, userKeys } from '@atrium/domain-identity';
+import { UserAvatar } from './profile/user-avatar';
 
 export const USER_NOT_FOUND = 'User not found';
 

@@ -4,11 +4,11 @@ import { QueryClientProvider, focusManager, type QueryClient } from '@tanstack/r
 import { setTestSession } from '@atrium/api-client/testing';
 import { BUSINESS_REFRESH_MIN_GAP_MS, BUSINESS_REFRESH_MS, type User } from '@atrium/contracts';
 import { UiProvider } from '@atrium/ui';
+import { businesses, type Business } from '@atrium/domain-admin/public';
 import { testQueryClient } from '../test-utils';
 import { BusinessSwitcher } from './business-switcher';
 import { BusinessSync, businessListOptions, canManage, resolveCurrent, useSwitchBusiness } from './businesses';
 import { UserMenu } from './user-menu';
-import { businesses, type Business } from '@atrium/domain-admin/public';
 
 function business(id: string, name: string, role: 'owner' | 'admin' | 'member' = 'owner'): Business {
   return {

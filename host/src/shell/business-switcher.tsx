@@ -15,8 +15,8 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@atrium/ui';
-import { canManage, resolveCurrent, useBusinessList, useSwitchBusiness } from './businesses';
 import { businesses, BUSINESS_MESSAGES, type Business } from '@atrium/domain-admin/public';
+import { canManage, resolveCurrent, useBusinessList, useSwitchBusiness } from './businesses';
 
 function initials(name: string) {
   return (

@@ -1,8 +1,8 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { filtersParamSchema } from '@atrium/contracts';
+import { contactFilterFields } from '@atrium/domain-crm/schemas';
 import { contacts } from '../db/schema';
 import { filterGroupsSql } from './filter-sql';
-import { contactFilterFields } from '@atrium/domain-crm/schemas';
 
 const dialect = new PgDialect();
 const render = (filters: unknown) => {

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { listEnvelopeSchema } from '@atrium/contracts';
-import { serializerCompiler } from './serializer';
 import { contactSchema } from '@atrium/domain-crm/schemas';
+import { serializerCompiler } from './serializer';
 
 const compile = (schema: z.ZodType) =>
   serializerCompiler({ schema, method: 'GET', url: '/x', httpStatus: '200' }) as (data: unknown) => string;

@@ -19,8 +19,8 @@ import {
   schemaResolver,
   useForm,
 } from '@atrium/ui';
-import { UserAvatar } from './user-avatar';
 import { identity, updateProfileSchema } from '@atrium/domain-identity';
+import { UserAvatar } from './user-avatar';
 
 export const PROFILE_MESSAGES = {
   updated: 'Profile updated',

@@ -19,9 +19,9 @@ import {
   Title,
   useForm,
 } from '@atrium/ui';
+import { identity, IDENTITY_MESSAGES, changePasswordSchema, userKeys, type SessionInfo } from '@atrium/domain-identity';
 import { PASSWORDS_DIFFER } from '../../auth/reset-password-page';
 import { NewPasswordFields } from '../../auth/fields';
-import { identity, IDENTITY_MESSAGES, changePasswordSchema, userKeys, type SessionInfo } from '@atrium/domain-identity';
 
 export const SECURITY_MESSAGES = {
   passwordChangeFailed: 'Failed to change password',

@@ -5,12 +5,12 @@ import { ApiError, sessionView } from '@atrium/api-client';
 import { setTestSession } from '@atrium/api-client/testing';
 import { type User } from '@atrium/contracts';
 import { UiProvider } from '@atrium/ui';
+import { businesses, type Business } from '@atrium/domain-admin/public';
+import { identity, IDENTITY_MESSAGES, type SessionInfo } from '@atrium/domain-identity';
 import { testQueryClient } from '../../test-utils';
 import { PROFILE_MESSAGES, pictureProblem } from './general-tab';
 import { describeAgent, SECURITY_MESSAGES } from './security-tab';
 import { SettingsProfilePage } from './settings-profile-page';
-import { businesses, type Business } from '@atrium/domain-admin/public';
-import { identity, IDENTITY_MESSAGES, type SessionInfo } from '@atrium/domain-identity';
 
 const me = {
   id: 'u1',

@@ -1,8 +1,8 @@
 import { useSnapshot } from 'valtio';
 import { sessionView } from '@atrium/api-client';
 import { Badge, Group, Loader, Notice, Paper, Stack, Text, Title } from '@atrium/ui';
-import { resolveCurrent, useBusinessList } from '../../shell/businesses';
 import { BUSINESS_MESSAGES } from '@atrium/domain-admin/public';
+import { resolveCurrent, useBusinessList } from '../../shell/businesses';
 
 const tierLabel = (tier: string) => (tier ? tier.charAt(0).toUpperCase() + tier.slice(1) : 'Unknown');
 

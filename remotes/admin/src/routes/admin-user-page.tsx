@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { isApiError } from '@atrium/api-client';
+import { ADMIN_MESSAGES } from '@atrium/domain-admin';
 import { AdminRefused } from '../features/admin-users/refused';
 import { isRefused, useAdminUser } from '../features/admin-users/use-admin-users';
 import { ROLE_LABELS } from '../features/business/members-tab';
 import { fullName } from '../lib/format';
-import { ADMIN_MESSAGES } from '@atrium/domain-admin';
 import {
   Alert,
   Anchor,

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@atrium/api-client';
 import { clearTestSession } from '@atrium/api-client/testing';
+import { adminUsers, ADMIN_MESSAGES, type AdminUserDetail, type AdminUserSummary } from '@atrium/domain-admin';
 import AdminUserPage from './admin-user-page';
 import AdminUsersPage from './admin-users-page';
 import { makeUser, renderRoutes, signIn } from '../test-utils';
-import { adminUsers, ADMIN_MESSAGES, type AdminUserDetail, type AdminUserSummary } from '@atrium/domain-admin';
 
 const routes = { '/admin-users': <AdminUsersPage />, '/admin-users/:userId': <AdminUserPage /> };
 

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from '@atrium/contracts';
+import { ADMIN_MESSAGES } from '@atrium/domain-admin';
 import { AdminRefused } from '../features/admin-users/refused';
 import { isRefused, useAdminUsers } from '../features/admin-users/use-admin-users';
 import { fullName } from '../lib/format';
-import { ADMIN_MESSAGES } from '@atrium/domain-admin';
 import {
   Alert,
   Anchor,

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@atrium/api-client';
 import { clearTestSession } from '@atrium/api-client/testing';
+import { businesses, BUSINESS_MESSAGES, type Business } from '@atrium/domain-admin';
 import BusinessSettingsPage, { MANAGERS_ONLY, tabFrom } from './business-settings-page';
 import { collectToasts, makeBusiness, makeUser, renderRoutes, signIn } from '../test-utils';
-import { businesses, BUSINESS_MESSAGES, type Business } from '@atrium/domain-admin';
 
 const routes = {
   '/businesses/settings': <BusinessSettingsPage />,

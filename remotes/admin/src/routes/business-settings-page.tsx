@@ -15,12 +15,12 @@ import {
   useParams,
   useSearchParams,
 } from '@atrium/ui';
+import { BUSINESS_MESSAGES } from '@atrium/domain-admin';
 import { GeneralTab } from '../features/business/general-tab';
 import { IntegrationsTab } from '../features/business/integrations-tab';
 import { MembersTab, ROLE_LABELS } from '../features/business/members-tab';
 import { NotificationsTab } from '../features/business/notifications-tab';
 import { canManage, roleOf, useBusiness } from '../features/business/use-business';
-import { BUSINESS_MESSAGES } from '@atrium/domain-admin';
 
 export const SETTINGS_TABS = ['general', 'members', 'integrations', 'notifications'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];

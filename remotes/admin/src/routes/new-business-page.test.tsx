@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError } from '@atrium/api-client';
 import { clearTestSession } from '@atrium/api-client/testing';
+import { businesses, BUSINESS_MESSAGES } from '@atrium/domain-admin';
 import NewBusinessPage from './new-business-page';
 import { collectToasts, makeBusiness, makeUser, renderRoutes, signIn } from '../test-utils';
-import { businesses, BUSINESS_MESSAGES } from '@atrium/domain-admin';
 
 const routes = { '/businesses/new': <NewBusinessPage />, '/businesses/:businessId/settings': <p>settings page</p> };
 

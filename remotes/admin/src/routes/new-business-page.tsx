@@ -14,8 +14,8 @@ import {
   useForm,
   useNavigate,
 } from '@atrium/ui';
-import { businessError } from '../lib/errors';
 import { businesses, BUSINESS_MESSAGES, createBusinessSchema, businessKeys } from '@atrium/domain-admin';
+import { businessError } from '../lib/errors';
 
 /** /businesses/new: create a business, make it the current one, then open its settings. */
 export default function NewBusinessPage() {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useGroupOptions } from './use-contact-options';
 import { contactGroups } from '@atrium/domain-crm';
+import { useGroupOptions } from './use-contact-options';
 
 afterEach(() => jest.restoreAllMocks());
 

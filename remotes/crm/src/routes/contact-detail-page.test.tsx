@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
+import { contactTags, contacts } from '@atrium/domain-crm';
 import { makeContact, renderWithProviders, serveGroups } from '../test-utils';
 import ContactDetailPage from './contact-detail-page';
-import { contactTags, contacts } from '@atrium/domain-crm';
 
 jest.mock('../components/lazy-notes-panel', () => ({
   LazyNotesPanel: ({ entityId }: { entityId: string }) => <div>notes of {entityId}</div>,

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { contactDisplayName } from '@atrium/contracts';
 import { isApiError } from '@atrium/api-client';
+import { shownContactStatus } from '@atrium/domain-crm';
 import { ContactModal } from '../features/contact-form/contact-modal';
 import { LazyNotesPanel } from '../components/lazy-notes-panel';
 import { useContact } from '../features/contact-form/use-contact-mutations';
@@ -25,7 +26,6 @@ import {
   formatDay,
   formatInstant,
 } from '@atrium/ui';
-import { shownContactStatus } from '@atrium/domain-crm';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -5,9 +5,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '@atrium/api-client';
 import { bus, type Toast } from '@atrium/event-bus';
 import { UiProvider } from '@atrium/ui';
+import { contactGroups, contactTags, contacts } from '@atrium/domain-crm';
 import { envelope, makeContact, serveGroups } from '../test-utils';
 import ContactsPage from './contacts-page';
-import { contactGroups, contactTags, contacts } from '@atrium/domain-crm';
 
 const contact = makeContact;
 

@@ -19,6 +19,7 @@ import {
   useDebouncedValue,
   useSearchParams,
 } from '@atrium/ui';
+import { contacts, type Contact, type ContactSortField } from '@atrium/domain-crm';
 import { ContactModal } from '../features/contact-form/contact-modal';
 import { BulkBar } from '../features/contacts/bulk-bar';
 import { ImportContactsModal } from '../features/import';
@@ -35,7 +36,6 @@ import {
 import { useContacts } from '../features/contacts/use-contacts';
 import { useContactsInfinite } from '../features/contacts/use-contacts-infinite';
 import { VirtualContactsList } from '../features/contacts/virtual-contacts-list';
-import { contacts, type Contact, type ContactSortField } from '@atrium/domain-crm';
 
 export default function ContactsPage() {
   const [url, setUrl] = useSearchParams();

@@ -4,10 +4,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '@atrium/api-client';
 import { bus, type BusMessage } from '@atrium/event-bus';
 import { UiProvider } from '@atrium/ui';
+import { contactGroups } from '@atrium/domain-crm';
 import { serveGroups } from '../test-utils';
 import GroupCreatePage from './group-create-page';
 import GroupsPage from './groups-page';
-import { contactGroups } from '@atrium/domain-crm';
 
 const vip = {
   _id: 'g1',

@@ -22,10 +22,10 @@ import {
   Title,
   useDebouncedValue,
 } from '@atrium/ui';
+import type { ContactGroup } from '@atrium/domain-crm';
 import { GroupForm } from '../features/groups/group-form';
 import { TagsPanel } from '../features/tags/tags-panel';
 import { useGroupMutations, useGroups } from '../features/groups/use-groups';
-import type { ContactGroup } from '@atrium/domain-crm';
 
 const LIMIT = 20;
 

@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listEnvelopeSchema } from '@atrium/contracts';
+import { adminUserDetailSchema, adminUserSummarySchema, adminUsersQuerySchema } from '@atrium/domain-admin/schemas';
 import { callerOf, errorResponses } from '../../lib/http';
 import { assertCompanyUser, type AdminUsersService } from './admin-users.service';
-import { adminUserDetailSchema, adminUserSummarySchema, adminUsersQuerySchema } from '@atrium/domain-admin/schemas';
 
 const idParams = z.object({ userId: z.string().min(1).max(100) });
 

@@ -1,8 +1,8 @@
 import { isCompanyEmail, makePagination, type ListEnvelope, type PageQuery } from '@atrium/contracts';
+import { ADMIN_MESSAGES, type AdminUserDetail, type AdminUserSummary } from '@atrium/domain-admin/schemas';
 import { AppError } from '../../lib/errors';
 import type { AuthContext } from '../../lib/caller';
 import type { AdminUsersRepository } from './admin-users.repository';
-import { ADMIN_MESSAGES, type AdminUserDetail, type AdminUserSummary } from '@atrium/domain-admin/schemas';
 
 /** The admin pages are for company staff: signed in with an e-mail at the configured domain. */
 export function assertCompanyUser(caller: AuthContext, domain: string | null): void {

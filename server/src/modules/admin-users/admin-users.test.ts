@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { adminUserDetailSchema, adminUserSummarySchema } from '@atrium/domain-admin/schemas';
 import { users } from '../../db/schema';
 import { Agent, createTestApp, qs, signedInAgent, type TestApp } from '../../../test/helpers';
-import { adminUserDetailSchema, adminUserSummarySchema } from '@atrium/domain-admin/schemas';
 
 const tag = () => randomBytes(4).toString('hex');
 

@@ -1,6 +1,12 @@
 import * as z from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginSchema, registerSchema, userSchema } from '@atrium/contracts';
+import {
+  emailOnlySchema,
+  IDENTITY_MESSAGES,
+  resetPasswordSchema,
+  verifyEmailSchema,
+} from '@atrium/domain-identity/schemas';
 import type { Config } from '../../config';
 import { clientMeta, errorResponses, okSchema } from '../../lib/http';
 import {
@@ -14,12 +20,6 @@ import {
 } from '../../lib/session-cookies';
 import type { AuthService, SignedIn } from './auth.service';
 import { rateLimitHeaders } from './login-throttle';
-import {
-  emailOnlySchema,
-  IDENTITY_MESSAGES,
-  resetPasswordSchema,
-  verifyEmailSchema,
-} from '@atrium/domain-identity/schemas';
 
 /**
  * The tokens are in the answer only for clients that ask (lib/session-cookies.ts, TOKEN_BODY_HEADER); the browser

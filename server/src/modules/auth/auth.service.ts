@@ -1,3 +1,10 @@
+import {
+  IDENTITY_MESSAGES,
+  RESET_TOKEN_TTL_MS,
+  type changePasswordSchema,
+  VERIFICATION_CODE_LENGTH,
+  VERIFICATION_CODE_TTL_MS,
+} from '@atrium/domain-identity/schemas';
 import type { Deps } from '../../lib/deps';
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type * as z from 'zod';
@@ -17,13 +24,6 @@ import { AttemptLimiter, MemoryCounterStore, type CounterStore } from './attempt
 import type { AuthRepository, NewUser } from './auth.repository';
 import { KnownDevices } from './known-devices';
 import { LoginThrottle, type LimitListener } from './login-throttle';
-import {
-  IDENTITY_MESSAGES,
-  RESET_TOKEN_TTL_MS,
-  type changePasswordSchema,
-  VERIFICATION_CODE_LENGTH,
-  VERIFICATION_CODE_TTL_MS,
-} from '@atrium/domain-identity/schemas';
 
 export type LoginData = z.output<typeof loginSchema>;
 /** What the auth service uses besides its repository (built once in app.ts). */

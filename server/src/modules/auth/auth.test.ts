@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ACCESS_COOKIE, REFRESH_COOKIE, XSRF_COOKIE, XSRF_HEADER, userSchema } from '@atrium/contracts';
+import { IDENTITY_MESSAGES } from '@atrium/domain-identity/schemas';
 import { TOKEN_BODY_HEADER } from '../../lib/session-cookies';
 import { TokenService } from '../../lib/tokens';
 import { MAILS_PER_ADDRESS_PER_HOUR } from './auth.service';
@@ -12,7 +13,6 @@ import {
   verificationCode,
   type TestApp,
 } from '../../../test/helpers';
-import { IDENTITY_MESSAGES } from '@atrium/domain-identity/schemas';
 
 describe('auth', () => {
   let t: TestApp;

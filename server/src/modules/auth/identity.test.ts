@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { ACCESS_COOKIE, REFRESH_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '@atrium/contracts';
+import { IDENTITY_MESSAGES } from '@atrium/domain-identity/schemas';
 import {
   Agent,
   createTestApp,
@@ -14,7 +15,6 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { MAILS_PER_ADDRESS_PER_HOUR, MAX_CODE_ATTEMPTS } from './auth.service';
-import { IDENTITY_MESSAGES } from '@atrium/domain-identity/schemas';
 
 /** Sign-up verification, resend, forgot/reset password and the per-account sign-in limit. */
 describe('identity flows', () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { ACCESS_COOKIE } from '@atrium/contracts';
+import { IDENTITY_MESSAGES } from '@atrium/domain-identity/schemas';
 import { KNOWN_DEVICE_COOKIE } from '../../lib/session-cookies';
 import {
   Agent,
@@ -9,7 +10,6 @@ import {
   setCookieLines,
   type TestApp,
 } from '../../../test/helpers';
-import { IDENTITY_MESSAGES } from '@atrium/domain-identity/schemas';
 
 const RATE_LIMITED = { success: false, code: 'RATE_LIMITED', error: IDENTITY_MESSAGES.tooManyAttempts };
 const FIFTEEN_MINUTES_S = 15 * 60;

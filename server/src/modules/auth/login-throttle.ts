@@ -1,7 +1,7 @@
+import { IDENTITY_MESSAGES } from '@atrium/domain-identity/schemas';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/errors';
 import { AttemptLimiter, type CounterStore, type LimitState } from './attempt-limiter';
-import { IDENTITY_MESSAGES } from '@atrium/domain-identity/schemas';
 
 /** Window of the failure counters (per address, per account, per known device). */
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;

@@ -2,10 +2,6 @@ import * as z from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userSchema } from '@atrium/contracts';
-import type { Config } from '../../config';
-import { callerOf, errorResponses, okSchema } from '../../lib/http';
-import { setAccessCookie, tokensForBody } from '../../lib/session-cookies';
-import type { BusinessesService, SessionMove } from './businesses.service';
 import {
   acceptInviteSchema,
   businessInviteSchema,
@@ -16,6 +12,10 @@ import {
   updateBusinessSchema,
   updateMemberRoleSchema,
 } from '@atrium/domain-admin/schemas';
+import type { Config } from '../../config';
+import { callerOf, errorResponses, okSchema } from '../../lib/http';
+import { setAccessCookie, tokensForBody } from '../../lib/session-cookies';
+import type { BusinessesService, SessionMove } from './businesses.service';
 
 export interface BusinessesRoutesOptions {
   businesses: BusinessesService;

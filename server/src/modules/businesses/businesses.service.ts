@@ -1,14 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type * as z from 'zod';
 import { API_ROOT, type MemberRole, type User } from '@atrium/contracts';
-import type { Deps } from '../../lib/deps';
-import { AppError } from '../../lib/errors';
-import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../../db/client';
-import type { businesses, businessInvites, businessMembers } from '../../db/schema';
-import type { AuthContext } from '../../lib/caller';
-import type { SessionsService } from '../sessions/sessions.service';
-import type { UsersService } from '../users/users.service';
-import type { BusinessesRepository } from './businesses.repository';
 import {
   BUSINESS_MESSAGES as M,
   INVITE_TTL_MS,
@@ -20,6 +12,14 @@ import {
   type inviteMemberSchema,
   type updateBusinessSchema,
 } from '@atrium/domain-admin/schemas';
+import type { Deps } from '../../lib/deps';
+import { AppError } from '../../lib/errors';
+import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../../db/client';
+import type { businesses, businessInvites, businessMembers } from '../../db/schema';
+import type { AuthContext } from '../../lib/caller';
+import type { SessionsService } from '../sessions/sessions.service';
+import type { UsersService } from '../users/users.service';
+import type { BusinessesRepository } from './businesses.repository';
 
 export interface NewBusiness {
   name: string;

@@ -1,8 +1,3 @@
-import { TOKEN_BODY_HEADER } from '../../lib/session-cookies';
-import { sql } from 'drizzle-orm';
-import { ACCESS_COOKIE, userSchema } from '@atrium/contracts';
-import { Agent, createTestApp, signedInAgent, type TestApp } from '../../../test/helpers';
-import { slugify } from './businesses.service';
 import {
   BUSINESS_MESSAGES,
   businessInviteSchema,
@@ -10,6 +5,11 @@ import {
   businessSchema,
   type Business,
 } from '@atrium/domain-admin/schemas';
+import { TOKEN_BODY_HEADER } from '../../lib/session-cookies';
+import { sql } from 'drizzle-orm';
+import { ACCESS_COOKIE, userSchema } from '@atrium/contracts';
+import { Agent, createTestApp, signedInAgent, type TestApp } from '../../../test/helpers';
+import { slugify } from './businesses.service';
 
 type Signed = Awaited<ReturnType<typeof signedInAgent>>;
 

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { SortOrder } from '@atrium/contracts';
+import type { ContactGroupListQueryData, ContactGroupSortField } from '@atrium/domain-crm/schemas';
 import type { Database } from '../../db/client';
 import { contactGroupMembers, contactGroups, contacts } from '../../db/schema';
 import { dateBoundsSql, escapeLike, filterGroupsSql } from '../../lib/filter-sql';
-import type { ContactGroupListQueryData, ContactGroupSortField } from '@atrium/domain-crm/schemas';
 
 export type GroupRow = typeof contactGroups.$inferSelect & { contactCount: number };
 export interface GroupFields {

@@ -1,10 +1,6 @@
 import * as z from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listEnvelopeSchema } from '@atrium/contracts';
-import { sendJson } from '../../db/json-answers';
-import { registerWriteRoutes } from '../../lib/crud-routes';
-import { callerOf, errorResponses } from '../../lib/http';
-import type { ContactGroupsService } from './contact-groups.service';
 import {
   contactGroupInputSchema,
   contactGroupListEnvelopeSchema,
@@ -17,6 +13,10 @@ import {
   contactSchema,
   modifiedCountAnswerSchema,
 } from '@atrium/domain-crm/schemas';
+import { sendJson } from '../../db/json-answers';
+import { registerWriteRoutes } from '../../lib/crud-routes';
+import { callerOf, errorResponses } from '../../lib/http';
+import type { ContactGroupsService } from './contact-groups.service';
 
 const groupAnswer = z.object({ success: z.literal(true), data: contactGroupSchema });
 const idParams = z.object({ id: z.string().min(1).max(100) });

@@ -1,8 +1,3 @@
-import type { JsonText } from '../../db/json-answers';
-import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/client';
-import { AppError } from '../../lib/errors';
-import type { Caller, ContactsService } from '../contacts/contacts.service';
-import type { ContactGroupsRepository, GroupFields, GroupRow } from './contact-groups.repository';
 import {
   CONTACT_GROUP_MESSAGES,
   type ContactGroup,
@@ -11,6 +6,11 @@ import {
   type ContactGroupListQueryData,
   type ContactListParamsData,
 } from '@atrium/domain-crm/schemas';
+import type { JsonText } from '../../db/json-answers';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { Caller, ContactsService } from '../contacts/contacts.service';
+import type { ContactGroupsRepository, GroupFields, GroupRow } from './contact-groups.repository';
 
 export function toGroupDto(row: GroupRow): ContactGroup {
   return {

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { listEnvelopeSchema } from '@atrium/contracts';
-import { Agent, createTestApp, qs, signedInAgent, type TestApp } from '../../../test/helpers';
 import {
   contactGroupListEnvelopeSchema,
   contactGroupSchema,
@@ -8,6 +7,7 @@ import {
   DEFAULT_GROUP_COLOR,
   type ContactGroup,
 } from '@atrium/domain-crm/schemas';
+import { Agent, createTestApp, qs, signedInAgent, type TestApp } from '../../../test/helpers';
 
 const groupList = contactGroupListEnvelopeSchema.strict();
 const contactList = listEnvelopeSchema(contactSchema);

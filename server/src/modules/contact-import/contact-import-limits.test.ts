@@ -1,10 +1,10 @@
 import { count } from 'drizzle-orm';
+import { contactValidateResultSchema } from '@atrium/domain-crm/schemas';
 import { contactImportUploads } from '../../db/schema';
 import { BUSY_MESSAGE, businessWork, type InProcessWorkLimiter } from '../../lib/business-work';
 import { Agent, createTestApp, signedInAgent, type TestApp } from '../../../test/helpers';
 import { IMPORT_BODY_LIMIT } from './contact-import.routes';
 import { uploadCsv } from './test-utils';
-import { contactValidateResultSchema } from '@atrium/domain-crm/schemas';
 
 /**
  * What bounds the import routes: their body limit (the rest of the API has 1 MB), the per-business cap of heavy

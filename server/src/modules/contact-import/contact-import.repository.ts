@@ -1,13 +1,13 @@
 import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client';
-import { lockContactEmails, lockImportStart } from '../../db/locks';
-import { contactImportChunks, contactImportJobs, contactImportUploads, contacts } from '../../db/schema';
-import { toChunks, type ImportedContact, type StoredChunk } from './rows';
 import {
   CONTACT_IMPORT_JOB_ERROR_LIMIT,
   type ContactImportField,
   type ContactImportRowError,
 } from '@atrium/domain-crm/schemas';
+import type { Database, Executor } from '../../db/client';
+import { lockContactEmails, lockImportStart } from '../../db/locks';
+import { contactImportChunks, contactImportJobs, contactImportUploads, contacts } from '../../db/schema';
+import { toChunks, type ImportedContact, type StoredChunk } from './rows';
 
 export type UploadRow = typeof contactImportUploads.$inferSelect;
 export type JobRow = typeof contactImportJobs.$inferSelect;

@@ -2,6 +2,15 @@ import multipart from '@fastify/multipart';
 import * as z from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CONTACT_IMPORT_MAX_FILE_BYTES,
+  CONTACT_IMPORT_MESSAGES as M,
+  contactImportJobSchema,
+  contactImportRequestSchema,
+  contactImportStartSchema,
+  contactUploadResultSchema,
+  contactValidateResultSchema,
+} from '@atrium/domain-crm/schemas';
 import type { Database } from '../../db/client';
 import { businessWork, holdWorkSlot } from '../../lib/business-work';
 import { AppError } from '../../lib/errors';
@@ -15,15 +24,6 @@ import {
   contactImportQueue,
   type ContactImportWorkerOptions,
 } from './contact-import.worker';
-import {
-  CONTACT_IMPORT_MAX_FILE_BYTES,
-  CONTACT_IMPORT_MESSAGES as M,
-  contactImportJobSchema,
-  contactImportRequestSchema,
-  contactImportStartSchema,
-  contactUploadResultSchema,
-  contactValidateResultSchema,
-} from '@atrium/domain-crm/schemas';
 
 export interface ContactImportOptions {
   db: Database;

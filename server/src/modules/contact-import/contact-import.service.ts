@@ -1,9 +1,4 @@
 import { type FieldError } from '@atrium/contracts';
-import { AppError } from '../../lib/errors';
-import { cleanHeaders, decodeUtf8, keptRows, padRow, parseCsv, toCsv } from './csv';
-import type { ContactImportRepository, JobRow, UploadRow } from './contact-import.repository';
-import { yieldToEventLoop } from './event-loop';
-import { checkRow, rowNumber, rowNumberIn, toChunks, type StoredChunk } from './rows';
 import {
   CONTACT_IMPORT_BATCH_SIZE,
   CONTACT_IMPORT_MAX_COLUMNS,
@@ -19,6 +14,11 @@ import {
   type ContactUploadResult,
   type ContactValidateResult,
 } from '@atrium/domain-crm/schemas';
+import { AppError } from '../../lib/errors';
+import { cleanHeaders, decodeUtf8, keptRows, padRow, parseCsv, toCsv } from './csv';
+import type { ContactImportRepository, JobRow, UploadRow } from './contact-import.repository';
+import { yieldToEventLoop } from './event-loop';
+import { checkRow, rowNumber, rowNumberIn, toChunks, type StoredChunk } from './rows';
 
 export interface Caller {
   userId: string;

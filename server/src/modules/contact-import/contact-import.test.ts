@@ -1,13 +1,13 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { contactImportJobs, contactImportUploads, contacts } from '../../db/schema';
-import { Agent, createTestApp, signedInAgent, type TestApp } from '../../../test/helpers';
-import { contactsCsv, multipartFile, uploadCsv, waitForJob } from './test-utils';
 import {
   CONTACT_IMPORT_MAX_FILE_BYTES,
   contactSchema,
   contactUploadResultSchema,
   contactValidateResultSchema,
 } from '@atrium/domain-crm/schemas';
+import { contactImportJobs, contactImportUploads, contacts } from '../../db/schema';
+import { Agent, createTestApp, signedInAgent, type TestApp } from '../../../test/helpers';
+import { contactsCsv, multipartFile, uploadCsv, waitForJob } from './test-utils';
 
 describe('contact import routes', () => {
   let t: TestApp;

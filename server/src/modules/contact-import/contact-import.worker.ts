@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { JobReleased, type JobContext, type QueueDefinition } from '../../lib/jobs';
-import type { ContactImportRepository, ImportCandidate, JobRow } from './contact-import.repository';
-import { yieldToEventLoop } from './event-loop';
-import { checkRow, rowNumberIn } from './rows';
 import {
   CONTACT_IMPORT_FIELDS,
   CONTACT_IMPORT_BATCH_SIZE,
   CONTACT_IMPORT_MESSAGES as M,
   type ContactImportRowError,
 } from '@atrium/domain-crm/schemas';
+import { JobReleased, type JobContext, type QueueDefinition } from '../../lib/jobs';
+import type { ContactImportRepository, ImportCandidate, JobRow } from './contact-import.repository';
+import { yieldToEventLoop } from './event-loop';
+import { checkRow, rowNumberIn } from './rows';
 
 /** The job engine's queue of imports (lib/jobs.ts). */
 export const CONTACT_IMPORT_QUEUE = 'contact-import';

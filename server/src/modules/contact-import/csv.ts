@@ -1,13 +1,13 @@
 import { parse, type CsvError } from 'csv-parse/sync';
 import { defuseSpreadsheetFormula } from '@atrium/contracts';
-import { AppError } from '../../lib/errors';
-import { rowNumber } from './rows';
 import {
   CONTACT_IMPORT_MAX_COLUMNS,
   CONTACT_IMPORT_MAX_HEADER_LENGTH,
   CONTACT_IMPORT_MAX_ROWS,
   CONTACT_IMPORT_MESSAGES as M,
 } from '@atrium/domain-crm/schemas';
+import { AppError } from '../../lib/errors';
+import { rowNumber } from './rows';
 
 const invalid = (message: string) => new AppError('VALIDATION_ERROR', message);
 

@@ -1,7 +1,7 @@
 /** Helpers for the contact-import tests (not used by the app). */
 import { randomBytes } from 'node:crypto';
-import type { Agent } from '../../../test/helpers';
 import { contactImportJobSchema, type ContactImportJob } from '@atrium/domain-crm/schemas';
+import type { Agent } from '../../../test/helpers';
 
 /** A multipart/form-data body with one file part. */
 export function multipartFile(

@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contactTagInputSchema, contactTagSchema, contactTagUpdateSchema } from '@atrium/domain-crm/schemas';
 import { registerWriteRoutes } from '../../lib/crud-routes';
 import { callerOf, errorResponses } from '../../lib/http';
 import type { ContactTagsService } from './contact-tags.service';
-import { contactTagInputSchema, contactTagSchema, contactTagUpdateSchema } from '@atrium/domain-crm/schemas';
 
 const tags = ['contact-tags'];
 

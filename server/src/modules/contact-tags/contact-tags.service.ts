@@ -1,8 +1,8 @@
+import { CONTACT_TAG_MESSAGES, type ContactTag } from '@atrium/domain-crm/schemas';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Caller } from '../contacts/contacts.service';
 import type { ContactTagsRepository, TagFields, TagRow } from './contact-tags.repository';
-import { CONTACT_TAG_MESSAGES, type ContactTag } from '@atrium/domain-crm/schemas';
 
 export const toTagDto = (row: TagRow): ContactTag => ({ _id: row.id, name: row.name, color: row.color });
 

@@ -1,5 +1,5 @@
-import { Agent, createTestApp, signedInAgent, type TestApp } from '../../../test/helpers';
 import { contactTagSchema, DEFAULT_TAG_COLOR } from '@atrium/domain-crm/schemas';
+import { Agent, createTestApp, signedInAgent, type TestApp } from '../../../test/helpers';
 
 describe('contact tags', () => {
   let t: TestApp;

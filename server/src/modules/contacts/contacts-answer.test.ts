@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { listEnvelopeSchema } from '@atrium/contracts';
-import { Agent, createTestApp, qs, signedInAgent, type TestApp } from '../../../test/helpers';
 import { composePhone, contactSchema, type Contact } from '@atrium/domain-crm/schemas';
+import { Agent, createTestApp, qs, signedInAgent, type TestApp } from '../../../test/helpers';
 
 const strictContact = contactSchema.strict();
 const envelope = listEnvelopeSchema(strictContact).strict();

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { listEnvelopeSchema, makePagination } from '@atrium/contracts';
+import { CONTACT_SORT_FIELDS, contactSchema, type Contact, type ContactSortField } from '@atrium/domain-crm/schemas';
 import { BUSY_MESSAGE, businessWork, type InProcessWorkLimiter } from '../../lib/business-work';
 import { Agent, createTestApp, qs, signedInAgent, type TestApp } from '../../../test/helpers';
 import { ContactsRepository, EXPORT_BATCH, nextBatchSize } from './contacts.repository';
-import { CONTACT_SORT_FIELDS, contactSchema, type Contact, type ContactSortField } from '@atrium/domain-crm/schemas';
 
 const envelope = listEnvelopeSchema(contactSchema.strict()).strict();
 

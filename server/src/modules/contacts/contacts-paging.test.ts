@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { listEnvelopeSchema } from '@atrium/contracts';
-import { Agent, createTestApp, qs, signedInAgent, type TestApp } from '../../../test/helpers';
-import { NARROWING_PARAMS, narrows } from './contacts.repository';
 import {
   CONTACT_SORT_FIELDS,
   contactListParamsSchema,
   contactSchema,
   type ContactSortField,
 } from '@atrium/domain-crm/schemas';
+import { Agent, createTestApp, qs, signedInAgent, type TestApp } from '../../../test/helpers';
+import { NARROWING_PARAMS, narrows } from './contacts.repository';
 
 const envelope = listEnvelopeSchema(contactSchema);
 const SEEDED = 2500;

@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, like, notInArray, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { SortOrder } from '@atrium/contracts';
+import type { Contact, ContactListParamsData, ContactSortField } from '@atrium/domain-crm/schemas';
 import type { Database, Executor } from '../../db/client';
 import { isoJson, jsonArray, jsonObject, jsonRow, jsonText, type JsonText } from '../../db/json-answers';
 import { lockContactEmails } from '../../db/locks';
@@ -15,7 +16,6 @@ import {
 } from '../../db/schema';
 import { dateBoundsSql, escapeLike, filterGroupsSql, type FilterColumns } from '../../lib/filter-sql';
 import { StatementCache, type Statement } from '../../lib/statements';
-import type { Contact, ContactListParamsData, ContactSortField } from '@atrium/domain-crm/schemas';
 
 // One query per page: memberships and tags come as arrays from correlated subqueries on their primary keys.
 const groupIds = sql<string[]>`coalesce((

@@ -1,11 +1,11 @@
 import * as z from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listEnvelopeSchema } from '@atrium/contracts';
+import { contactInputSchema, contactListParamsSchema, contactSchema } from '@atrium/domain-crm/schemas';
 import { sendJson, sendJsonPieces } from '../../db/json-answers';
 import { businessWork, holdWorkSlot } from '../../lib/business-work';
 import { callerOf, errorResponses, okSchema } from '../../lib/http';
 import type { ContactsService } from './contacts.service';
-import { contactInputSchema, contactListParamsSchema, contactSchema } from '@atrium/domain-crm/schemas';
 
 const contactAnswer = z.object({ success: z.literal(true), data: contactSchema });
 const idParams = z.object({ id: z.string().min(1).max(100) });

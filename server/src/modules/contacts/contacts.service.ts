@@ -1,15 +1,15 @@
 import { makePagination, type FieldError } from '@atrium/contracts';
-import { listAnswer, type JsonText } from '../../db/json-answers';
-import { AppError } from '../../lib/errors';
-import type { BusinessCaller } from '../../lib/caller';
-import { yieldToEventLoop } from '../../lib/event-loop';
-import type { ContactsRepository, NewContact } from './contacts.repository';
 import {
   CONTACT_MESSAGES,
   type Contact,
   type ContactData,
   type ContactListParamsData,
 } from '@atrium/domain-crm/schemas';
+import { listAnswer, type JsonText } from '../../db/json-answers';
+import { AppError } from '../../lib/errors';
+import type { BusinessCaller } from '../../lib/caller';
+import { yieldToEventLoop } from '../../lib/event-loop';
+import type { ContactsRepository, NewContact } from './contacts.repository';
 
 /** The caller as business-scoped rules see it (lib/caller.ts). */
 export type Caller = BusinessCaller;

@@ -1,8 +1,8 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import { listEnvelopeSchema } from '@atrium/contracts';
+import { contactSchema } from '@atrium/domain-crm/schemas';
 import { contacts, contactTagLinks } from '../../db/schema';
 import { Agent, createTestApp, signedInAgent, type TestApp } from '../../../test/helpers';
-import { contactSchema } from '@atrium/domain-crm/schemas';
 
 const envelope = listEnvelopeSchema(contactSchema).strict();
 

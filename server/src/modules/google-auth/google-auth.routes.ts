@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userSchema } from '@atrium/contracts';
+import { googleSignInSchema } from '@atrium/domain-identity/schemas';
 import type { Config } from '../../config';
 import { callerOf, clientMeta, errorResponses } from '../../lib/http';
 import {
@@ -15,7 +16,6 @@ import { signedInSchema } from '../auth/auth.routes';
 import type { AuthService } from '../auth/auth.service';
 import { FLOW_COOKIE, FLOW_COOKIE_PATH, FLOW_TTL_SECONDS } from './flow-cookie';
 import type { GoogleAuthService } from './google-auth.service';
-import { googleSignInSchema } from '@atrium/domain-identity/schemas';
 
 export interface GoogleAuthRoutesOptions {
   google: GoogleAuthService;

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { IDENTITY_MESSAGES } from '@atrium/domain-identity/schemas';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
@@ -7,7 +8,6 @@ import type { SessionsService } from '../sessions/sessions.service';
 import { FlowCookie, type FlowMode, type FlowState } from './flow-cookie';
 import type { GoogleAuthRepository, GoogleAccountRow } from './google-auth.repository';
 import { GoogleFlowError, GoogleOidc, type GoogleIdentity } from './google-oidc';
-import { IDENTITY_MESSAGES } from '@atrium/domain-identity/schemas';
 
 /** The SPA route Google sends the browser back to (docs/requirements.md §2: /auth/google/callback). */
 export const GOOGLE_CALLBACK_PATH = '/auth/google/callback';

@@ -2,12 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { OAuth2Server, type MutableResponse, type MutableToken } from 'oauth2-mock-server';
 import { eq } from 'drizzle-orm';
 import { API_ROOT } from '@atrium/contracts';
+import { IDENTITY_MESSAGES } from '@atrium/domain-identity/schemas';
 import { businessMembers, sessions, users } from '../../db/schema';
 import { AuthRepository } from '../auth/auth.repository';
 import { Agent, createTestApp, newSignup, setCookieLines, type TestApp } from '../../../test/helpers';
 import { FLOW_COOKIE } from './flow-cookie';
 import { GOOGLE_MESSAGES } from './google-auth.service';
-import { IDENTITY_MESSAGES } from '@atrium/domain-identity/schemas';
 
 const CLIENT_ID = 'atrium-test-client';
 

@@ -3,10 +3,10 @@ import * as z from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { IMAGE_MESSAGES, LOGO_CACHE_MS, userSchema } from '@atrium/contracts';
+import { BUSINESS_MESSAGES, businessSchema } from '@atrium/domain-admin/schemas';
 import { callerOf, errorResponses } from '../../lib/http';
 import { IMAGE_MULTIPART_LIMITS, readImageUpload } from '../../lib/images';
 import type { ImagesService } from './images.service';
-import { BUSINESS_MESSAGES, businessSchema } from '@atrium/domain-admin/schemas';
 
 const pathId = z.string().min(1).max(100);
 const businessParams = z.object({ id: pathId });

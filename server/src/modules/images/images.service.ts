@@ -1,11 +1,11 @@
 import { IMAGE_MESSAGES, type User } from '@atrium/contracts';
+import { BUSINESS_MESSAGES, type Business } from '@atrium/domain-admin/schemas';
 import type { AuthContext } from '../../lib/caller';
 import { AppError } from '../../lib/errors';
 import type { CheckedImage } from '../../lib/images';
 import { logoUrl, type BusinessesService } from '../businesses/businesses.service';
 import type { UsersService } from '../users/users.service';
 import { pictureUrl, type ImagesRepository } from './images.repository';
-import { BUSINESS_MESSAGES, type Business } from '@atrium/domain-admin/schemas';
 
 type Caller = Pick<AuthContext, 'userId' | 'businessId'>;
 export interface StoredImage {

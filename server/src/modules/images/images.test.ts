@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, userSchema } from '@atrium/contracts';
+import { BUSINESS_MESSAGES, businessSchema, type Business } from '@atrium/domain-admin/schemas';
 import { Agent, createTestApp, signedInAgent, type TestApp } from '../../../test/helpers';
 import { sniffImageType } from '../../lib/images';
-import { BUSINESS_MESSAGES, businessSchema, type Business } from '@atrium/domain-admin/schemas';
 
 type Signed = Awaited<ReturnType<typeof signedInAgent>>;
 

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sessionInfoSchema } from '@atrium/domain-identity/schemas';
 import { callerOf, errorResponses, okSchema } from '../../lib/http';
 import type { SessionsService } from './sessions.service';
-import { sessionInfoSchema } from '@atrium/domain-identity/schemas';
 
 const sessionIdParam = z.object({ sessionId: z.string().min(1).max(64) });
 

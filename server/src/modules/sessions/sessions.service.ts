@@ -1,7 +1,7 @@
+import type { SessionInfo } from '@atrium/domain-identity/schemas';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { RelocateScope, SessionsRepository } from './sessions.repository';
-import type { SessionInfo } from '@atrium/domain-identity/schemas';
 
 /** Why a session ended (stored in `sessions.revoked_reason`). */
 export type RevokeReason =

@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userSchema } from '@atrium/contracts';
+import { publicProfileSchema, updateProfileSchema } from '@atrium/domain-identity/schemas';
 import { callerOf, errorResponses } from '../../lib/http';
 import type { UsersService } from './users.service';
-import { publicProfileSchema, updateProfileSchema } from '@atrium/domain-identity/schemas';
 
 const userResponse = z.object({ success: z.literal(true), user: userSchema });
 const idParam = z.object({ id: z.string().min(1).max(64) });

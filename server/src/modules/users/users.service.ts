@@ -1,9 +1,9 @@
 import type * as z from 'zod';
 import { type MemberRole, type User } from '@atrium/contracts';
+import { type PublicProfile, type updateProfileSchema } from '@atrium/domain-identity/schemas';
 import { AppError } from '../../lib/errors';
 import type { Executor } from '../../db/client';
 import type { ProfileChanges, UserRecord, UsersRepository } from './users.repository';
-import { type PublicProfile, type updateProfileSchema } from '@atrium/domain-identity/schemas';
 
 export type ProfileUpdate = z.output<typeof updateProfileSchema>;
 

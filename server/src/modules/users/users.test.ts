@@ -1,6 +1,6 @@
 import { userSchema } from '@atrium/contracts';
-import { Agent, createTestApp, signedInAgent, type TestApp } from '../../../test/helpers';
 import { IDENTITY_MESSAGES, publicProfileSchema, sessionInfoSchema } from '@atrium/domain-identity/schemas';
+import { Agent, createTestApp, signedInAgent, type TestApp } from '../../../test/helpers';
 
 describe('users', () => {
   let t: TestApp;

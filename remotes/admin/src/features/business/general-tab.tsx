@@ -22,9 +22,9 @@ import {
   useForm,
   useNavigate,
 } from '@atrium/ui';
+import { BUSINESS_MESSAGES, updateBusinessSchema, type Business } from '@atrium/domain-admin';
 import { businessError } from '../../lib/errors';
 import { useBusinessMutations } from './use-business';
-import { BUSINESS_MESSAGES, updateBusinessSchema, type Business } from '@atrium/domain-admin';
 
 const SWATCHES = ['#12b886', '#228be6', '#7048e8', '#e03131', '#f08c00', '#c2255c', '#2f9e44', '#495057'];
 const ACCEPT = IMAGE_MIME_TYPES.join(',');

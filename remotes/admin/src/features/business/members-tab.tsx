@@ -2,9 +2,6 @@ import { useState } from 'react';
 import { fieldErrorsOf, sessionView } from '@atrium/api-client';
 import { MEMBER_ROLES, type MemberRole } from '@atrium/contracts';
 import { toast } from '@atrium/event-bus';
-import { businessError } from '../../lib/errors';
-import { fullName } from '../../lib/format';
-import { useBusinessMutations, useInvites } from './use-business';
 import {
   BUSINESS_MESSAGES,
   INVITE_TTL_MS,
@@ -13,6 +10,9 @@ import {
   type BusinessInvite,
   type BusinessMember,
 } from '@atrium/domain-admin';
+import { businessError } from '../../lib/errors';
+import { fullName } from '../../lib/format';
+import { useBusinessMutations, useInvites } from './use-business';
 import {
   Badge,
   Button,

@@ -1,8 +1,8 @@
 import { toast } from '@atrium/event-bus';
 import { Paper, Stack, Switch, Text, Title } from '@atrium/ui';
+import { BUSINESS_MESSAGES, type Business } from '@atrium/domain-admin';
 import { businessError } from '../../lib/errors';
 import { useBusinessMutations } from './use-business';
-import { BUSINESS_MESSAGES, type Business } from '@atrium/domain-admin';
 
 /** settings.notifications.integrations, saved as soon as it is switched. */
 export function NotificationsTab({ business }: { business: Business }) {

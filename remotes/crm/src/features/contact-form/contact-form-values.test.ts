@@ -1,5 +1,5 @@
-import { canSubmit, toFormValues, toInput } from './contact-form-values';
 import type { Contact } from '@atrium/domain-crm';
+import { canSubmit, toFormValues, toInput } from './contact-form-values';
 
 describe('contact form values', () => {
   it('defaults a new contact to Active with empty fields', () => {

@@ -1,6 +1,6 @@
 import type { RemoteModalProps } from '@atrium/contracts';
-import { ContactModal } from './contact-modal';
 import type { Contact } from '@atrium/domain-crm';
+import { ContactModal } from './contact-modal';
 
 /** The 'contact' modal other apps open through the bus ('+ New' → Contact). */
 export default function ContactModalEntry({ onClose, data }: RemoteModalProps) {

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError } from '@atrium/api-client';
 import { bus, type BusMessage } from '@atrium/event-bus';
+import { contacts, CONTACT_MESSAGES, type Contact } from '@atrium/domain-crm';
 import { makeContact, renderWithProviders, serveGroups } from '../../test-utils';
 import { ContactModal } from './contact-modal';
-import { contacts, CONTACT_MESSAGES, type Contact } from '@atrium/domain-crm';
 
 const existing = makeContact(1, {
   _id: 'c1',

@@ -15,12 +15,12 @@ import {
   schemaResolver,
   useForm,
 } from '@atrium/ui';
+import { contactInputSchema, type Contact } from '@atrium/domain-crm';
 import { LazyNotesPanel } from '../../components/lazy-notes-panel';
 import { BusinessFields, DetailsFields, SocialFields } from './contact-fields';
 import { canSubmit, toFormValues, toInput, type ContactFormValues } from './contact-form-values';
 import { useGroupOptions, useTagOptions } from '../../hooks/use-contact-options';
 import { useContactMutations } from './use-contact-mutations';
-import { contactInputSchema, type Contact } from '@atrium/domain-crm';
 
 interface ContactModalProps {
   contact?: Contact | null;

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@atrium/event-bus';
 import { Box, Button, ChipMultiSelect, DeleteConfirmDialog, Group, Paper, Text } from '@atrium/ui';
-import { useGroupOptions } from '../../hooks/use-contact-options';
 import { contactGroups, contacts, contactGroupKeys, contactKeys } from '@atrium/domain-crm';
+import { useGroupOptions } from '../../hooks/use-contact-options';
 
 /** Actions on the selected rows: assign to groups (one call per group, docs/requirements.md §7), delete (with confirmation). */
 export function BulkBar({ ids, onDone }: { ids: string[]; onDone: () => void }) {

@@ -15,9 +15,9 @@ import {
   TextInput,
   type FilterBuilderField,
 } from '@atrium/ui';
+import { CONTACT_FILTER_FIELDS, CONTACT_IMPORT_FIELD_LABELS, type ContactListParams } from '@atrium/domain-crm';
 import { FILTER_KEYS, activeFilterCount } from './list-params';
 import { useGroupOptions, useTagOptions } from '../../hooks/use-contact-options';
-import { CONTACT_FILTER_FIELDS, CONTACT_IMPORT_FIELD_LABELS, type ContactListParams } from '@atrium/domain-crm';
 
 type Patch = Record<string, string | string[] | boolean | null | undefined>;
 

@@ -1,5 +1,5 @@
-import { contactsToCsv, csvField } from './export-csv';
 import type { Contact } from '@atrium/domain-crm';
+import { contactsToCsv, csvField } from './export-csv';
 
 describe('CSV export', () => {
   it('quotes what needs quoting and defuses spreadsheet formulas', () => {

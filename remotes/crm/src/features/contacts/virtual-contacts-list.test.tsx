@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { UiProvider } from '@atrium/ui';
-import { VirtualContactsList } from './virtual-contacts-list';
 import type { Contact } from '@atrium/domain-crm';
+import { VirtualContactsList } from './virtual-contacts-list';
 
 const rows = Array.from({ length: 10_000 }, (_, i) => ({
   _id: `c${i}`,

@@ -3,13 +3,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '@atrium/api-client';
 import { bus, type BusMessage } from '@atrium/event-bus';
 import { UiProvider } from '@atrium/ui';
-import { ImportContactsModal } from './index';
 import {
   contactImport,
   type ContactImportJob,
   type ContactUploadResult,
   type ContactValidateResult,
 } from '@atrium/domain-crm';
+import { ImportContactsModal } from './index';
 
 const uploadResult: ContactUploadResult = {
   uploadId: 'u1',

@@ -3,12 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
 import { Badge, Group, Modal, Stack } from '@atrium/ui';
-import { FileStep } from './file-step';
-import { downloadText, errorFileName, formatCount } from './import-helpers';
-import { MappingStep } from './mapping-step';
-import { ProgressStep } from './progress-step';
-import { jobGone, useImportJob } from './use-import-job';
-import { ValidateStep } from './validate-step';
 import {
   contactImport,
   isContactImportDone,
@@ -18,6 +12,12 @@ import {
   type ContactValidateResult,
   contactKeys,
 } from '@atrium/domain-crm';
+import { FileStep } from './file-step';
+import { downloadText, errorFileName, formatCount } from './import-helpers';
+import { MappingStep } from './mapping-step';
+import { ProgressStep } from './progress-step';
+import { jobGone, useImportJob } from './use-import-job';
+import { ValidateStep } from './validate-step';
 
 type Step = 'file' | 'map' | 'validate' | 'import';
 const STEPS: { key: Step; label: string }[] = [

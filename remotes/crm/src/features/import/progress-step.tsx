@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@atrium/ui';
+import { isContactImportDone, type ContactImportJob } from '@atrium/domain-crm';
 import { formatCount } from './import-helpers';
 import { RowErrorsTable } from './row-errors-table';
 import { ProgressBar } from './progress-bar';
-import { isContactImportDone, type ContactImportJob } from '@atrium/domain-crm';
 
 interface ProgressStepProps {
   job: ContactImportJob | undefined;

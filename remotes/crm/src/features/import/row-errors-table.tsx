@@ -1,6 +1,6 @@
 import { ScrollArea, Table } from '@atrium/ui';
-import { fieldLabel } from './import-helpers';
 import type { ContactImportRowError } from '@atrium/domain-crm';
+import { fieldLabel } from './import-helpers';
 
 /** Row, field and message of each problem a CSV row had (validation and the import's skipped rows). */
 export function RowErrorsTable({

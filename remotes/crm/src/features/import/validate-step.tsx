@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@atrium/ui';
+import type { ContactValidateResult } from '@atrium/domain-crm';
 import { formatCount } from './import-helpers';
 import { RowErrorsTable } from './row-errors-table';
-import type { ContactValidateResult } from '@atrium/domain-crm';
 
 /** Errors listed in the dialog; the error file holds them all. */
 const SHOWN_ERRORS = 100;

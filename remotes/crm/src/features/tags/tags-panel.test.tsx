@@ -2,8 +2,8 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '@atrium/api-client';
 import { UiProvider } from '@atrium/ui';
-import { TagsPanel } from './tags-panel';
 import { contactTags } from '@atrium/domain-crm';
+import { TagsPanel } from './tags-panel';
 
 function renderPanel() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -2,9 +2,9 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { UiProvider } from '@atrium/ui';
+import { contacts, type Contact } from '@atrium/domain-crm';
 import CustomerInsightsWidget from './customer-insights-widget';
 import RecentContactsWidget from './recent-contacts-widget';
-import { contacts, type Contact } from '@atrium/domain-crm';
 
 function renderWidget(node: React.ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
