@@ -56,3 +56,4 @@ export { SearchableSelect } from './inputs/searchable-select';
 export { AddressFields } from './inputs/address-fields';
 export { FilterBuilder, type FilterBuilderField } from './inputs/filter-builder';
 export { dateFormatters, formatDay, formatInstant } from './dates';
+export { formatCount } from './numbers';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
-import { Badge, Group, Modal, Stack } from '@atrium/ui';
+import { Badge, formatCount, Group, Modal, Stack } from '@atrium/ui';
 import {
   contactImport,
   isContactImportDone,
@@ -13,7 +13,7 @@ import {
   contactKeys,
 } from '@atrium/domain-crm';
 import { FileStep } from './file-step';
-import { downloadText, errorFileName, formatCount } from './import-helpers';
+import { downloadText, errorFileName } from './import-helpers';
 import { MappingStep } from './mapping-step';
 import { ProgressStep } from './progress-step';
 import { jobGone, useImportJob } from './use-import-job';

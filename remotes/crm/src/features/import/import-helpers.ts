@@ -44,10 +44,6 @@ export function fieldLabel(field: string): string {
   return CONTACT_IMPORT_FIELD_LABELS[field as ContactImportField] ?? field;
 }
 
-export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
-}
-
 /** Saves text as a file through a temporary link (a BOM so spreadsheet apps read UTF-8). */
 export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
   const url = URL.createObjectURL(new Blob(['\ufeff', text], { type }));

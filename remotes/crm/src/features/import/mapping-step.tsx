@@ -1,6 +1,6 @@
-import { Alert, Button, Group, ScrollArea, Select, Stack, Table, Text } from '@atrium/ui';
+import { Alert, Button, formatCount, Group, ScrollArea, Select, Stack, Table, Text } from '@atrium/ui';
 import { CONTACT_IMPORT_FIELD_LABELS, type ContactImportMapping, type ContactUploadResult } from '@atrium/domain-crm';
-import { fieldOptions, formatCount, mappingProblems, SKIP } from './import-helpers';
+import { fieldOptions, mappingProblems, SKIP } from './import-helpers';
 
 interface MappingStepProps {
   upload: ContactUploadResult;

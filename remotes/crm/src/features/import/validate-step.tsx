@@ -1,6 +1,5 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@atrium/ui';
+import { Alert, Button, formatCount, Group, Paper, SimpleGrid, Stack, Text } from '@atrium/ui';
 import type { ContactValidateResult } from '@atrium/domain-crm';
-import { formatCount } from './import-helpers';
 import { RowErrorsTable } from './row-errors-table';
 
 /** Errors listed in the dialog; the error file holds them all. */
