@@ -36,13 +36,15 @@ describe('remote metadata', () => {
   });
 
   it('names each part a module disagrees on', () => {
+    // Route objects as a module has them (with their loaders), held in a variable as a module passes them.
+    const routes = [
+      { path: '/things', load },
+      { path: '/elsewhere', load, public: true },
+    ];
     expect(
       metaMismatches(meta, {
         ...agreeing,
-        routes: [
-          { path: '/things', load },
-          { path: '/elsewhere', load, public: true },
-        ],
+        routes,
         nav: [],
         newMenu: [],
         widgets: [],
