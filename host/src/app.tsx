@@ -3,23 +3,13 @@ import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useNavigat
 import { useSnapshot } from 'valtio';
 import { publicRemoteFor, type RemoteName } from '@atrium/contracts';
 import { bus } from '@atrium/event-bus';
-import {
-  Alert,
-  Button,
-  Center,
-  Container,
-  HomeSkeleton,
-  PageSkeleton,
-  Stack,
-  Text,
-  UiProvider,
-  retryImport,
-} from '@atrium/ui/core';
+import { Container, HomeSkeleton, PageSkeleton, UiProvider, retryImport } from '@atrium/ui/core';
 import { RequireAuth } from './auth/require-auth';
 import { SignInPage } from './auth/sign-in-page';
 import { SignUpPage } from './auth/sign-up-page';
 import { ensureRemote, loadPublicRemote, remotesState, retryRemote, startRemotes } from './federation/remotes';
 import { RemotePage } from './shell/remote-page';
+import { RemoteErrorPanel, remoteDownMessage } from './shell/remote-error-panel';
 
 /**
  * A page fetched when first shown (retried like a remote chunk), so the sign-in page — the first thing most
@@ -116,16 +106,12 @@ function usePublicClaim(pathname: string): RemoteName | null | 'checking' {
 /** A remote that serves this public page could not be loaded: say so, offer a retry (no sign-in redirect). */
 function PublicRemoteError({ name }: { name: RemoteName }) {
   return (
-    <Center mih="100vh" p="xl">
-      <Alert color="red" variant="light" title="This page could not be loaded" maw={480} role="alert">
-        <Stack gap="sm">
-          <Text size="sm">The part of Atrium that shows this page is not responding right now ({name}).</Text>
-          <Button size="xs" onClick={() => void retryRemote(name)}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    </Center>
+    <RemoteErrorPanel
+      fullPage
+      title="This page could not be loaded"
+      message={`The part of Atrium that shows this page is not responding right now (${name}).`}
+      onRetry={() => void retryRemote(name)}
+    />
   );
 }
 
@@ -161,28 +147,7 @@ function RemoteRouteLoader({ name }: { name: RemoteName }) {
     if (!failed) void ensureRemote(name);
   }, [name, failed]);
   if (!failed) return <PageSkeleton />;
-  return (
-    <Center mih={320} p="xl">
-      <Alert
-        color="red"
-        variant="light"
-        title="Part of Atrium could not be loaded"
-        maw={560}
-        role="alert"
-        data-testid="remote-error-panel"
-      >
-        <Stack gap="sm">
-          <Text size="sm">
-            This page belongs to an app that is not responding right now ({name}). The rest of your workspace keeps
-            working.
-          </Text>
-          <Button size="xs" onClick={() => void retryRemote(name)} style={{ alignSelf: 'flex-start' }}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    </Center>
-  );
+  return <RemoteErrorPanel message={remoteDownMessage(name)} onRetry={() => void retryRemote(name)} />;
 }
 
 export function AppRoutes() {

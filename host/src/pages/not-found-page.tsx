@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { Alert, Button, Center, Group, Stack, Text, Title } from '@atrium/ui';
+import { Button, Center, Stack, Text, Title } from '@atrium/ui';
 import type { RemoteName } from '@atrium/contracts';
 import { remotesState, retryFailed } from '../federation/remotes';
+import { RemoteErrorPanel, remoteDownMessage } from '../shell/remote-error-panel';
 
 /**
  * Inside the shell, a path no loaded remote serves. If some remote failed to load, the page probably
@@ -14,29 +15,10 @@ export function NotFoundPage() {
   if (snap.status !== 'ready') return null;
   if (failed.length > 0 || snap.manifestError) {
     return (
-      <Center mih={320} p="xl">
-        <Alert
-          color="red"
-          variant="light"
-          title="Part of Atrium could not be loaded"
-          maw={560}
-          role="alert"
-          data-testid="remote-error-panel"
-        >
-          <Stack gap="sm">
-            <Text size="sm">
-              {snap.manifestError
-                ? 'The list of apps could not be loaded.'
-                : `This page belongs to an app that is not responding right now (${failed.join(', ')}). The rest of your workspace keeps working.`}
-            </Text>
-            <Group>
-              <Button size="xs" onClick={() => void retryFailed()}>
-                Try again
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
-      </Center>
+      <RemoteErrorPanel
+        message={snap.manifestError ? 'The list of apps could not be loaded.' : remoteDownMessage(failed.join(', '))}
+        onRetry={() => void retryFailed()}
+      />
     );
   }
   return (
