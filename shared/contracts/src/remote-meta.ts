@@ -44,14 +44,8 @@ export const REMOTE_META: Readonly<Record<RemoteName, RemoteMeta>> = {
   },
   work: { routes: [], nav: [], newMenu: [], search: true },
   documents_signatures: {
-    routes: [
-      '/document-expired',
-      '/document-not-found',
-      '/document-error',
-      '/legal/esign-disclosure',
-      '/invoices/pay',
-      '/invoice-payment-success',
-    ],
+    // Its pages today are its public ones (REMOTE_PUBLIC_PATHS), listed once there.
+    routes: [...(REMOTE_PUBLIC_PATHS.documents_signatures ?? [])],
     ...publicPaths('documents_signatures'),
     nav: [],
     newMenu: [],
