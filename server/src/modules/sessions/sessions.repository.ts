@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { businessMembers, sessions } from '../../db/schema';
 
@@ -14,48 +14,40 @@ export interface RelocateScope {
  * them; every module that signs someone out (a password change, a reset, a Google proof of the address, a sign-out)
  * does it through SessionsService. Methods taking `db` run inside the caller's transaction when given one.
  */
+/** Revokes the sessions not revoked yet that match every condition; the ids it revoked. */
+function revokeLive(db: Executor, reason: string, where: (SQL | undefined)[]) {
+  return db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(and(isNull(sessions.revokedAt), ...where))
+    .returning({ id: sessions.id });
+}
+
 export class SessionsRepository {
   constructor(private readonly db: Database) {}
 
   /** Revokes every live session of a user (but `exceptSessionId`); their refresh tokens die with them. */
   async revokeAllOf(userId: string, reason: string, exceptSessionId?: string, db: Executor = this.db): Promise<number> {
-    const rows = await db
-      .update(sessions)
-      .set({ revokedAt: sql`now()`, revokedReason: reason })
-      .where(
-        and(
-          eq(sessions.userId, userId),
-          isNull(sessions.revokedAt),
-          exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
-        ),
-      )
-      .returning({ id: sessions.id });
-    return rows.length;
+    const revoked = await revokeLive(db, reason, [
+      eq(sessions.userId, userId),
+      exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+    ]);
+    return revoked.length;
   }
 
   /** Revokes one session, whoever's it is (sign-out, refresh-token reuse, lost membership). */
   async revoke(sessionId: string, reason: string, db: Executor = this.db): Promise<void> {
-    await db
-      .update(sessions)
-      .set({ revokedAt: sql`now()`, revokedReason: reason })
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    await revokeLive(db, reason, [eq(sessions.id, sessionId)]);
   }
 
   /** Revokes one live session of the user; false when there is none with that id (someone else's, dead…). */
   async revokeOwn(userId: string, sessionId: string, reason: string): Promise<boolean> {
-    const rows = await this.db
-      .update(sessions)
-      .set({ revokedAt: sql`now()`, revokedReason: reason })
-      .where(
-        and(
-          eq(sessions.id, sessionId),
-          eq(sessions.userId, userId),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, sql`now()`),
-        ),
-      )
-      .returning({ id: sessions.id });
-    return rows.length > 0;
+    const revoked = await revokeLive(this.db, reason, [
+      eq(sessions.id, sessionId),
+      eq(sessions.userId, userId),
+      gt(sessions.expiresAt, sql`now()`),
+    ]);
+    return revoked.length > 0;
   }
 
   /**
@@ -76,16 +68,10 @@ export class SessionsRepository {
         ${userId ? sql`AND s.user_id = ${userId}` : sql``}
         AND EXISTS (SELECT 1 FROM ${businessMembers} bm
                     WHERE bm.user_id = s.user_id AND bm.business_id <> ${businessId})`);
-    await db
-      .update(sessions)
-      .set({ revokedAt: sql`now()`, revokedReason: reason })
-      .where(
-        and(
-          eq(sessions.businessId, businessId),
-          isNull(sessions.revokedAt),
-          userId ? eq(sessions.userId, userId) : undefined,
-        ),
-      );
+    await revokeLive(db, reason, [
+      eq(sessions.businessId, businessId),
+      userId ? eq(sessions.userId, userId) : undefined,
+    ]);
   }
 
   /** A live session's remember-me flag and current business (null when revoked, expired or someone else's). */
