@@ -1,9 +1,18 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { failureOf } from '@atrium/api-client';
-import { Anchor, Button, FailureNotice, Notice, schemaResolver, Stack, useForm, type Failure } from '@atrium/ui/core';
+import {
+  Anchor,
+  Button,
+  FailureNotice,
+  Notice,
+  schemaResolver,
+  Stack,
+  useForm,
+  type Failure,
+  CardPage,
+} from '@atrium/ui/core';
 import { identity, IDENTITY_MESSAGES, emailOnlySchema } from '@atrium/domain-identity';
-import { AuthLayout } from './auth-layout';
 import { EmailField } from './fields';
 
 /**
@@ -34,7 +43,7 @@ export function ForgotPasswordPage() {
   });
 
   return (
-    <AuthLayout
+    <CardPage
       title="Reset your password"
       subtitle="Enter the email address of your account and we will send you a link to choose a new password."
       footer={
@@ -64,6 +73,6 @@ export function ForgotPasswordPage() {
           </Stack>
         </form>
       )}
-    </AuthLayout>
+    </CardPage>
   );
 }

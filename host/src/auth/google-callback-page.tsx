@@ -2,9 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '@atrium/api-client';
 import { GOOGLE_CALLBACK_WINDOW_MS } from '@atrium/contracts';
-import { Button, Center, Loader, Notice, Stack, Text } from '@atrium/ui/core';
+import { Button, Center, Loader, Notice, Stack, Text, CardPage } from '@atrium/ui/core';
 import { google, type GoogleCallback, IDENTITY_MESSAGES } from '@atrium/domain-identity';
-import { AuthLayout } from './auth-layout';
 import { clearGoogleAttempt, googleErrorText } from './google-button';
 
 /** sessionStorage: the callback this tab last handled ({ state, at }), for the 30 s check window. */
@@ -134,7 +133,7 @@ export function GoogleCallbackPage() {
   }
 
   return (
-    <AuthLayout title="Signing in with Google">
+    <CardPage title="Signing in with Google">
       <Stack>
         <Notice tone="error" title={IDENTITY_MESSAGES.googleSignInFailed}>
           {failure.detail ?? 'Please try again.'}
@@ -143,6 +142,6 @@ export function GoogleCallbackPage() {
           Back to sign in
         </Button>
       </Stack>
-    </AuthLayout>
+    </CardPage>
   );
 }

@@ -2,9 +2,18 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { failureOf } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
-import { Anchor, Button, FailureNotice, Notice, schemaResolver, Stack, useForm, type Failure } from '@atrium/ui/core';
+import {
+  Anchor,
+  Button,
+  FailureNotice,
+  Notice,
+  schemaResolver,
+  Stack,
+  useForm,
+  type Failure,
+  CardPage,
+} from '@atrium/ui/core';
 import { identity, IDENTITY_MESSAGES, resetPasswordSchema } from '@atrium/domain-identity';
-import { AuthLayout } from './auth-layout';
 import { NewPasswordFields } from './fields';
 import type { SignInState } from './sign-in-page';
 
@@ -50,7 +59,7 @@ export function ResetPasswordPage() {
   });
 
   return (
-    <AuthLayout
+    <CardPage
       title="Choose a new password"
       subtitle="Your new password signs you out everywhere else."
       footer={
@@ -80,6 +89,6 @@ export function ResetPasswordPage() {
           </Stack>
         </form>
       )}
-    </AuthLayout>
+    </CardPage>
   );
 }

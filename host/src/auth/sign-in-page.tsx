@@ -14,8 +14,8 @@ import {
   schemaResolver,
   Stack,
   useForm,
+  CardPage,
 } from '@atrium/ui/core';
-import { AuthLayout } from './auth-layout';
 import { EmailField } from './fields';
 import { GoogleSignInButton } from './google-button';
 
@@ -61,7 +61,7 @@ export function SignInPage() {
   });
 
   return (
-    <AuthLayout
+    <CardPage
       title="Sign in"
       subtitle="Welcome back. Sign in to your workspace."
       footer={
@@ -104,6 +104,6 @@ export function SignInPage() {
       </form>
       <Divider label="or" labelPosition="center" my="lg" />
       <GoogleSignInButton />
-    </AuthLayout>
+    </CardPage>
   );
 }

@@ -13,8 +13,8 @@ import {
   Stack,
   TextInput,
   useForm,
+  CardPage,
 } from '@atrium/ui/core';
-import { AuthLayout } from './auth-layout';
 import { EmailField } from './fields';
 import { GoogleSignInButton } from './google-button';
 
@@ -54,7 +54,7 @@ export function SignUpPage() {
   });
 
   return (
-    <AuthLayout
+    <CardPage
       title="Create your account"
       subtitle="Your workspace for clients, projects and paperwork."
       footer={
@@ -107,6 +107,6 @@ export function SignUpPage() {
       </form>
       <Divider label="or" labelPosition="center" my="lg" />
       <GoogleSignInButton />
-    </AuthLayout>
+    </CardPage>
   );
 }

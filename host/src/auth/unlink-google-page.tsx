@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { Anchor, Button, Center, Group, Loader, Notice, Stack, Text } from '@atrium/ui/core';
+import { Anchor, Button, Center, Group, Loader, Notice, Stack, Text, CardPage } from '@atrium/ui/core';
 import { google, type GoogleStatus } from '@atrium/domain-identity';
-import { AuthLayout } from './auth-layout';
 import { GoogleSignInButton, googleErrorText } from './google-button';
 import { useSession } from './use-session';
 
@@ -44,14 +43,14 @@ export function UnlinkGooglePage() {
 
   if (sessionStatus === 'anonymous') {
     return (
-      <AuthLayout title="Unlink Google">
+      <CardPage title="Unlink Google">
         <Stack>
           <Text>Sign in first to manage the Google account linked to your Atrium account.</Text>
           <Button component={Link} to="/signin" state={{ from: '/unlink-google' }}>
             Sign in
           </Button>
         </Stack>
-      </AuthLayout>
+      </CardPage>
     );
   }
 
@@ -63,12 +62,12 @@ export function UnlinkGooglePage() {
 
   if (load.kind === 'error') {
     return (
-      <AuthLayout title="Unlink Google">
+      <CardPage title="Unlink Google">
         <Stack>
           <Notice tone="error">{load.message}</Notice>
           {back}
         </Stack>
-      </AuthLayout>
+      </CardPage>
     );
   }
 
@@ -90,7 +89,7 @@ export function UnlinkGooglePage() {
 
   if (done) {
     return (
-      <AuthLayout title="Google account unlinked">
+      <CardPage title="Google account unlinked">
         <Stack>
           <Notice tone="success">
             Your Google account is no longer linked. From now on, sign in with your email address ({status.email}) and
@@ -98,24 +97,24 @@ export function UnlinkGooglePage() {
           </Notice>
           {back}
         </Stack>
-      </AuthLayout>
+      </CardPage>
     );
   }
 
   if (!status.linked) {
     return (
-      <AuthLayout title="Unlink Google">
+      <CardPage title="Unlink Google">
         <Stack>
           <Text>No Google account is linked to your Atrium account ({status.email}).</Text>
           {status.enabled && <GoogleSignInButton mode="link" />}
           {back}
         </Stack>
-      </AuthLayout>
+      </CardPage>
     );
   }
 
   return (
-    <AuthLayout title="Unlink Google">
+    <CardPage title="Unlink Google">
       <Stack>
         {handedOver && <Notice tone="success">{handedOver}</Notice>}
         <Text>A Google account is linked to your Atrium account ({status.email}).</Text>
@@ -150,6 +149,6 @@ export function UnlinkGooglePage() {
           </>
         )}
       </Stack>
-    </AuthLayout>
+    </CardPage>
   );
 }

@@ -13,9 +13,9 @@ import {
   TextInput,
   useForm,
   type Failure,
+  CardPage,
 } from '@atrium/ui/core';
 import { identity, IDENTITY_MESSAGES, VERIFICATION_CODE_LENGTH, verifyEmailSchema } from '@atrium/domain-identity';
-import { AuthLayout } from './auth-layout';
 import { EmailField } from './fields';
 import type { SignInState } from './sign-in-page';
 
@@ -71,7 +71,7 @@ export function VerifyEmailPage() {
   };
 
   return (
-    <AuthLayout
+    <CardPage
       title="Verify your email"
       subtitle={`We sent a ${VERIFICATION_CODE_LENGTH}-digit code to your email address. Enter it below to activate your account.`}
       footer={
@@ -113,6 +113,6 @@ export function VerifyEmailPage() {
           </Group>
         </Stack>
       </form>
-    </AuthLayout>
+    </CardPage>
   );
 }

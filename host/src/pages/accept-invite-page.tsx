@@ -2,9 +2,19 @@ import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { failureOf } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
-import { Button, Center, FailureNotice, Group, Loader, Notice, Stack, Text, type Failure } from '@atrium/ui/core';
+import {
+  Button,
+  Center,
+  FailureNotice,
+  Group,
+  Loader,
+  Notice,
+  Stack,
+  Text,
+  type Failure,
+  CardPage,
+} from '@atrium/ui/core';
 import { businesses, BUSINESS_MESSAGES, acceptInviteSchema } from '@atrium/domain-admin/public';
-import { AuthLayout } from '../auth/auth-layout';
 import type { SignInState } from '../auth/sign-in-page';
 import { useSession } from '../auth/use-session';
 
@@ -30,14 +40,14 @@ export function AcceptInvitePage() {
 
   if (!valid) {
     return (
-      <AuthLayout title="Join a business">
+      <CardPage title="Join a business">
         <Stack>
           <Notice tone="error">{INVITE_TEXTS.invalidLink}</Notice>
           <Button component={Link} to="/" variant="light">
             Go to Atrium
           </Button>
         </Stack>
-      </AuthLayout>
+      </CardPage>
     );
   }
   if (status === 'unknown') {
@@ -67,7 +77,7 @@ export function AcceptInvitePage() {
   };
 
   return (
-    <AuthLayout title="Join a business" subtitle={`Signed in as ${user?.email ?? ''}`}>
+    <CardPage title="Join a business" subtitle={`Signed in as ${user?.email ?? ''}`}>
       <Stack>
         {error && <FailureNotice failure={error} />}
         <Text size="sm">
@@ -83,6 +93,6 @@ export function AcceptInvitePage() {
           </Button>
         </Group>
       </Stack>
-    </AuthLayout>
+    </CardPage>
   );
 }

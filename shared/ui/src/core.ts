@@ -48,6 +48,7 @@ export { UiProvider } from './providers';
 export { ToastStack } from './toast-stack';
 export { ErrorBoundary, ErrorScreen, isChunkLoadError } from './error-screen';
 export { HomeSkeleton, PageSkeleton } from './skeletons';
+export { CardPage } from './card-page';
 export { Notice, FailureNotice, type Failure } from './notice';
 export { handleError } from './handle-error';
 export { retryImport } from './retry-import';

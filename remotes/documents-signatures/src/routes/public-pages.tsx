@@ -1,17 +1,16 @@
-import { Anchor, Button, Link, Stack, Text } from '@atrium/ui/core';
-import { PublicLayout } from './public-layout';
+import { Anchor, Button, CardPage, Link, Stack, Text } from '@atrium/ui/core';
 
 /** The public routes of docs/requirements.md §2 this remote serves; they render outside the shell, signed in or not. */
 function Message({ title, body }: { title: string; body: string }) {
   return (
-    <PublicLayout title={title}>
+    <CardPage title={title}>
       <Stack>
         <Text>{body}</Text>
         <Button component={Link} to="/signin" variant="light">
           Go to sign in
         </Button>
       </Stack>
-    </PublicLayout>
+    </CardPage>
   );
 }
 
@@ -34,7 +33,7 @@ export const DocumentNotFoundPage = () => (
 /** /legal/esign-disclosure */
 export function EsignDisclosurePage() {
   return (
-    <PublicLayout title="Electronic signature disclosure">
+    <CardPage title="Electronic signature disclosure">
       <Stack gap="sm">
         <Text size="sm">
           By signing a document electronically through Atrium you agree that your electronic signature is the legal
@@ -50,7 +49,7 @@ export function EsignDisclosurePage() {
           Back to Atrium
         </Anchor>
       </Stack>
-    </PublicLayout>
+    </CardPage>
   );
 }
 

@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
-import { Anchor, Center, Paper, Stack, Text, Title } from '@atrium/ui/core';
+import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 
-export function AuthLayout({
+/**
+ * A page outside the dashboard shell: the product's name over one card (sign-in and the other identity pages, and
+ * the public pages a signed-out visitor opens from a link: an expired document, the e-sign disclosure, an invoice).
+ */
+export function CardPage({
   title,
   subtitle,
   children,
