@@ -116,15 +116,21 @@ export function openPostgres(
  */
 async function endPool(pool: pg.Pool, graceMs: number): Promise<void> {
   const ended = pool.end();
+  if ((await endedWithin(ended, graceMs)) !== 'late') return;
+  for (const client of (pool as unknown as { _clients: pg.PoolClient[] })._clients) destroySocket(client);
+  // pool.end() also waits for clients still checked out to be released; one whose holder never releases it (its
+  // socket is closed now) must not keep the shutdown from completing.
+  await endedWithin(ended, graceMs);
+}
+
+async function endedWithin(ended: Promise<void>, ms: number): Promise<'ended' | 'late'> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), graceMs);
+    timer = setTimeout(() => resolve('late'), ms);
   });
-  const outcome = await Promise.race([ended, late]);
+  const outcome = await Promise.race([ended.then(() => 'ended' as const), late]);
   clearTimeout(timer);
-  if (outcome !== 'late') return;
-  for (const client of (pool as unknown as { _clients: pg.PoolClient[] })._clients) destroySocket(client);
-  await ended;
+  return outcome;
 }
 
 function destroySocket(client: pg.PoolClient | pg.Client): void {
