@@ -1,0 +1,87 @@
+import { API_ROOT, type ListEnvelope } from '@atrium/contracts';
+import type { ApiClient } from '@atrium/api-client';
+import type {
+  Activity,
+  ActivityInput,
+  FileKind,
+  Project,
+  ProjectBulkTypes,
+  ProjectDetail,
+  ProjectInput,
+  ProjectListParams,
+  ProjectStageMove,
+  ProjectType,
+  ProjectUpdate,
+  Task,
+  TaskInput,
+  TaskUpdate,
+  WorkFile,
+} from '../schemas';
+import { listSearchParams } from './params';
+
+const enc = encodeURIComponent;
+
+/** Typed calls for projects (docs/requirements.md §7 "Projects"). */
+export function projectsApi(client: ApiClient) {
+  const base = (id: string) => `projects/${enc(id)}`;
+  return {
+    list: (params: ProjectListParams = {}) => client.get<ListEnvelope<Project>>('projects', listSearchParams(params)),
+    /** Every match (export=true), for CSV export. */
+    exportAll: async (params: ProjectListParams = {}) =>
+      (
+        await client.get<ListEnvelope<Project>>(
+          'projects',
+          listSearchParams({ ...params, export: true, page: undefined, limit: undefined }),
+        )
+      ).data,
+    get: async (id: string) => (await client.get<{ data: ProjectDetail }>(base(id))).data,
+    create: async (input: ProjectInput) => (await client.post<{ data: Project }>('projects', input)).data,
+    update: async (id: string, input: ProjectUpdate) => (await client.patch<{ data: Project }>(base(id), input)).data,
+    remove: async (id: string) => {
+      await client.delete(base(id));
+    },
+    moveStage: async (id: string, move: ProjectStageMove) =>
+      (await client.patch<{ data: Project }>(`${base(id)}/stage`, move)).data,
+    bulkUpdateTypes: async (body: ProjectBulkTypes) =>
+      (await client.patch<{ data: { totalModified: number } }>('projects/bulk-update-types', body)).data.totalModified,
+    duplicate: async (id: string) => (await client.post<{ data: Project }>(`${base(id)}/duplicate`, {})).data,
+    types: async () => (await client.get<{ data: ProjectType[] }>('projects/types')).data,
+    /** One page of the feed, newest first; `before` pages back from the oldest entry shown. */
+    feed: (id: string, before?: string) =>
+      client.get<{ data: Activity[]; hasMore: boolean }>(`${base(id)}/feed`, before ? { before } : undefined),
+    addActivity: async (id: string, input: ActivityInput) =>
+      (await client.post<{ data: Activity }>(`${base(id)}/activities`, input)).data,
+    addContacts: async (id: string, contactIds: string[]) =>
+      (await client.post<{ data: Project }>(`${base(id)}/contacts/add`, { contactIds })).data,
+    addTask: async (id: string, input: TaskInput) =>
+      (await client.post<{ data: Task }>(`${base(id)}/tasks`, input)).data,
+    updateTask: async (id: string, taskId: string, input: TaskUpdate) =>
+      (await client.patch<{ data: Task }>(`${base(id)}/tasks/${enc(taskId)}`, input)).data,
+    removeTask: async (id: string, taskId: string) => {
+      await client.delete(`${base(id)}/tasks/${enc(taskId)}`);
+    },
+    /** Multipart upload of one or more files of one kind. */
+    uploadFiles: async (id: string, files: File[], kind: FileKind = 'attachment') => {
+      const form = new FormData();
+      form.append('kind', kind);
+      for (const f of files) form.append('files', f, f.name);
+      return (await client.upload<{ data: WorkFile[] }>(`${base(id)}/attachments`, form)).data;
+    },
+    /** Same-origin URL of a file (for <img src>, a PDF preview or a download link). */
+    fileUrl: (id: string, fileId: string, download = false) =>
+      `${API_ROOT}/${base(id)}/attachments/${enc(fileId)}${download ? '?download=1' : ''}`,
+    removeFile: async (id: string, fileId: string) => {
+      await client.delete(`${base(id)}/attachments/${enc(fileId)}`);
+    },
+    /** A contact's projects (GET /contacts/{id}/projects) and the links (POST, DELETE). */
+    ofContact: async (contactId: string) =>
+      (await client.get<{ data: Project[] }>(`contacts/${enc(contactId)}/projects`)).data,
+    linkContact: async (contactId: string, projectId: string) => {
+      await client.post(`contacts/${enc(contactId)}/projects`, { projectId });
+    },
+    unlinkContact: async (contactId: string, projectId: string) => {
+      await client.delete(`contacts/${enc(contactId)}/projects/${enc(projectId)}`);
+    },
+  };
+}
+export type ProjectsApi = ReturnType<typeof projectsApi>;

@@ -1,0 +1,17 @@
+/**
+ * The work domain slice: projects (stage board, files, activity feed, contacts) and tasks (kanban, comments,
+ * history, files) — wire schemas, typed calls and query keys. Not a federation singleton: each app that uses it
+ * bundles (and tree-shakes) its own copy. The calls go through the page's one client (`api`).
+ */
+import { api } from '@atrium/api-client';
+import { projectsApi } from './api/projects';
+import { tasksApi } from './api/tasks';
+
+export * from './schemas';
+export * from './keys';
+export { projectsApi, type ProjectsApi } from './api/projects';
+export { tasksApi, type TasksApi } from './api/tasks';
+export { listSearchParams } from './api/params';
+
+export const projects = /* @__PURE__ */ projectsApi(api);
+export const tasks = /* @__PURE__ */ tasksApi(api);
