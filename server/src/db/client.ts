@@ -212,3 +212,6 @@ export function pgErrorCode(error: unknown): string | undefined {
 
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
+
+/** The rows of a raw `execute(sql…)` answer (node-postgres and PGlite both put them under `rows`). */
+export const resultRows = <T = Record<string, unknown>>(result: unknown): T[] => (result as { rows: T[] }).rows;

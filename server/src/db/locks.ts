@@ -20,3 +20,14 @@ const IMPORT_START_LOCK = 74_019;
 export async function lockImportStart(tx: Executor, uploadId: string): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_START_LOCK}, hashtext(${uploadId}))`);
 }
+
+/** First key of the per-business advisory lock over a board's order (second key: the business and the board). */
+const BOARD_ORDER_LOCK = 74_020;
+
+/**
+ * Serialises, per business and board ('projects' or 'tasks'), every move on that board: two people dragging at
+ * once each read the neighbours the other left, so no two cards get the same place and none is lost.
+ */
+export async function lockBoard(tx: Executor, businessId: string, board: 'projects' | 'tasks'): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${BOARD_ORDER_LOCK}, hashtext(${`${board}:${businessId}`}))`);
+}

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -23,6 +24,15 @@ import {
   type ContactStatus,
 } from '@atrium/domain-crm/schemas';
 import type { Business } from '@atrium/domain-admin/schemas';
+import type {
+  ActivitySubject,
+  Address,
+  FileKind,
+  ProjectStage,
+  TaskChange,
+  TaskPriority,
+  TaskStatus,
+} from '@atrium/domain-work/schemas';
 
 const id = () =>
   text('id')
@@ -537,4 +547,237 @@ export const contactSearch = pgTable(
     primaryKey({ columns: [t.contactId, t.businessId] }),
     index('contact_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with(SMALL_PENDING_LIST),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Work: projects and tasks (modules/projects, modules/tasks), their files (lib/file-store.ts) and activity.
+
+/**
+ * A client job. `board_order` is its position on the stage board, ascending within a stage: a move takes the
+ * midpoint of its new neighbours (lib/board-order.ts), so one move writes one row.
+ */
+export const projects = pgTable(
+  'projects',
+  {
+    id: id(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    stage: text('stage').$type<ProjectStage>().notNull().default('planning'),
+    type: text('type').notNull(),
+    startDate: timestamp('start_date', { withTimezone: true }),
+    dueDate: timestamp('due_date', { withTimezone: true }),
+    isAllDay: boolean('is_all_day').notNull().default(true),
+    location: text('location'),
+    address: jsonb('address').$type<Address>(),
+    boardOrder: doublePrecision('board_order').notNull().default(0),
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(title || ' ' || type || ' ' || coalesce(location, ''))`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('projects_business_created_idx').on(t.businessId, t.createdAt.desc(), t.id.desc()),
+    index('projects_business_board_idx').on(t.businessId, t.stage, t.boardOrder, t.id),
+    index('projects_business_type_idx').on(t.businessId, sql`lower(${t.type})`),
+    index('projects_business_due_idx').on(t.businessId, t.dueDate, t.id),
+    index('projects_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with(SMALL_PENDING_LIST),
+  ],
+);
+
+/** The business's own list of project types: every type a project used, plus any saved on their own. */
+export const projectTypes = pgTable(
+  'project_types',
+  {
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('project_types_business_name_key').on(t.businessId, sql`lower(${t.name})`)],
+);
+
+/** Contacts linked to a project (both the project's details and the contact page read it). */
+export const projectContacts = pgTable(
+  'project_contacts',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    contactId: text('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    businessId: text('business_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.contactId] }), index('project_contacts_contact_idx').on(t.contactId)],
+);
+
+/** A project's feed: every change to it, its tasks, files and notes, and the entries people add themselves. */
+export const projectActivities = pgTable(
+  'project_activities',
+  {
+    id: id(),
+    businessId: text('business_id').notNull(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    message: text('message').notNull(),
+    subjectType: text('subject_type').$type<ActivitySubject>(),
+    subjectId: text('subject_id'),
+    subjectTitle: text('subject_title'),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('project_activities_feed_idx').on(t.projectId, t.createdAt.desc(), t.id.desc())],
+);
+
+/**
+ * A task, in a project or on its own. `sort_order` is its position in its kanban column (its status),
+ * ascending, kept like the projects' board order.
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: id(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    projectId: text('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    status: text('status').$type<TaskStatus>().notNull().default('todo'),
+    priority: text('priority').$type<TaskPriority>().notNull().default('regular'),
+    startDate: timestamp('start_date', { withTimezone: true }),
+    dueDate: timestamp('due_date', { withTimezone: true }),
+    isAllDay: boolean('is_all_day').notNull().default(false),
+    sortOrder: doublePrecision('sort_order').notNull().default(0),
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(title || ' ' || coalesce(description, ''))`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('tasks_business_created_idx').on(t.businessId, t.createdAt.desc(), t.id.desc()),
+    index('tasks_business_board_idx').on(t.businessId, t.status, t.sortOrder, t.id),
+    index('tasks_project_idx').on(t.projectId, t.createdAt.desc()),
+    index('tasks_business_due_idx').on(t.businessId, t.dueDate, t.id),
+    index('tasks_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with(SMALL_PENDING_LIST),
+  ],
+);
+
+export const taskContacts = pgTable(
+  'task_contacts',
+  {
+    taskId: text('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    contactId: text('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    businessId: text('business_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.contactId] }), index('task_contacts_contact_idx').on(t.contactId)],
+);
+
+export const taskComments = pgTable(
+  'task_comments',
+  {
+    id: id(),
+    businessId: text('business_id').notNull(),
+    taskId: text('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('task_comments_task_idx').on(t.taskId, t.createdAt)],
+);
+
+/** Every change of a task: what (field, from, to), who, when. Append-only. */
+export const taskHistory = pgTable(
+  'task_history',
+  {
+    id: id(),
+    businessId: text('business_id').notNull(),
+    taskId: text('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    changes: jsonb('changes')
+      .$type<TaskChange[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    performedBy: text('performed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('task_history_task_idx').on(t.taskId, t.createdAt.desc())],
+);
+
+/**
+ * Files on a project or a task, kept in the database (so every API process sees them and a backup holds them):
+ * the metadata here, the bytes in 256 KB chunks in work_file_chunks, read back one chunk at a time.
+ */
+export const workFiles = pgTable(
+  'work_files',
+  {
+    id: id(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    projectId: text('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    taskId: text('task_id').references(() => tasks.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<FileKind>().notNull().default('attachment'),
+    name: text('name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    /** False until every chunk is written: an upload cut short is never listed. */
+    complete: boolean('complete').notNull().default(false),
+    uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('work_files_project_idx').on(t.projectId, t.createdAt),
+    index('work_files_task_idx').on(t.taskId, t.createdAt),
+    check('work_files_owner_check', sql`(${t.projectId} IS NULL) <> (${t.taskId} IS NULL)`),
+  ],
+);
+
+export const workFileChunks = pgTable(
+  'work_file_chunks',
+  {
+    fileId: text('file_id')
+      .notNull()
+      .references(() => workFiles.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
+);
+
+/**
+ * How many tasks each kanban column of a business holds, kept exact by statement-level triggers on tasks
+ * (migration 0013_work.sql, as contact_counts): GET /tasks/kanban/totals reads four rows instead of counting.
+ */
+export const taskCounts = pgTable(
+  'task_counts',
+  {
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    status: text('status').$type<TaskStatus>().notNull(),
+    tasks: integer('tasks').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.status] })],
 );

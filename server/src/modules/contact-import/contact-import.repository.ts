@@ -4,7 +4,7 @@ import {
   type ContactImportField,
   type ContactImportRowError,
 } from '@atrium/domain-crm/schemas';
-import type { Database, Executor } from '../../db/client';
+import { resultRows, type Database, type Executor } from '../../db/client';
 import { lockContactEmails, lockImportStart } from '../../db/locks';
 import { contactImportChunks, contactImportJobs, contactImportUploads, contacts } from '../../db/schema';
 import { toChunks, type ImportedContact, type StoredChunk } from './rows';
@@ -18,7 +18,6 @@ const CHUNKS_PER_INSERT = 10;
 const LOOKUP_SLICE = 1000;
 
 const leaseEnd = (leaseMs: number) => sql`now() + make_interval(secs => ${leaseMs / 1000})`;
-const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
 
 export interface ImportCandidate {
   email: string;
@@ -512,5 +511,5 @@ async function updateContacts(
     FROM jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) AS v(${recordType})
     WHERE c.id = v.id AND c.business_id = ${businessId} AND ${differs}
     RETURNING c.id`);
-  return rowsOf(result).length;
+  return resultRows(result).length;
 }

@@ -133,6 +133,7 @@ export const taskChangeSchema = z.object({
   from: z.string().nullable(),
   to: z.string().nullable(),
 });
+export type TaskChange = z.infer<typeof taskChangeSchema>;
 export const taskHistoryEntrySchema = z.object({
   _id: z.string(),
   /** created, updated, moved, commented, comment_deleted, attachment_added, attachment_deleted, duplicated */
