@@ -22,3 +22,18 @@ export interface ProjectActivityEntry {
 export interface ProjectActivityLog {
   record(entry: ProjectActivityEntry, db?: Executor): Promise<void>;
 }
+
+/**
+ * Copies every task of one project into another (POST /projects/{id}/duplicate): the tasks module implements it
+ * (TasksService.copyTasks), the projects module calls it inside its own transaction `tx`, so a duplicate with all
+ * its tasks lands whole or not at all. Answers how many tasks were copied.
+ */
+export interface ProjectTaskCopier {
+  copyTasks(
+    businessId: string,
+    fromProjectId: string,
+    toProjectId: string,
+    actorId: string,
+    tx: Executor,
+  ): Promise<number>;
+}

@@ -498,6 +498,16 @@ export class ContactsRepository {
     return row ? (JSON.parse(row.json) as Contact) : null;
   }
 
+  /** The subset of `ids` that are contacts of this business (other modules link contacts through this). */
+  async existingIds(businessId: string, ids: string[], db: Executor = this.db): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(eq(contacts.businessId, businessId), inArray(contacts.id, ids)));
+    return rows.map((r) => r.id);
+  }
+
   /** The subset of `ids` that are groups of this business. */
   async existingGroupIds(businessId: string, ids: string[]): Promise<string[]> {
     if (ids.length === 0) return [];

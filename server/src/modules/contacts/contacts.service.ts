@@ -5,6 +5,7 @@ import {
   type ContactData,
   type ContactListParamsData,
 } from '@atrium/domain-crm/schemas';
+import type { Executor } from '../../db/client';
 import { listAnswer, type JsonText } from '../../db/json-answers';
 import { AppError } from '../../lib/errors';
 import type { BusinessCaller } from '../../lib/caller';
@@ -74,6 +75,14 @@ export class ContactsService {
     const contact = await this.repo.findById(caller.businessId, id);
     if (!contact) throw notFound();
     return contact;
+  }
+
+  /**
+   * The subset of `ids` that are contacts of the caller's business, for other modules that link contacts
+   * (projects, tasks): they check ids through here, never the contacts table.
+   */
+  async existingIds(businessId: string, ids: readonly string[], db?: Executor): Promise<string[]> {
+    return this.repo.existingIds(businessId, [...new Set(ids)], db);
   }
 
   async create(caller: Caller, input: ContactData): Promise<Contact> {
