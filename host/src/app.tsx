@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { publicRemoteFor, type RemoteName } from '@atrium/contracts';
+// Subpath imports on the first screen: the contracts singleton (its index) brings zod.
+import type { RemoteName } from '@atrium/contracts';
+import { publicRemoteFor } from '@atrium/contracts/public-routes';
 import { bus } from '@atrium/event-bus';
 import { Container, HomeSkeleton, PageSkeleton, UiProvider, retryImport } from '@atrium/ui/core';
 import { RequireAuth } from './auth/require-auth';

@@ -1,5 +1,5 @@
 import { PasswordInput, TextInput } from '@atrium/ui/core';
-import { PASSWORD_HINT } from '@atrium/contracts';
+import { PASSWORD_HINT } from '@atrium/contracts/password';
 
 /** The part of a @mantine/form form the fields use (method syntax: any form's typed paths fit). */
 interface FieldsForm {

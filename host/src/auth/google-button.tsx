@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { isApiError } from '@atrium/api-client';
-import { GOOGLE_AUTH_COOLDOWN_MS } from '@atrium/contracts';
+import { GOOGLE_AUTH_COOLDOWN_MS } from '@atrium/contracts/constants';
 import { Button, Notice, Stack, Text } from '@atrium/ui/core';
 import { google, type GoogleMode, IDENTITY_MESSAGES } from '@atrium/domain-identity';
 

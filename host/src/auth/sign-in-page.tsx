@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api, sessionView } from '@atrium/api-client';
-import { loginSchema } from '@atrium/contracts';
 import {
   Anchor,
   Button,
@@ -11,7 +10,7 @@ import {
   Group,
   Notice,
   PasswordInput,
-  schemaResolver,
+  lazySchemaResolver,
   Stack,
   useForm,
   CardPage,
@@ -28,6 +27,9 @@ export interface SignInState {
   email?: string;
 }
 
+// The schema (and zod with it) loads on the form's first focus, not with the page: see lazySchemaResolver.
+const validateLogin = lazySchemaResolver(() => import('@atrium/contracts').then((m) => m.loginSchema));
+
 export function SignInPage() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -38,7 +40,7 @@ export function SignInPage() {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: state.email ?? '', password: '', rememberMe: true },
-    validate: schemaResolver(loginSchema, { sync: true }),
+    validate: validateLogin,
   });
 
   if (status === 'authenticated' && !submitting) return <Navigate to={state.from ?? '/'} replace />;
@@ -73,7 +75,7 @@ export function SignInPage() {
         </>
       }
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onFocus={validateLogin.preload} noValidate>
         <Stack>
           {state.message && !error && (
             <Notice tone={state.tone === 'success' ? 'success' : 'info'}>{state.message}</Notice>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { api, fieldErrorsOf, isApiError } from '@atrium/api-client';
-import { MESSAGES, PASSWORD_HINT, registerSchema } from '@atrium/contracts';
+import { MESSAGES } from '@atrium/contracts/messages';
+import { PASSWORD_HINT } from '@atrium/contracts/password';
 import {
   Anchor,
   Button,
@@ -9,7 +10,7 @@ import {
   Group,
   Notice,
   PasswordInput,
-  schemaResolver,
+  lazySchemaResolver,
   Stack,
   TextInput,
   useForm,
@@ -17,6 +18,9 @@ import {
 } from '@atrium/ui/core';
 import { EmailField } from './fields';
 import { GoogleSignInButton } from './google-button';
+
+// The schema (and zod with it) loads on the form's first focus, not with the page: see lazySchemaResolver.
+const validateRegister = lazySchemaResolver(() => import('@atrium/contracts').then((m) => m.registerSchema));
 
 export function SignUpPage() {
   const navigate = useNavigate();
@@ -27,7 +31,7 @@ export function SignUpPage() {
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { firstName: '', lastName: '', email: '', password: '', businessName: '' },
-    validate: schemaResolver(registerSchema, { sync: true }),
+    validate: validateRegister,
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -66,7 +70,7 @@ export function SignUpPage() {
         </>
       }
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onFocus={validateRegister.preload} noValidate>
         <Stack>
           {error && <Notice tone="error">{error}</Notice>}
           <Group grow align="flex-start">

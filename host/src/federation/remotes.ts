@@ -1,14 +1,9 @@
 import { proxy, type Snapshot } from 'valtio';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import {
-  isRemoteModule,
-  publicRemoteFor,
-  type ModalId,
-  type RemoteMeta,
-  type RemoteModule,
-  type RemoteName,
-  type RemotesManifest,
-} from '@atrium/contracts';
+import type { ModalId, RemoteMeta, RemoteModule, RemoteName, RemotesManifest } from '@atrium/contracts';
+// Subpath imports on the first screen: the contracts singleton (its index) brings zod.
+import { publicRemoteFor } from '@atrium/contracts/public-routes';
+import { isRemoteModule } from '@atrium/contracts/remote-module';
 import './provide-shared';
 import { backoffRetryPlugin } from './retry-plugin';
 

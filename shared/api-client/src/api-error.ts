@@ -1,4 +1,4 @@
-import { CLIENT_ERROR_CODES, type ApiErrorShape } from '@atrium/contracts';
+import { CLIENT_ERROR_CODES, type ApiErrorShape } from '@atrium/contracts/error-codes';
 
 /** The one error every call throws: { status, code, message, data } (docs/requirements.md §8). */
 export class ApiError extends Error implements ApiErrorShape {

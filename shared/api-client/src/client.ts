@@ -1,18 +1,15 @@
 import ky, { type KyInstance } from 'ky';
+import type { AuthAnswer, LoginInput, RegisterInput, User } from '@atrium/contracts';
 import {
   API_ROOT,
   API_TIMEOUT_MS,
   AUTO_LOGIN_TIMEOUT_MS,
   CSRF_RENEWAL_LIMIT,
   CSRF_RENEWAL_WINDOW_MS,
-  MESSAGES,
   XSRF_COOKIE,
   XSRF_HEADER,
-  type AuthAnswer,
-  type LoginInput,
-  type RegisterInput,
-  type User,
-} from '@atrium/contracts';
+} from '@atrium/contracts/constants';
+import { MESSAGES } from '@atrium/contracts/messages';
 import { bus } from '@atrium/event-bus';
 import { ApiError, fromResponse, networkError } from './api-error';
 import { CircuitBreaker } from './circuit-breaker';

@@ -1,5 +1,7 @@
 import { proxy, snapshot, subscribe } from 'valtio';
-import { STORAGE_KEYS, type User } from '@atrium/contracts';
+import type { User } from '@atrium/contracts';
+// Subpath (zod-free) imports: the first screen loads the api-client but not the contracts singleton, which holds zod.
+import { STORAGE_KEYS } from '@atrium/contracts/constants';
 import { bus } from '@atrium/event-bus';
 
 export type SessionStatus = 'unknown' | 'authenticated' | 'anonymous';

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { MEMBER_ROLES } from './constants';
 import { emailSchema } from './email';
+import { PASSWORD_MESSAGES, PASSWORD_MIN } from './password';
 
 export const memberRoleSchema = z.enum(MEMBER_ROLES);
 export type MemberRole = z.infer<typeof memberRoleSchema>;
@@ -27,15 +28,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-const PASSWORD_MIN = 8;
-/** What a new-password field says about the rule below. */
-export const PASSWORD_HINT = `At least ${PASSWORD_MIN} characters, with a letter and a number`;
-export const PASSWORD_MESSAGES = {
-  required: 'Password is required',
-  tooShort: `Password must be at least ${PASSWORD_MIN} characters`,
-  tooLong: 'Password must be at most 128 characters',
-  weak: 'Password must contain a letter and a number',
-} as const;
+export { PASSWORD_HINT, PASSWORD_MESSAGES } from './password';
 
 export const passwordSchema = z
   .string({ error: PASSWORD_MESSAGES.required })

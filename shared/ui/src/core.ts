@@ -29,6 +29,7 @@ export {
 } from '@mantine/core';
 export { useDebouncedValue, useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 export { useForm, schemaResolver, type UseFormReturnType } from '@mantine/form';
+export { lazySchemaResolver, type LazySchemaResolver } from './lazy-schema';
 
 // Routing for remotes: the host's single router, reached through this singleton (remotes never import
 // react-router-dom themselves, so the router is bundled once, tree-shaken, in the host).

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
-import { MESSAGES } from '@atrium/contracts';
+import { MESSAGES } from '@atrium/contracts/messages';
 
 /** A chunk that no longer exists on the server means a new version was deployed. */
 export function isChunkLoadError(error: unknown): boolean {

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@atrium/contracts';
+import { MESSAGES } from '@atrium/contracts/messages';
 import { toast } from '@atrium/event-bus';
 
 const CODE_MESSAGES: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { CHUNK_LOAD_BASE_DELAY_MS, CHUNK_LOAD_RETRIES } from '@atrium/contracts';
+import { CHUNK_LOAD_BASE_DELAY_MS, CHUNK_LOAD_RETRIES } from '@atrium/contracts/constants';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,5 +1,5 @@
 import { createTheme, type MantineColorsTuple, type MantineColorSchemeManager } from '@mantine/core';
-import { STORAGE_KEYS } from '@atrium/contracts';
+import { STORAGE_KEYS } from '@atrium/contracts/constants';
 
 /** The brand's teal-green accent (docs/requirements.md §9). */
 const atrium: MantineColorsTuple = [

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Notification, Stack } from '@mantine/core';
 import { bus, type Toast } from '@atrium/event-bus';
-import { TOAST_DURATION_MS } from '@atrium/contracts';
+import { TOAST_DURATION_MS } from '@atrium/contracts/constants';
 
 const COLORS: Record<Toast['type'], string> = { success: 'atrium', error: 'red', info: 'blue', warning: 'yellow' };
 

@@ -1,7 +1,7 @@
 import { type User } from '@atrium/contracts';
 import { ApiError } from '@atrium/api-client';
 import type { ApiClient } from '@atrium/api-client';
-import { IDENTITY_MESSAGES } from '../schemas';
+import { IDENTITY_MESSAGES } from '../messages';
 
 export type GoogleMode = 'signin' | 'link';
 

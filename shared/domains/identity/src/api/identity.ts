@@ -1,4 +1,5 @@
-import { API_ROOT, type User } from '@atrium/contracts';
+import type { User } from '@atrium/contracts';
+import { API_ROOT } from '@atrium/contracts/constants';
 import type { ApiClient } from '@atrium/api-client';
 import { getSession } from '@atrium/api-client';
 import type {

@@ -1,0 +1,39 @@
+// The error codes and the normalised error shape without zod: the api-client, which the first screen loads,
+// needs them; the error body's schema stays in ./errors.
+/** Product error classes of docs/requirements.md §8, with their HTTP status. */
+export const ERROR_STATUS = {
+  NOT_FOUND: 404,
+  VALIDATION_ERROR: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  LOGIN_FAILED: 401,
+  EMAIL_NOT_VERIFIED: 403,
+  CSRF_INVALID: 403,
+  /** The database (or another service the request needs) is away for now: try again (with Retry-After). */
+  SERVICE_UNAVAILABLE: 503,
+  /** Refused by the HTTP layer before any route ran (lib/client-errors.ts on the server). */
+  REQUEST_TIMEOUT: 408,
+  URI_TOO_LONG: 414,
+  HEADERS_TOO_LARGE: 431,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Transport-side codes the api-client produces on its own. */
+export const CLIENT_ERROR_CODES = {
+  network: 'NETWORK_ERROR',
+  authFailed: 'AUTH_FAILED',
+  timeout: 'TIMEOUT',
+} as const;
+
+/** The normalised error every app sees: { status, code, message, data }. */
+export interface ApiErrorShape {
+  status: number;
+  code: string;
+  message: string;
+  data?: unknown;
+}
