@@ -32,6 +32,11 @@ import {
 
 // `pnpm bench:api -- --quick`: pnpm passes the `--` through; it only separates pnpm's options from ours.
 const argv = process.argv.slice(2).filter((arg, i) => !(i === 0 && arg === '--'));
+// `pnpm bench:api -- --suite=work`: the projects and tasks benchmark (work.mjs) instead of contacts and notes.
+if (argv.includes('--suite=work')) {
+  await import('./work.mjs');
+  await new Promise(() => {}); // work.mjs exits the process when it is done
+}
 const { values: opts } = parseArgs({
   args: argv,
   options: {

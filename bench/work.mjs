@@ -1,0 +1,292 @@
+#!/usr/bin/env node
+// Work benchmark (`pnpm bench:api -- --suite=work`): projects and tasks under load on PostgreSQL and PGlite.
+// A benchmark that reports, not a test that passes or fails. Per database: fresh database → built server → one user
+// registered through the API → projects and tasks seeded through the driver → autocannon per case, with a
+// baseline case (GET /health) in the same run so a noisy machine shows as a slow baseline. See README.md.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { cleanups, int, log, login, register, runCleanups, since, startServer } from './lib.mjs';
+
+const argv = process.argv.slice(2).filter((arg, i) => !(i === 0 && arg === '--') && !arg.startsWith('--suite'));
+const { values: opts } = parseArgs({
+  args: argv,
+  options: {
+    db: { type: 'string' },
+    projects: { type: 'string' },
+    tasks: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+    duration: { type: 'string' },
+    connections: { type: 'string', default: '10' },
+    'pg-url': { type: 'string', default: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+    json: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+  strict: true,
+});
+if (opts.help) {
+  console.log(`pnpm bench:api -- --suite=work [options]
+  --db=pglite|postgres|both   default: both when PostgreSQL answers, else pglite
+  --projects=N --tasks=N      default 10000 and 200000 (1000 / 20000 with --quick)
+  --duration=S                seconds per case (default 10, 3 with --quick)
+  --connections=N             autocannon connections (default 10)
+  --json=FILE                 also write the results as JSON`);
+  process.exit(0);
+}
+const quick = opts.quick;
+const N_PROJECTS = int(opts.projects, quick ? 1_000 : 10_000, 'projects');
+const N_TASKS = int(opts.tasks, quick ? 20_000 : 200_000, 'tasks');
+const DURATION = int(opts.duration, quick ? 3 : 10, 'duration');
+const CONNECTIONS = int(opts.connections, 10, 'connections');
+const TERM = 'smit';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Seeding: INSERT … SELECT generate_series, values derived from md5(row number) so runs are deterministic.
+
+const WORDS = ['Smith', 'Garcia', 'Chen', 'Okafor', 'Novak', 'Rossi', 'Haddad', 'Silva', 'Kim', 'Dubois'];
+const JOBS = ['wedding', 'brand refresh', 'kitchen remodel', 'portrait session', 'website', 'audit', 'floor plan'];
+const TYPES = ['Wedding', 'Branding', 'Remodel', 'Portrait', 'Web', 'Consulting'];
+const arr = (list) => `ARRAY[${list.map((w) => `'${w}'`).join(',')}]`;
+const pick = (list, salt, n = 'n') =>
+  `(${arr(list)})[1 + (('x' || substr(md5(${n}::text || '${salt}'), 1, 8))::bit(32)::int & 2147483647) % ${list.length}]`;
+const rnd = (salt, mod, n = 'n') =>
+  `((('x' || substr(md5(${n}::text || '${salt}'), 1, 8))::bit(32)::int & 2147483647) % ${mod})`;
+
+async function seed(db, { businessId, userId }) {
+  const t0 = performance.now();
+  const batch = db.kind === 'pglite' ? 10_000 : 50_000;
+  for (let from = 1; from <= N_PROJECTS; from += batch) {
+    const to = Math.min(N_PROJECTS, from + batch - 1);
+    await db.query(
+      `
+      INSERT INTO projects (id, business_id, created_by, title, stage, type, start_date, due_date, board_order, created_at, updated_at)
+      SELECT 'p' || n, $1, $2, ${pick(WORDS, 'a')} || ' ' || ${pick(JOBS, 'b')} || ' #' || n,
+        (ARRAY['planning','in_progress','review','completed'])[1 + n % 4], ${pick(TYPES, 'c')},
+        now() - (${rnd('d', 700)} || ' days')::interval, now() + (${rnd('e', 300)} || ' days')::interval,
+        (n / 4 + 1) * 1024, now() - (n || ' minutes')::interval, now()
+      FROM generate_series(${from}, ${to}) n`,
+      [businessId, userId],
+    );
+  }
+  for (let from = 1; from <= N_TASKS; from += batch) {
+    const to = Math.min(N_TASKS, from + batch - 1);
+    // 70 % of the tasks belong to a project (20 per project on average).
+    await db.query(
+      `
+      INSERT INTO tasks (id, business_id, project_id, user_id, title, status, priority, due_date, sort_order, created_at, updated_at)
+      SELECT 't' || n, $1, CASE WHEN n % 10 < 7 THEN 'p' || (1 + ${rnd('f', N_PROJECTS)}) END, $2,
+        'Call ' || ${pick(WORDS, 'g')} || ' about ' || ${pick(JOBS, 'h')} || ' #' || n,
+        (ARRAY['todo','in_progress','blocked','completed'])[1 + n % 4], (ARRAY['low','regular','high'])[1 + ${rnd('i', 3)}],
+        now() + (${rnd('j', 300)} || ' days')::interval, (n / 4 + 1) * 1024, now() - (n || ' seconds')::interval, now()
+      FROM generate_series(${from}, ${to}) n`,
+      [businessId, userId],
+    );
+  }
+  await db.query('ANALYZE projects');
+  await db.query('ANALYZE tasks');
+  return since(t0);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+/** One autocannon run of one case; every answer must be 2xx. */
+async function cannon(base, auth, c) {
+  const latencies = [];
+  const bad = new Map();
+  let i = 0;
+  const instance = autocannon({
+    url: base,
+    connections: c.connections ?? CONNECTIONS,
+    pipelining: 1,
+    duration: DURATION,
+    timeout: 30,
+    headers: { ...auth, accept: 'application/json', 'content-type': 'application/json' },
+    requests: [
+      {
+        method: c.method ?? 'GET',
+        path: c.path,
+        setupRequest: (req) => {
+          if (!c.next) return req;
+          const { path: p, body } = c.next(i++);
+          return { ...req, path: p, body: JSON.stringify(body) };
+        },
+      },
+    ],
+  });
+  instance.on('response', (_client, status, _bytes, ms) => {
+    latencies.push(ms);
+    if (status < 200 || status > 299) bad.set(status, (bad.get(status) ?? 0) + 1);
+  });
+  const result = await instance;
+  const sorted = Float64Array.from(latencies).sort();
+  const problems = [...bad].map(([s, n]) => `${n}× HTTP ${s}`);
+  if (result.errors) problems.push(`${result.errors} socket errors`);
+  return {
+    count: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    rps: sorted.length / (result.duration || DURATION),
+    problems,
+  };
+}
+
+function cases() {
+  const stages = ['planning', 'in_progress', 'review', 'completed'];
+  const statuses = ['todo', 'in_progress', 'blocked', 'completed'];
+  return [
+    { name: 'baseline: GET /health', path: '/api/v1/health' },
+    { name: 'projects list, page 1', path: '/api/v1/projects?page=1&limit=20', target: 50 },
+    { name: 'projects list, page 50', path: '/api/v1/projects?page=50&limit=20', target: 50 },
+    { name: 'projects board column', path: '/api/v1/projects?stage=review&sortBy=board&limit=50', target: 50 },
+    { name: `projects search '${TERM}'`, path: `/api/v1/projects?search=${TERM}&limit=20`, target: 50 },
+    { name: 'tasks list, page 1', path: '/api/v1/tasks?page=1&limit=20', target: 50 },
+    { name: 'tasks kanban column', path: '/api/v1/tasks?status=blocked&sortBy=board&limit=50', target: 50 },
+    { name: `tasks search '${TERM}'`, path: `/api/v1/tasks?search=${TERM}&limit=20`, target: 50 },
+    { name: 'kanban totals', path: '/api/v1/tasks/kanban/totals', target: 20 },
+    {
+      name: 'board move (stage + order)',
+      method: 'PATCH',
+      path: '/api/v1/projects/p1/stage',
+      target: 30,
+      next: (i) => ({
+        path: `/api/v1/projects/p${1 + ((i * 7919) % N_PROJECTS)}/stage`,
+        body: { stage: stages[i % 4], order: (i * 31) % 200 },
+      }),
+    },
+    {
+      name: 'kanban move (column + order)',
+      method: 'PATCH',
+      path: '/api/v1/tasks/t1/move',
+      target: 30,
+      next: (i) => ({
+        path: `/api/v1/tasks/t${1 + ((i * 104729) % N_TASKS)}/move`,
+        body: { columnId: statuses[i % 4], taskOrder: (i * 17) % 200 },
+      }),
+    },
+  ];
+}
+
+async function openDb(kind, { url, dataDir }) {
+  if (kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    return { kind, query: (t, p) => pool.query(t, p), close: () => pool.end() };
+  }
+  const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  return { kind, query: (t, p) => db.query(t, p), close: () => db.close() };
+}
+
+async function benchDb(kind) {
+  const label = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+  const result = { label, projects: N_PROJECTS, tasks: N_TASKS, cases: [] };
+  let dbEnv;
+  let where;
+  if (kind === 'postgres') {
+    const name = `atrium_bench_work_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: opts['pg-url'] });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    cleanups.push(async () => {
+      const a = new pg.Client({ connectionString: opts['pg-url'] });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    });
+    const u = new URL(opts['pg-url']);
+    u.pathname = `/${name}`;
+    where = { url: u.toString() };
+    dbEnv = { DATABASE_URL: where.url };
+  } else {
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-work-'));
+    cleanups.push(() => rmSync(tmp, { recursive: true, force: true }));
+    where = { dataDir: path.join(tmp, 'pglite') };
+    dbEnv = { DATA_DIR: where.dataDir };
+  }
+  let server = await startServer(label, dbEnv);
+  const reg = await register(server.base, `work-${kind}`);
+  // PGlite is single-connection: the server lets go of the directory while the bench seeds it.
+  if (kind === 'pglite') await server.stop();
+  const db = await openDb(kind, where);
+  log(`${label}: seeding ${N_PROJECTS} projects and ${N_TASKS} tasks`);
+  result.seedMs = await seed(db, reg);
+  log(`${label}: seeded in ${(result.seedMs / 1000).toFixed(1)} s`);
+  await db.close();
+  if (kind === 'pglite') server = await startServer(label, dbEnv);
+  for (const c of cases()) {
+    // A fresh session per case: Bearer token, and the CSRF double-submit the PATCH cases need.
+    const client = await login(server.base, reg.email);
+    const r = await cannon(server.base, client.authHeaders(), c);
+    result.cases.push({ ...c, next: undefined, ...r });
+    log(
+      `${label}: ${c.name}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, ${r.rps.toFixed(0)} req/s` +
+        (r.problems.length ? ` — ${r.problems.join(', ')}` : ''),
+    );
+  }
+  await server.stop();
+  return result;
+}
+
+async function pgAnswers(url) {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function main() {
+  const dbs =
+    opts.db === 'both' || (!opts.db && (await pgAnswers(opts['pg-url'])))
+      ? ['postgres', 'pglite']
+      : [opts.db ?? 'pglite'];
+  const results = [];
+  for (const kind of dbs) results.push(await benchDb(kind));
+  let failed = false;
+  console.log(
+    `\nWork API: ${N_PROJECTS} projects, ${N_TASKS} tasks in one business; ${CONNECTIONS} connections, ${DURATION} s per case`,
+  );
+  for (const r of results) {
+    const baseline = r.cases[0];
+    console.log(`\n${r.label} (baseline GET /health p95 ${baseline.p95.toFixed(1)} ms)`);
+    console.log('case                                   p50 ms   p95 ms   req/s   target p95   verdict');
+    for (const c of r.cases) {
+      const verdict = c.problems.length
+        ? `FAILED: ${c.problems.join(', ')}`
+        : c.target === undefined
+          ? ''
+          : c.p95 <= c.target
+            ? 'met'
+            : 'missed';
+      if (c.problems.length) failed = true;
+      console.log(
+        `${c.name.padEnd(38)} ${c.p50.toFixed(1).padStart(6)} ${c.p95.toFixed(1).padStart(8)} ${c.rps.toFixed(0).padStart(7)} ${(c.target ? `≤ ${c.target}` : '').padStart(12)}   ${verdict}`,
+      );
+    }
+  }
+  if (opts.json) writeFileSync(opts.json, JSON.stringify(results, null, 2));
+  return failed ? 1 : 0;
+}
+
+main()
+  .then(async (code) => {
+    await runCleanups();
+    process.exit(code);
+  })
+  .catch(async (error) => {
+    console.error(error);
+    await runCleanups();
+    process.exit(1);
+  });
