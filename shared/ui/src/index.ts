@@ -50,6 +50,7 @@ export {
 } from '@tabler/icons-react';
 
 export { ConfirmDialog, DeleteConfirmDialog } from './confirm-dialog';
+export { DraggableModal, type DraggableModalProps } from './draggable-modal';
 export { NavIcon } from './icons';
 export { ChipMultiSelect, visibleChips, type MultiSelectOption } from './inputs/chip-multi-select';
 export { SearchableSelect } from './inputs/searchable-select';
