@@ -1,37 +1,54 @@
-import { ApiError, api } from '@atrium/api-client';
+import { ApiError } from '@atrium/api-client';
 import { isRemoteModule, REMOTE_META, metaMismatches } from '@atrium/contracts';
+import { projects, tasks } from '@atrium/domain-work';
 import remoteModule from './module';
+import { envelope, makeProject, makeTask, taskAnswer } from './test-utils';
 
 describe('work remote module', () => {
+  afterEach(() => jest.restoreAllMocks());
+
   it('satisfies the RemoteModule contract under its federation name', () => {
     expect(isRemoteModule(remoteModule)).toBe(true);
     expect(remoteModule.name).toBe('work');
   });
 
-  it('contributes nothing the user could open before its pages are built', () => {
-    expect(remoteModule.routes).toEqual([]);
-    expect(remoteModule.nav).toEqual([]);
-    expect(remoteModule.newMenu).toEqual([]);
+  it('serves the projects and tasks pages, their sidebar entries, the two modals and the two home widgets', async () => {
+    expect(remoteModule.routes.map((r) => r.path)).toEqual([
+      '/projects',
+      '/projects/:projectId',
+      '/projects/:projectId/:tab',
+      '/tasks',
+    ]);
+    expect(remoteModule.nav).toEqual([
+      { key: 'projects', label: 'Projects', path: '/projects', icon: 'projects' },
+      { key: 'tasks', label: 'Tasks', path: '/tasks', icon: 'tasks' },
+    ]);
+    expect(remoteModule.newMenu).toEqual([
+      { key: 'task', label: 'Task', order: 2, action: { type: 'modal', id: 'task' } },
+      { key: 'project', label: 'Project', order: 3, action: { type: 'modal', id: 'project' } },
+    ]);
+    expect(remoteModule.modals?.map((m) => m.id)).toEqual(['task', 'project']);
+    expect(remoteModule.widgets.map((w) => [w.key, w.title, w.order])).toEqual([
+      ['tasks', 'Tasks', 10],
+      ['projects', 'Projects', 70],
+    ]);
+    for (const r of remoteModule.routes) expect(typeof (await r.load()).default).toBe('function');
+    for (const m of remoteModule.modals ?? []) expect(typeof (await m.load()).default).toBe('function');
+    for (const w of remoteModule.widgets) expect(typeof (await w.load()).default).toBe('function');
   });
 
   describe('global search provider', () => {
-    afterEach(() => jest.restoreAllMocks());
-
-    it('asks /projects and /tasks with the term side by side and links projects and tasks', async () => {
-      const get = jest.spyOn(api, 'get').mockImplementation(async (path: string) =>
-        path === 'projects'
-          ? [
-              { _id: 'p1', title: 'Smith wedding' },
-              { id: 'p2', name: 'Kitchen' },
-            ]
-          : { success: true, data: { tasks: [{ _id: 't1', title: 'Call Smith' }, { _id: 't2' }] } },
-      );
+    it('asks projects and tasks with the term side by side and links projects and tasks', async () => {
+      const listProjects = jest
+        .spyOn(projects, 'list')
+        .mockResolvedValue(envelope([makeProject(1, { title: 'Smith wedding' }), makeProject(2, { title: '' })]));
+      const listTasks = jest
+        .spyOn(tasks, 'list')
+        .mockResolvedValue(taskAnswer([makeTask(1, { title: 'Call Smith' }), makeTask(2, { title: ' ' })]));
       const signal = new AbortController().signal;
       const groups = await remoteModule.search!({ term: 'smith', limit: 5, signal });
-      expect(get.mock.calls).toEqual([
-        ['projects', { search: 'smith', limit: 5 }, { signal }],
-        ['tasks', { search: 'smith', limit: 5 }, { signal }],
-      ]);
+      expect(listProjects).toHaveBeenCalledWith({ search: 'smith', limit: 5 }, { signal });
+      expect(listTasks).toHaveBeenCalledWith({ search: 'smith', limit: 5 }, { signal });
       expect(groups).toEqual([
         {
           key: 'projects',
@@ -40,7 +57,7 @@ describe('work remote module', () => {
           order: 10,
           items: [
             { id: 'p1', title: 'Smith wedding', href: '/projects/p1' },
-            { id: 'p2', title: 'Kitchen', href: '/projects/p2' },
+            { id: 'p2', title: 'Untitled', href: '/projects/p2' },
           ],
         },
         {
@@ -56,23 +73,16 @@ describe('work remote module', () => {
       ]);
     });
 
-    it("reads the server's envelopes as they are today (empty lists)", async () => {
-      jest
-        .spyOn(api, 'get')
-        .mockImplementation(async (path: string) =>
-          path === 'projects'
-            ? { success: true, data: [], pagination: { total: 0, page: 1, limit: 5, totalPages: 1 } }
-            : { success: true, data: { tasks: [], pagination: { total: 0, page: 1, limit: 5, totalPages: 1 } } },
-        );
+    it('answers empty groups for empty lists', async () => {
+      jest.spyOn(projects, 'list').mockResolvedValue(envelope([]));
+      jest.spyOn(tasks, 'list').mockResolvedValue(taskAnswer([]));
       const groups = await remoteModule.search!({ term: 'x', limit: 5 });
       expect(groups.map((g) => g.items)).toEqual([[], []]);
     });
 
     it('rejects when either list fails', async () => {
-      jest.spyOn(api, 'get').mockImplementation(async (path: string) => {
-        if (path === 'tasks') throw new ApiError(500, 'INTERNAL_ERROR', 'boom');
-        return [];
-      });
+      jest.spyOn(projects, 'list').mockResolvedValue(envelope([]));
+      jest.spyOn(tasks, 'list').mockRejectedValue(new ApiError(500, 'INTERNAL_ERROR', 'boom'));
       await expect(remoteModule.search!({ term: 'x', limit: 5 })).rejects.toMatchObject({ status: 500 });
     });
   });

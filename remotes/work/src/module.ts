@@ -1,64 +1,30 @@
-import { api } from '@atrium/api-client';
-import { toSearchResult, type RemoteModule, type SearchGroup, type SearchQuery } from '@atrium/contracts';
-
-type Row = Record<string, unknown>;
-
-/** Projects answer an envelope or a plain array; tasks arrive under data.tasks (docs/requirements.md §7). */
-function rowsOf(body: unknown, key?: string): Row[] {
-  if (Array.isArray(body)) return body as Row[];
-  const data = (body as { data?: unknown } | null | undefined)?.data;
-  if (Array.isArray(data)) return data as Row[];
-  const nested = key && data && typeof data === 'object' ? (data as Record<string, unknown>)[key] : undefined;
-  return Array.isArray(nested) ? (nested as Row[]) : [];
-}
+import { REMOTE_META, type RemoteModule } from '@atrium/contracts';
 
 /**
- * The work remote's part of the global search: GET /projects and GET /tasks with the term, side by side (the
- * server answers both lists, empty until projects and tasks are stored). A project opens at /projects/{id}; a
- * task opens on /tasks by the id passed in navigation state.
- */
-export async function searchWork({ term, limit, signal }: SearchQuery): Promise<SearchGroup[]> {
-  const q = { search: term, limit };
-  const [projects, tasks] = await Promise.all([
-    api.get<unknown>('projects', q, { signal }),
-    api.get<unknown>('tasks', q, { signal }),
-  ]);
-  return [
-    {
-      key: 'projects',
-      label: 'Projects',
-      icon: 'projects',
-      order: 10,
-      items: rowsOf(projects).map((p) => {
-        const { id, title } = toSearchResult('project', p);
-        return { id, title, href: `/projects/${encodeURIComponent(id)}` };
-      }),
-    },
-    {
-      key: 'tasks',
-      label: 'Tasks',
-      icon: 'tasks',
-      order: 30,
-      items: rowsOf(tasks, 'tasks').map((t) => {
-        const { id, title } = toSearchResult('task', t);
-        return { id, title, href: '/tasks', state: { taskId: id } };
-      }),
-    },
-  ];
-}
-
-/**
- * The work remote. Its pages arrive with their own issues; until then it contributes no routes,
- * no sidebar entries and no '+ New' items (no placeholder pages), but it builds, deploys and loads, and it
- * answers the global search for projects and tasks.
+ * The work remote: projects (table, stage board, the project's ten tabs) and tasks (list, kanban, drawer).
+ * Everything heavy loads on first use; this file is all the host loads until then.
  */
 const remoteModule: RemoteModule = {
   name: 'work',
-  routes: [],
-  nav: [],
-  newMenu: [],
-  widgets: [],
-  search: searchWork,
+  routes: [
+    { path: '/projects', load: () => import('./routes/projects-page') },
+    { path: '/projects/:projectId', load: () => import('./routes/project-redirect-page') },
+    { path: '/projects/:projectId/:tab', load: () => import('./routes/project-page') },
+    { path: '/tasks', load: () => import('./routes/tasks-page') },
+  ],
+  // Sidebar and '+ New' entries come from the static metadata the host reads in /remotes.json (no drift).
+  nav: REMOTE_META.work.nav,
+  newMenu: REMOTE_META.work.newMenu,
+  widgets: [
+    { key: 'tasks', title: 'Tasks', order: 10, load: () => import('./features/widgets/tasks-widget') },
+    { key: 'projects', title: 'Projects', order: 70, load: () => import('./features/widgets/projects-widget') },
+  ],
+  modals: [
+    { id: 'task', load: () => import('./features/task-form/task-modal-entry') },
+    { id: 'project', load: () => import('./features/project-form/project-modal-entry') },
+  ],
+  // The header's global search asks this remote for projects and tasks; the code loads on the first search.
+  search: (query) => import('./features/search/work-search').then((m) => m.searchWork(query)),
 };
 
 export default remoteModule;

@@ -42,7 +42,20 @@ export const REMOTE_META: Readonly<Record<RemoteName, RemoteMeta>> = {
     search: true,
     widgets: true,
   },
-  work: { routes: [], nav: [], newMenu: [], search: true },
+  work: {
+    routes: ['/projects', '/projects/:projectId', '/projects/:projectId/:tab', '/tasks'],
+    nav: [
+      { key: 'projects', label: 'Projects', path: '/projects', icon: 'projects' },
+      { key: 'tasks', label: 'Tasks', path: '/tasks', icon: 'tasks' },
+    ],
+    newMenu: [
+      { key: 'task', label: 'Task', order: 2, action: { type: 'modal', id: 'task' } },
+      { key: 'project', label: 'Project', order: 3, action: { type: 'modal', id: 'project' } },
+    ],
+    modals: ['task', 'project'],
+    search: true,
+    widgets: true,
+  },
   documents_signatures: {
     // Its pages today are its public ones (REMOTE_PUBLIC_PATHS), listed once there.
     routes: [...(REMOTE_PUBLIC_PATHS.documents_signatures ?? [])],

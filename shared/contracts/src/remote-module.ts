@@ -53,6 +53,13 @@ export interface ModalPayloads {
    * `Contact` from @atrium/domain-crm, which contracts does not import: the modal reads it as its own type).
    */
   contact: { contact?: ModalRecord } | undefined;
+  /**
+   * work: the task form. No payload = a new task ('+ New' → Task); `projectId` = a new task in that project;
+   * `task` = edit that one (a work `Task` from @atrium/domain-work, read by the modal as its own type).
+   */
+  task: { task?: ModalRecord; projectId?: string } | undefined;
+  /** work: the project form. No payload = a new project ('+ New' → Project); `project` = edit that one. */
+  project: { project?: ModalRecord } | undefined;
 }
 
 /** A record handed to another app's modal; its full wire type lives in the owning domain slice. */

@@ -25,7 +25,9 @@ const enc = encodeURIComponent;
 export function projectsApi(client: ApiClient) {
   const base = (id: string) => `projects/${enc(id)}`;
   return {
-    list: (params: ProjectListParams = {}) => client.get<ListEnvelope<Project>>('projects', listSearchParams(params)),
+    /** One page; `signal` lets a caller (the global search) abandon it. */
+    list: (params: ProjectListParams = {}, options?: { signal?: AbortSignal }) =>
+      client.get<ListEnvelope<Project>>('projects', listSearchParams(params), options),
     /** Every match (export=true), for CSV export. */
     exportAll: async (params: ProjectListParams = {}) =>
       (

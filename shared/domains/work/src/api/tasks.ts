@@ -21,7 +21,8 @@ export function tasksApi(client: ApiClient) {
   const base = (id: string) => `tasks/${enc(id)}`;
   return {
     /** One page; the answer carries the list under data.tasks. */
-    list: (params: TaskListParams = {}) => client.get<TaskListAnswer>('tasks', listSearchParams(params)),
+    list: (params: TaskListParams = {}, options?: { signal?: AbortSignal }) =>
+      client.get<TaskListAnswer>('tasks', listSearchParams(params), options),
     exportAll: async (params: TaskListParams = {}) =>
       (
         await client.get<TaskListAnswer>(

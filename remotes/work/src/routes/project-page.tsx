@@ -1,0 +1,4 @@
+/** Stub replaced in the next commit. */
+export default function Stub() {
+  return null;
+}
