@@ -70,13 +70,27 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 
 export const CHANGED_MEANWHILE = 'Something this change refers to was just removed. Reload and try again.';
 
-/** Maps anything thrown to an AppError (and a status when fastify gave a 4xx outside the catalogue). */
-export function toAppError(error: unknown): { appError: AppError; status: number } {
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The `error` text of a 400 for this route's invalid body (e.g. 'Invalid project data'); the field messages
+     * stay in `details`. Without it: 'Validation failed'.
+     */
+    validationMessage?: string;
+  }
+}
+
+/**
+ * Maps anything thrown to an AppError (and a status when fastify gave a 4xx outside the catalogue).
+ * `bodyMessage`: the route's text for an invalid body (route config `validationMessage`).
+ */
+export function toAppError(error: unknown, bodyMessage?: string): { appError: AppError; status: number } {
   if (error instanceof AppError) return { appError: error, status: error.statusCode };
   const err = error as FastifyError & { validation?: unknown };
   if (hasZodFastifySchemaValidationErrors(err)) {
+    const message = bodyMessage && err.validationContext === 'body' ? bodyMessage : 'Validation failed';
     return {
-      appError: new AppError('VALIDATION_ERROR', 'Validation failed', fieldErrors(err.validation)),
+      appError: new AppError('VALIDATION_ERROR', message, fieldErrors(err.validation)),
       status: 400,
     };
   }
@@ -113,7 +127,7 @@ export function errorHandler(this: FastifyInstance, error: unknown, request: Fas
 
 /** Answers any error in the contracts' error body (the error handler, and Fastify's framework errors). */
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
-  const { appError, status } = toAppError(error);
+  const { appError, status } = toAppError(error, request.routeOptions?.config?.validationMessage);
   if (status === 503) {
     request.log.warn({ err: error }, 'database unavailable');
     reply.header('retry-after', String(RETRY_AFTER_UNAVAILABLE_S));
