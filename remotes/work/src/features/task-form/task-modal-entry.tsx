@@ -1,11 +1,8 @@
 import type { RemoteModalProps } from '@atrium/contracts';
-import { Modal, Text } from '@atrium/ui';
+import type { Task } from '@atrium/domain-work';
+import { TaskModal } from './task-modal';
 
-/** Stub: the tasks UI replaces this with the task form ('+ New' → Task). */
-export default function TaskModalEntry({ onClose }: RemoteModalProps<'task'>) {
-  return (
-    <Modal opened onClose={onClose} title="New task">
-      <Text c="dimmed">The task form loads here.</Text>
-    </Modal>
-  );
+/** The 'task' modal other apps open through the bus ('+ New' → Task; a project's "New task"; edit a task). */
+export default function TaskModalEntry({ onClose, data }: RemoteModalProps<'task'>) {
+  return <TaskModal task={(data?.task as Task | undefined) ?? null} projectId={data?.projectId} onClose={onClose} />;
 }
