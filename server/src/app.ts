@@ -50,6 +50,8 @@ import { workRoutes } from './modules/work/work.routes';
 import { GoogleAuthRepository } from './modules/google-auth/google-auth.repository';
 import { googleAuthRoutes } from './modules/google-auth/google-auth.routes';
 import { GoogleAuthService } from './modules/google-auth/google-auth.service';
+import { FilesRepository } from './modules/files/files.repository';
+import { FilesService } from './modules/files/files.service';
 import { ImagesRepository } from './modules/images/images.repository';
 import { imagesRoutes } from './modules/images/images.routes';
 import { ImagesService } from './modules/images/images.service';
@@ -207,6 +209,9 @@ export async function buildApp({
   const groups = new ContactGroupsService(new ContactGroupsRepository(db), contacts);
   const contactTags = new ContactTagsService(new ContactTagsRepository(db));
   const notes = new NotesService(new NotesRepository(db));
+  // Work files (project and task attachments) in database chunks; the projects and tasks services use it.
+  const files = new FilesService(new FilesRepository(db));
+  void files; // until the projects and tasks services take it (their helpers wire it in)
 
   // Background jobs (lib/jobs.ts, pg-boss on this database): every API process takes jobs unless told not to.
   const jobs = givenJobs ?? new JobQueue(database, { log: app.log, work: contactImport?.enabled !== false });
