@@ -12,11 +12,14 @@ const require = createRequire(import.meta.url);
 
 // The federation runtime reaches the bundle twice: webpack's bundler runtime requires the CommonJS build of
 // runtime-core/sdk, while `@module-federation/enhanced/runtime` in app code resolves their ES builds.
-// Pointing both at the CommonJS build keeps one copy in the host (~18 KB gz less).
+// Pointing both at one build keeps one copy in the host (~18 KB gz less); the ES build (dist/*.js beside the
+// .cjs) minifies smaller than the CommonJS one: the host's main.js is 28.9 KB gz instead of 33.7 (measured).
+const esBuild = (file) => file.replace(/\.cjs$/, '.js');
 const enhancedMain = require.resolve('@module-federation/enhanced');
 const runtimeTools = createRequire(enhancedMain).resolve('@module-federation/runtime-tools');
-const runtimeCore = createRequire(runtimeTools).resolve('@module-federation/runtime-core');
-const federationSdk = createRequire(runtimeCore).resolve('@module-federation/sdk');
+const runtimeCoreCjs = createRequire(runtimeTools).resolve('@module-federation/runtime-core');
+const runtimeCore = esBuild(runtimeCoreCjs);
+const federationSdk = esBuild(createRequire(runtimeCoreCjs).resolve('@module-federation/sdk'));
 
 /**
  * @param {object} o
