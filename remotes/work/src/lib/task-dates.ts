@@ -58,3 +58,16 @@ export function isOverdue(iso: string | null, allDay: boolean, completed: boolea
   }
   return d.getTime() < now.getTime();
 }
+
+/** When something happened (a comment, a change): day and time in the viewer's zone. */
+export function formatWhen(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return 'Invalid date';
+  return d.toLocaleString(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
