@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@atrium/contracts';
 import { toast } from '@atrium/event-bus';
 import {
@@ -9,6 +9,7 @@ import {
   IconSearch,
   Link,
   PageSkeleton,
+  retryImport,
   SegmentedControl,
   Pagination,
   Paper,
@@ -20,9 +21,8 @@ import {
   useSearchParams,
 } from '@atrium/ui';
 import { contacts, type Contact, type ContactSortField } from '@atrium/domain-crm';
-import { ContactModal } from '../features/contact-form/contact-modal';
 import { BulkBar } from '../features/contacts/bulk-bar';
-import { ImportContactsModal } from '../features/import';
+import { readRunningImport } from '../features/import/running-import';
 import { ContactsFilters } from '../features/contacts/contacts-filters';
 import { ContactsTable } from '../features/contacts/contacts-table';
 import { contactsToCsv, downloadCsv } from '../features/contacts/export-csv';
@@ -35,7 +35,22 @@ import {
 } from '../features/contacts/list-params';
 import { useContacts } from '../features/contacts/use-contacts';
 import { useContactsInfinite } from '../features/contacts/use-contacts-infinite';
-import { VirtualContactsList } from '../features/contacts/virtual-contacts-list';
+
+// Fetched when first used, not with the page: the 'Scroll' view (with its virtualizer), the contact dialog and the
+// import dialog.
+const VirtualContactsList = lazy(() =>
+  retryImport(() => import('../features/contacts/virtual-contacts-list')).then((m) => ({
+    default: m.VirtualContactsList,
+  })),
+);
+const ContactModal = lazy(() =>
+  retryImport(() => import('../features/contact-form/contact-modal')).then((m) => ({ default: m.ContactModal })),
+);
+const ImportContactsModal = lazy(() =>
+  retryImport(() => import('../features/import/import-contacts-modal')).then((m) => ({
+    default: m.ImportContactsModal,
+  })),
+);
 
 export default function ContactsPage() {
   const [url, setUrl] = useSearchParams();
@@ -50,6 +65,8 @@ export default function ContactsPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
+  // The import dialog is mounted from its first opening on, or at once when the tab has a running import to follow.
+  const [importMounted, setImportMounted] = useState(() => !!readRunningImport());
   const patch = (p: Parameters<typeof patchUrl>[1]) => setUrl((u) => patchUrl(u, p));
 
   // Typing → the address bar, after the debounce.
@@ -122,7 +139,13 @@ export default function ContactsPage() {
           <Button component={Link} to="/groups" variant="default">
             Groups
           </Button>
-          <Button variant="default" onClick={() => setImporting(true)}>
+          <Button
+            variant="default"
+            onClick={() => {
+              setImportMounted(true);
+              setImporting(true);
+            }}
+          >
             Import CSV
           </Button>
           <Button variant="default" onClick={() => void exportCsv()} loading={exporting} disabled={total === 0}>
@@ -182,17 +205,19 @@ export default function ContactsPage() {
             </Stack>
           </Alert>
         ) : scrollMode ? (
-          <VirtualContactsList
-            rows={scrollRows}
-            total={scroll.data?.pages[0]?.pagination.total ?? total}
-            hasMore={!!scroll.hasNextPage}
-            loadingMore={scroll.isFetchingNextPage}
-            onLoadMore={() => void scroll.fetchNextPage()}
-            loadError={scroll.isFetchNextPageError ? scroll.error.message : null}
-            onOpen={setEditing}
-            selected={selected}
-            onSelect={select}
-          />
+          <Suspense fallback={<PageSkeleton rows={6} />}>
+            <VirtualContactsList
+              rows={scrollRows}
+              total={scroll.data?.pages[0]?.pagination.total ?? total}
+              hasMore={!!scroll.hasNextPage}
+              loadingMore={scroll.isFetchingNextPage}
+              onLoadMore={() => void scroll.fetchNextPage()}
+              loadError={scroll.isFetchNextPageError ? scroll.error.message : null}
+              onOpen={setEditing}
+              selected={selected}
+              onSelect={select}
+            />
+          </Suspense>
         ) : (
           <ContactsTable
             rows={data.data}
@@ -214,8 +239,16 @@ export default function ContactsPage() {
           )}
         </Group>
       )}
-      <ImportContactsModal opened={importing} onClose={() => setImporting(false)} />
-      {editing !== undefined && <ContactModal contact={editing} onClose={() => setEditing(undefined)} />}
+      {importMounted && (
+        <Suspense fallback={null}>
+          <ImportContactsModal opened={importing} onClose={() => setImporting(false)} />
+        </Suspense>
+      )}
+      {editing !== undefined && (
+        <Suspense fallback={null}>
+          <ContactModal contact={editing} onClose={() => setEditing(undefined)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -16,6 +16,7 @@ import { FileStep } from './file-step';
 import { downloadText, errorFileName } from './import-helpers';
 import { MappingStep } from './mapping-step';
 import { ProgressStep } from './progress-step';
+import { forgetRunningImport, readRunningImport, rememberRunningImport } from './running-import';
 import { jobGone, useImportJob } from './use-import-job';
 import { ValidateStep } from './validate-step';
 
@@ -26,22 +27,6 @@ const STEPS: { key: Step; label: string }[] = [
   { key: 'validate', label: 'Validate' },
   { key: 'import', label: 'Import' },
 ];
-
-/**
- * The tab's running import (its job id), so that the contacts page follows it again after the user left it. Without
- * storage (some private modes) nothing is remembered: the import is followed while the page stays open.
- */
-const RUNNING_IMPORT_KEY = 'atrium.contactImportJob';
-function tabStorage<T>(act: (storage: Storage) => T): T | null {
-  try {
-    return act(sessionStorage);
-  } catch {
-    return null;
-  }
-}
-const readRunningImport = () => tabStorage((s) => s.getItem(RUNNING_IMPORT_KEY));
-const rememberRunningImport = (jobId: string) => tabStorage((s) => s.setItem(RUNNING_IMPORT_KEY, jobId));
-const forgetRunningImport = () => tabStorage((s) => s.removeItem(RUNNING_IMPORT_KEY));
 
 const messageOf = (e: unknown, fallback: string) => (isApiError(e) || e instanceof Error ? e.message : '') || fallback;
 
