@@ -1,4 +1,233 @@
-/** Stub replaced in the next commit. */
-export default function Stub() {
-  return null;
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@atrium/contracts';
+import { toast } from '@atrium/event-bus';
+import {
+  Alert,
+  Button,
+  Group,
+  IconLayoutKanban,
+  IconList,
+  IconPlus,
+  IconSearch,
+  PageSkeleton,
+  Pagination,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  useDebouncedValue,
+  useSearchParams,
+} from '@atrium/ui';
+import { projects, type ProjectSortField } from '@atrium/domain-work';
+import { useProjectTypes } from '../hooks/use-project-types';
+import { downloadCsv } from '../lib/csv';
+import { ProjectBoard } from '../features/project-board/project-board';
+import { ProjectModal } from '../features/project-form/project-modal';
+import { BulkTypeBar } from '../features/projects/bulk-type-bar';
+import { projectsToCsv } from '../features/projects/export-csv';
+import {
+  activeFilterCount,
+  filterGroupsFromUrl,
+  nextSort,
+  paramsFromUrl,
+  patchUrl,
+  viewFromUrl,
+} from '../features/projects/list-params';
+import { ProjectsFilters } from '../features/projects/projects-filters';
+import { ProjectsTable } from '../features/projects/projects-table';
+import { useProjects } from '../features/projects/use-projects';
+
+/** /projects: the table (search, filters, pages, export, bulk type change) or the stage board (?view=board). */
+export default function ProjectsPage() {
+  const [url, setUrl] = useSearchParams();
+  const view = viewFromUrl(url);
+  const params = useMemo(() => paramsFromUrl(url), [url]);
+  const urlSearch = url.get('search') ?? '';
+  const [search, setSearch] = useState(urlSearch);
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const knownSearch = useRef(urlSearch);
+  const [creating, setCreating] = useState(false);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [exporting, setExporting] = useState(false);
+  const types = useProjectTypes();
+  const patch = (p: Parameters<typeof patchUrl>[1]) => setUrl((u) => patchUrl(u, p));
+
+  // Typing → the address bar, after the debounce; the address bar (Back/Forward) → the box.
+  useEffect(() => {
+    if (debounced === knownSearch.current) return;
+    knownSearch.current = debounced;
+    setUrl((u) => patchUrl(u, { search: debounced }));
+  }, [debounced, setUrl]);
+  useEffect(() => {
+    if (urlSearch === knownSearch.current) return;
+    knownSearch.current = urlSearch;
+    setSearch(urlSearch);
+  }, [urlSearch]);
+
+  // A selection belongs to what is listed: a new search or filter starts with none.
+  const { page: _page, sortBy: _sortBy, sortOrder: _sortOrder, ...listed } = params;
+  const listedKey = JSON.stringify(listed);
+  useEffect(() => setSelected(new Set()), [listedKey]);
+
+  const table = view === 'table';
+  const { data, isPending, isError, error, refetch, isFetching } = useProjects(params);
+
+  const select = (ids: string[], on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      for (const id of ids)
+        if (on) next.add(id);
+        else next.delete(id);
+      return next;
+    });
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const rows = await projects.exportAll(params);
+      downloadCsv(projectsToCsv(rows), `projects-${new Date().toISOString().slice(0, 10)}.csv`);
+      toast.success(`Exported ${rows.length} project(s)`);
+    } catch (e) {
+      toast.error((e as Error).message || 'Export failed');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const total = data?.pagination.total ?? 0;
+  const page = params.page ?? 1;
+  const from = total === 0 ? 0 : (page - 1) * DEFAULT_PAGE_SIZE + 1;
+  const to = Math.min(total, page * DEFAULT_PAGE_SIZE);
+  const filtered = !!params.search || activeFilterCount(params) > 0;
+  const lastPage = Math.max(1, data?.pagination.totalPages ?? 1);
+  useEffect(() => {
+    if (table && data && !isFetching && page > lastPage)
+      setUrl((u) => patchUrl(u, { page: lastPage > 1 ? String(lastPage) : null }));
+  }, [table, data, isFetching, page, lastPage, setUrl]);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1} fz={26}>
+          Projects
+        </Title>
+        <Group gap="xs">
+          {table && (
+            <Button variant="default" onClick={() => void exportCsv()} loading={exporting} disabled={total === 0}>
+              Export CSV
+            </Button>
+          )}
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            New project
+          </Button>
+        </Group>
+      </Group>
+      <Group justify="space-between">
+        {table ? (
+          <Group>
+            <TextInput
+              placeholder="Search projects..."
+              aria-label="Search projects"
+              leftSection={<IconSearch size={16} />}
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              w={320}
+            />
+            <ProjectsFilters
+              params={params}
+              groupsDraft={filterGroupsFromUrl(url)}
+              types={types.names}
+              onChange={patch}
+            />
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Drag a card to another stage or position, or use its menu to move it.
+          </Text>
+        )}
+        <SegmentedControl
+          aria-label="View"
+          data={[
+            {
+              value: 'table',
+              label: (
+                <Group gap={6} wrap="nowrap">
+                  <IconList size={16} />
+                  Table
+                </Group>
+              ),
+            },
+            {
+              value: 'board',
+              label: (
+                <Group gap={6} wrap="nowrap">
+                  <IconLayoutKanban size={16} />
+                  Board
+                </Group>
+              ),
+            },
+          ]}
+          value={view}
+          onChange={(v) => patch({ view: v === 'board' ? 'board' : null })}
+        />
+      </Group>
+      {!table ? (
+        <ProjectBoard />
+      ) : (
+        <>
+          {selected.size > 0 && (
+            <BulkTypeBar ids={[...selected]} types={types.names} onDone={() => setSelected(new Set())} />
+          )}
+          <Paper withBorder radius="md" p="sm" aria-busy={isFetching}>
+            {isPending ? (
+              <PageSkeleton rows={6} />
+            ) : isError ? (
+              <Alert color="red" title="Projects could not be loaded" role="alert">
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">{error.message}</Text>
+                  <Button size="xs" onClick={() => void refetch()}>
+                    Try again
+                  </Button>
+                </Stack>
+              </Alert>
+            ) : data.data.length === 0 ? (
+              <Stack align="center" gap="xs" py="xl">
+                <Text c="dimmed">{filtered ? 'No projects match your search or filters.' : 'No projects yet.'}</Text>
+                {!filtered && (
+                  <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+                    Create your first project
+                  </Button>
+                )}
+              </Stack>
+            ) : (
+              <ProjectsTable
+                rows={data.data}
+                params={params}
+                onSort={(field: ProjectSortField) => patch(nextSort(params, field))}
+                selected={selected}
+                onSelect={select}
+              />
+            )}
+          </Paper>
+          {data && total > 0 && (
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed" data-testid="projects-range">
+                Showing {from}–{to} of {total} projects
+              </Text>
+              {data.pagination.totalPages > 1 && (
+                <Pagination
+                  total={data.pagination.totalPages}
+                  value={page}
+                  onChange={(p) => patch({ page: String(p) })}
+                />
+              )}
+            </Group>
+          )}
+        </>
+      )}
+      {creating && <ProjectModal onClose={() => setCreating(false)} />}
+    </Stack>
+  );
 }
