@@ -1,4 +1,113 @@
-/** Stub replaced in the next commit. */
-export default function Stub() {
-  return null;
+import { useState } from 'react';
+import { isApiError } from '@atrium/api-client';
+import { PROJECT_MESSAGES, type FileKind } from '@atrium/domain-work';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Link,
+  Navigate,
+  PageSkeleton,
+  Paper,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+  useNavigate,
+  useParams,
+} from '@atrium/ui';
+import { LazyNotesPanel } from '../components/lazy-notes-panel';
+import { ActivityFeed } from '../features/project-detail/activity-feed';
+import { ComingTab } from '../features/project-detail/coming-tab';
+import { DetailsTab } from '../features/project-detail/details-tab';
+import { ProjectHeader } from '../features/project-detail/project-header';
+import { ProjectTasksPreview } from '../features/project-detail/project-tasks-preview';
+import { PROJECT_TABS, PROJECT_TAB_LABELS, isProjectTab } from '../features/project-detail/tabs';
+import { useProject } from '../features/project-detail/use-project';
+import { FilesTab } from '../features/project-files/files-tab';
+import { ProjectModal } from '../features/project-form/project-modal';
+
+const FILE_TABS: Partial<Record<string, FileKind>> = {
+  attachments: 'attachment',
+  designs: 'design',
+  floorplans: 'floorplan',
+};
+
+/** /projects/{projectId}/{tab}: the project's header and its ten tabs (docs/requirements.md §2). */
+export default function ProjectPage() {
+  const { projectId = '', tab } = useParams();
+  const navigate = useNavigate();
+  const project = useProject(projectId);
+  const [editing, setEditing] = useState(false);
+
+  if (!isProjectTab(tab)) return <Navigate to="../activity" relative="path" replace />;
+
+  if (project.isPending) return <PageSkeleton rows={8} />;
+  if (project.isError) {
+    const notFound = isApiError(project.error) && project.error.status === 404;
+    return (
+      <Paper withBorder radius="md" p="xl" maw={560} mx="auto" mt="xl">
+        <Stack align="center" gap="sm" ta="center">
+          <Title order={2} fz="lg">
+            {notFound ? 'Project not found' : 'The project could not be loaded'}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {notFound ? PROJECT_MESSAGES.notFound(projectId) : project.error.message}
+          </Text>
+          {notFound ? (
+            <Text size="sm">It may have been deleted, or it belongs to another business.</Text>
+          ) : (
+            <Button size="xs" onClick={() => void project.refetch()}>
+              Try again
+            </Button>
+          )}
+          <Anchor component={Link} to="/projects" size="sm">
+            Back to projects
+          </Anchor>
+        </Stack>
+      </Paper>
+    );
+  }
+
+  const p = project.data;
+  const kind = FILE_TABS[tab];
+  return (
+    <Stack gap="md">
+      <ProjectHeader project={p} onEdit={() => setEditing(true)} />
+      <Tabs
+        value={tab}
+        onChange={(v) => v && navigate(`/projects/${encodeURIComponent(p._id)}/${v}`)}
+        keepMounted={false}
+      >
+        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+          {PROJECT_TABS.map((t) => (
+            <Tabs.Tab key={t} value={t}>
+              {PROJECT_TAB_LABELS[t]}
+              {t === 'attachments' && p.attachmentCount > 0 ? ` (${p.attachmentCount})` : ''}
+              {t === 'tasks' && p.taskCount > 0 ? ` (${p.taskCount})` : ''}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Box>
+        {tab === 'activity' && <ActivityFeed projectId={p._id} />}
+        {tab === 'tasks' && <ProjectTasksPreview projectId={p._id} />}
+        {kind && <FilesTab key={kind} projectId={p._id} kind={kind} files={p.attachments} />}
+        {tab === 'notes' && (
+          <Box id="notes">
+            <LazyNotesPanel entityType="project" entityId={p._id} />
+          </Box>
+        )}
+        {tab === 'details' && <DetailsTab project={p} onEdit={() => setEditing(true)} />}
+        {(tab === 'email' || tab === 'documents' || tab === 'finance') && <ComingTab kind={tab} />}
+      </Box>
+      {editing && <ProjectModal project={p} onClose={() => setEditing(false)} />}
+      {project.isRefetchError && (
+        <Alert color="yellow" role="status">
+          The latest changes could not be loaded.
+        </Alert>
+      )}
+    </Stack>
+  );
 }
