@@ -1,5 +1,12 @@
-import { Badge } from '@atrium/ui';
-import { TASK_PRIORITY_LABELS, TASK_STATUS_LABELS, type TaskPriority, type TaskStatus } from '@atrium/domain-work';
+import { Badge, Text } from '@atrium/ui';
+import {
+  TASK_PRIORITY_LABELS,
+  TASK_STATUS_LABELS,
+  type Task,
+  type TaskPriority,
+  type TaskStatus,
+} from '@atrium/domain-work';
+import { formatTaskDate, isOverdue } from '../lib/task-dates';
 
 export const STATUS_COLORS: Record<TaskStatus, string> = {
   todo: 'gray',
@@ -22,5 +29,27 @@ export function TaskPriorityBadge({ priority }: { priority: TaskPriority }) {
     <Badge size="sm" variant="dot" color={PRIORITY_COLORS[priority]} tt="none">
       {TASK_PRIORITY_LABELS[priority]}
     </Badge>
+  );
+}
+
+/** A task's due date; red when it is overdue (open and past). */
+export function TaskDueDate({
+  task,
+  size = 'sm',
+}: {
+  task: Pick<Task, 'dueDate' | 'isAllDay' | 'status'>;
+  size?: 'xs' | 'sm';
+}) {
+  if (!task.dueDate)
+    return (
+      <Text size={size} c="dimmed">
+        —
+      </Text>
+    );
+  const late = isOverdue(task.dueDate, task.isAllDay, task.status === 'completed');
+  return (
+    <Text size={size} c={late ? 'red' : undefined} title={late ? 'Overdue' : undefined}>
+      {formatTaskDate(task.dueDate, task.isAllDay)}
+    </Text>
   );
 }

@@ -1,0 +1,138 @@
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { combine } from '@atlaskit/pragmatic-drag-and-drop/combine';
+import { draggable, dropTargetForElements } from '@atlaskit/pragmatic-drag-and-drop/element/adapter';
+import { Box, Group, IconPaperclip, Paper, Text } from '@atrium/ui';
+import type { Task } from '@atrium/domain-work';
+import { TaskDueDate, TaskPriorityBadge } from '../../components/task-badges';
+import { edgeOf, type Edge } from './board-moves';
+
+/** Keyboard moves: Alt+↑/↓ within the column, Alt+←/→ to the neighbouring column. */
+export type KeyMove = 'up' | 'down' | 'left' | 'right';
+
+export const CARD_DRAG_TYPE = 'task-card';
+
+/** What a card carries while dragged, and what it says as a drop target. */
+export interface CardData {
+  [key: string | symbol]: unknown;
+  type: typeof CARD_DRAG_TYPE;
+  task: Task;
+  index: number;
+  edge?: Edge;
+}
+
+export const isCardData = (d: Record<string | symbol, unknown>): d is CardData => d.type === CARD_DRAG_TYPE;
+
+/**
+ * One kanban card: title, priority, due date, project. Cheap to render (a column may hold hundreds): memoised,
+ * and the only state is its own drop indicator. Draggable and a drop target (top/bottom half by the pointer).
+ */
+export const KanbanCard = memo(function KanbanCard({
+  task,
+  index,
+  onOpen,
+  onKeyMove,
+}: {
+  task: Task;
+  index: number;
+  onOpen: (id: string) => void;
+  onKeyMove: (task: Task, index: number, move: KeyMove) => void;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const [edge, setEdge] = useState<Edge | null>(null);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    return combine(
+      draggable({
+        element,
+        getInitialData: (): CardData => ({ type: CARD_DRAG_TYPE, task, index }),
+        onDragStart: () => setDragging(true),
+        onDrop: () => setDragging(false),
+      }),
+      dropTargetForElements({
+        element,
+        canDrop: ({ source }) => isCardData(source.data) && source.data.task._id !== task._id,
+        getData: ({ input }): CardData => ({
+          type: CARD_DRAG_TYPE,
+          task,
+          index,
+          edge: edgeOf(input.clientY, element.getBoundingClientRect()),
+        }),
+        onDrag: ({ self }) => setEdge((self.data as CardData).edge ?? null),
+        onDragLeave: () => setEdge(null),
+        onDrop: () => setEdge(null),
+      }),
+    );
+  }, [task, index]);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      onOpen(task._id);
+      return;
+    }
+    if (!e.altKey) return;
+    const move = ({ ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' } as const)[
+      e.key as 'ArrowUp'
+    ];
+    if (!move) return;
+    e.preventDefault();
+    onKeyMove(task, index, move);
+  };
+
+  return (
+    <Box pos="relative">
+      {edge === 'top' && <DropLine top />}
+      <Paper
+        ref={ref}
+        withBorder
+        radius="sm"
+        p="xs"
+        tabIndex={0}
+        role="button"
+        data-task-id={task._id}
+        data-testid="kanban-card"
+        aria-label={task.title}
+        aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown Alt+ArrowLeft Alt+ArrowRight"
+        onClick={() => onOpen(task._id)}
+        onKeyDown={onKeyDown}
+        style={{ cursor: 'grab', opacity: dragging ? 0.4 : 1 }}
+      >
+        <Text size="sm" fw={500} lineClamp={2} style={{ wordBreak: 'break-word' }}>
+          {task.title}
+        </Text>
+        <Group gap={6} mt={6} justify="space-between" wrap="nowrap">
+          <TaskPriorityBadge priority={task.priority} />
+          <Group gap={6} wrap="nowrap">
+            {task.attachmentCount > 0 && (
+              <IconPaperclip size={12} aria-label={`${task.attachmentCount} attachment(s)`} />
+            )}
+            <TaskDueDate task={task} size="xs" />
+          </Group>
+        </Group>
+        {task.project && (
+          <Text size="xs" c="dimmed" mt={4} truncate>
+            {task.project.title}
+          </Text>
+        )}
+      </Paper>
+      {edge === 'bottom' && <DropLine />}
+    </Box>
+  );
+});
+
+function DropLine({ top }: { top?: boolean }) {
+  return (
+    <Box
+      aria-hidden
+      pos="absolute"
+      left={0}
+      right={0}
+      h={2}
+      bg="var(--mantine-primary-color-filled)"
+      style={{ [top ? 'top' : 'bottom']: -5, borderRadius: 2 }}
+    />
+  );
+}
