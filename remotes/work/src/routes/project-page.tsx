@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { isApiError } from '@atrium/api-client';
 import { PROJECT_MESSAGES, type FileKind } from '@atrium/domain-work';
 import {
@@ -26,7 +26,10 @@ import { ProjectTasksPreview } from '../features/project-detail/project-tasks-pr
 import { PROJECT_TABS, PROJECT_TAB_LABELS, isProjectTab } from '../features/project-detail/tabs';
 import { useProject } from '../features/project-detail/use-project';
 import { FilesTab } from '../features/project-files/files-tab';
-import { ProjectModal } from '../features/project-form/project-modal';
+
+const ProjectModal = lazy(() =>
+  import('../features/project-form/project-modal').then((m) => ({ default: m.ProjectModal })),
+);
 
 const FILE_TABS: Partial<Record<string, FileKind>> = {
   attachments: 'attachment',
@@ -102,7 +105,11 @@ export default function ProjectPage() {
         {tab === 'details' && <DetailsTab project={p} onEdit={() => setEditing(true)} />}
         {(tab === 'email' || tab === 'documents' || tab === 'finance') && <ComingTab kind={tab} />}
       </Box>
-      {editing && <ProjectModal project={p} onClose={() => setEditing(false)} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <ProjectModal project={p} onClose={() => setEditing(false)} />
+        </Suspense>
+      )}
       {project.isRefetchError && (
         <Alert color="yellow" role="status">
           The latest changes could not be loaded.

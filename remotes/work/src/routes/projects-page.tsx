@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@atrium/contracts';
 import { toast } from '@atrium/event-bus';
 import {
@@ -23,8 +23,6 @@ import {
 import { projects, type ProjectSortField } from '@atrium/domain-work';
 import { useProjectTypes } from '../hooks/use-project-types';
 import { downloadCsv } from '../lib/csv';
-import { ProjectBoard } from '../features/project-board/project-board';
-import { ProjectModal } from '../features/project-form/project-modal';
 import { BulkTypeBar } from '../features/projects/bulk-type-bar';
 import { projectsToCsv } from '../features/projects/export-csv';
 import {
@@ -38,6 +36,14 @@ import {
 import { ProjectsFilters } from '../features/projects/projects-filters';
 import { ProjectsTable } from '../features/projects/projects-table';
 import { useProjects } from '../features/projects/use-projects';
+
+// The board (with drag and drop) and the form (with its schema) load when first opened.
+const ProjectBoard = lazy(() =>
+  import('../features/project-board/project-board').then((m) => ({ default: m.ProjectBoard })),
+);
+const ProjectModal = lazy(() =>
+  import('../features/project-form/project-modal').then((m) => ({ default: m.ProjectModal })),
+);
 
 /** /projects: the table (search, filters, pages, export, bulk type change) or the stage board (?view=board). */
 export default function ProjectsPage() {
@@ -174,7 +180,9 @@ export default function ProjectsPage() {
         />
       </Group>
       {!table ? (
-        <ProjectBoard />
+        <Suspense fallback={<PageSkeleton rows={6} />}>
+          <ProjectBoard />
+        </Suspense>
       ) : (
         <>
           {selected.size > 0 && (
@@ -227,7 +235,11 @@ export default function ProjectsPage() {
           )}
         </>
       )}
-      {creating && <ProjectModal onClose={() => setCreating(false)} />}
+      {creating && (
+        <Suspense fallback={null}>
+          <ProjectModal onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
