@@ -1,10 +1,68 @@
-import { Text } from '@atrium/ui';
+import { useQuery } from '@tanstack/react-query';
+import { Anchor, Button, Group, Link, Skeleton, Stack, Text } from '@atrium/ui';
+import { taskKeys, tasks, type TaskListParams } from '@atrium/domain-work';
+import { TaskDueDate, TaskStatusBadge } from '../../components/task-badges';
 
-/** Stub: the tasks UI replaces this with the caller's open tasks due soonest. */
+/** Open tasks (to do, in progress, blocked), due soonest first; tasks without a due date come last. */
+export const OPEN_TASKS: TaskListParams = {
+  page: 1,
+  limit: 5,
+  sortBy: 'dueDate',
+  sortOrder: 'asc',
+  filters: [{ conditions: [{ field: 'status', operator: 'in', value: ['todo', 'in_progress', 'blocked'] }] }],
+};
+
+/** Home widget 'tasks': the open tasks due soonest, each opening on /tasks. */
 export default function TasksWidget() {
+  const { data, isPending, isError, refetch } = useQuery({
+    queryKey: taskKeys.list(OPEN_TASKS),
+    queryFn: () => tasks.list(OPEN_TASKS),
+  });
+  if (isPending)
+    return (
+      <Stack gap="sm">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} height={14} />
+        ))}
+      </Stack>
+    );
+  if (isError)
+    return (
+      <Group gap="xs">
+        <Text size="sm" c="red">
+          Tasks could not be loaded.
+        </Text>
+        <Button size="compact-xs" variant="subtle" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </Group>
+    );
+  const rows = data.data.tasks;
+  if (rows.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        Nothing open. Use + New → Task to plan the next step.{' '}
+        <Anchor component={Link} to="/tasks" size="sm">
+          Go to tasks
+        </Anchor>
+      </Text>
+    );
   return (
-    <Text size="sm" c="dimmed">
-      Your open tasks appear here.
-    </Text>
+    <Stack gap="xs">
+      {rows.map((t) => (
+        <Group key={t._id} justify="space-between" wrap="nowrap" data-testid="widget-task">
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Anchor component={Link} to={`/tasks?task=${encodeURIComponent(t._id)}`} size="sm" truncate>
+              {t.title}
+            </Anchor>
+            <TaskDueDate task={t} size="xs" />
+          </Stack>
+          <TaskStatusBadge status={t.status} />
+        </Group>
+      ))}
+      <Anchor component={Link} to="/tasks" size="xs">
+        All tasks ({data.data.pagination.total}) →
+      </Anchor>
+    </Stack>
   );
 }

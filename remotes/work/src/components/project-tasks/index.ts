@@ -1,0 +1,1 @@
+export { ProjectTasksPanel } from './project-tasks-panel';
