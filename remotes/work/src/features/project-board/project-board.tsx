@@ -71,9 +71,11 @@ const BoardCard = memo(function BoardCard({ project: p, index, count, onMove }: 
       }),
       dropTargetForElements({
         element,
-        canDrop: ({ source }) => isCard(source.data) && source.data.id !== p._id,
+        // A card is a target for itself too: dropped back where it was, it stays (not to the column's end).
+        canDrop: ({ source }) => isCard(source.data),
         getData: ({ input }) => ({ ...data, edge: edgeOf(input.clientY, element.getBoundingClientRect()) }),
-        onDrag: ({ self }) => setEdge((self.data.edge as Edge) ?? null),
+        onDrag: ({ self, source }) =>
+          setEdge(source.data.id === p._id ? null : ((self.data.edge as Edge | undefined) ?? null)),
         onDragLeave: () => setEdge(null),
         onDrop: () => setEdge(null),
       }),
@@ -109,6 +111,8 @@ const BoardCard = memo(function BoardCard({ project: p, index, count, onMove }: 
         <Anchor
           component={Link}
           to={`/projects/${encodeURIComponent(p._id)}/activity`}
+          // A link is draggable by itself: the card, not the link, is what a drag takes.
+          draggable={false}
           fw={600}
           size="sm"
           lineClamp={2}
