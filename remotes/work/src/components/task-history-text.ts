@@ -32,6 +32,7 @@ const FIELDS: Record<string, string> = {
   contactIds: 'Contacts',
   attachment: 'Attachment',
   comment: 'Comment',
+  copyOf: 'Copy of',
 };
 
 /** "created the task", "moved the task"…; an action this screen does not know is shown as it is named. */
@@ -49,7 +50,9 @@ export function valueText(field: string, value: string | null): string {
   if (field === 'status') return TASK_STATUS_LABELS[value as TaskStatus] ?? value;
   if (field === 'priority') return TASK_PRIORITY_LABELS[value as TaskPriority] ?? value;
   if (field === 'isAllDay') return value === 'true' ? 'Yes' : 'No';
-  if (field === 'startDate' || field === 'dueDate') return formatTaskDate(value, value.length <= 10);
+  // A calendar day arrives as its UTC midnight; a timed date is shown in the viewer's zone.
+  if (field === 'startDate' || field === 'dueDate')
+    return formatTaskDate(value, value.length <= 10 || /T00:00(:00(\.0+)?)?Z$/.test(value));
   if (field === 'description' && value.length > 80) return `${value.slice(0, 80)}…`;
   return value;
 }

@@ -53,14 +53,21 @@ export const KanbanCard = memo(function KanbanCard({
       }),
       dropTargetForElements({
         element,
-        canDrop: ({ source }) => isCardData(source.data) && source.data.task._id !== task._id,
+        // The card is a target for itself too: released where it started, it stays (a no-op), rather than
+        // falling through to the column, which would mean "to the end".
+        canDrop: ({ source }) => isCardData(source.data),
         getData: ({ input }): CardData => ({
           type: CARD_DRAG_TYPE,
           task,
           index,
           edge: edgeOf(input.clientY, element.getBoundingClientRect()),
         }),
-        onDrag: ({ self }) => setEdge((self.data as CardData).edge ?? null),
+        onDrag: ({ self, source }) =>
+          setEdge(
+            isCardData(source.data) && source.data.task._id === task._id
+              ? null
+              : ((self.data as CardData).edge ?? null),
+          ),
         onDragLeave: () => setEdge(null),
         onDrop: () => setEdge(null),
       }),
@@ -83,7 +90,8 @@ export const KanbanCard = memo(function KanbanCard({
   };
 
   return (
-    <Box pos="relative">
+    // content-visibility: the browser skips layout and paint of cards scrolled out of view (long columns).
+    <Box pos="relative" style={{ contentVisibility: 'auto', containIntrinsicSize: 'auto 76px' }}>
       {edge === 'top' && <DropLine top />}
       <Paper
         ref={ref}
@@ -132,7 +140,8 @@ function DropLine({ top }: { top?: boolean }) {
       right={0}
       h={2}
       bg="var(--mantine-primary-color-filled)"
-      style={{ [top ? 'top' : 'bottom']: -5, borderRadius: 2 }}
+      // Inside the card's box: content-visibility clips what lies outside it.
+      style={{ [top ? 'top' : 'bottom']: 0, borderRadius: 2, zIndex: 1 }}
     />
   );
 }
