@@ -48,21 +48,19 @@ afterEach(() => {
 
 describe('/tasks list', () => {
   it('lists a page of tasks with status, priority, project and the range', async () => {
-    const list = jest
-      .spyOn(tasks, 'list')
-      .mockResolvedValue(
-        taskAnswer(
-          [
-            makeTask(1, {
-              title: 'Order tiles',
-              status: 'blocked',
-              priority: 'high',
-              project: { _id: 'p1', title: 'Kitchen' },
-            }),
-          ],
-          41,
-        ),
-      );
+    const list = jest.spyOn(tasks, 'list').mockResolvedValue(
+      taskAnswer(
+        [
+          makeTask(1, {
+            title: 'Order tiles',
+            status: 'blocked',
+            priority: 'high',
+            project: { _id: 'p1', title: 'Kitchen' },
+          }),
+        ],
+        41,
+      ),
+    );
     renderPage('/tasks');
     const row = await screen.findByTestId('task-row');
     expect(row).toHaveTextContent('Order tiles');
