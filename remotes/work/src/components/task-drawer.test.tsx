@@ -124,7 +124,9 @@ describe('task drawer', () => {
     expect(entries[0]).toHaveTextContent('Status: To do → In progress');
     expect(entries[1]).toHaveTextContent('Ada Lovelace created the task');
     expect(changeText({ field: 'dueDate', from: null, to: '2026-12-01' })).toMatch(/^Due date: none → Dec 1, 2026$/);
-    expect(changeText({ field: 'dueDate', from: '2026-12-01T00:00:00.000Z', to: null })).toBe('Due date: Dec 1, 2026 → none');
+    expect(changeText({ field: 'dueDate', from: '2026-12-01T00:00:00.000Z', to: null })).toBe(
+      'Due date: Dec 1, 2026 → none',
+    );
     expect(changeText({ field: 'priority', from: 'low', to: 'high' })).toBe('Priority: Low → High');
   });
 
