@@ -18,11 +18,11 @@ import {
   useParams,
 } from '@atrium/ui';
 import { LazyNotesPanel } from '../components/lazy-notes-panel';
+import { ProjectTasksPanel } from '../components/project-tasks';
 import { ActivityFeed } from '../features/project-detail/activity-feed';
 import { ComingTab } from '../features/project-detail/coming-tab';
 import { DetailsTab } from '../features/project-detail/details-tab';
 import { ProjectHeader } from '../features/project-detail/project-header';
-import { ProjectTasksPreview } from '../features/project-detail/project-tasks-preview';
 import { PROJECT_TABS, PROJECT_TAB_LABELS, isProjectTab } from '../features/project-detail/tabs';
 import { useProject } from '../features/project-detail/use-project';
 import { FilesTab } from '../features/project-files/files-tab';
@@ -95,7 +95,7 @@ export default function ProjectPage() {
       </Tabs>
       <Box>
         {tab === 'activity' && <ActivityFeed projectId={p._id} />}
-        {tab === 'tasks' && <ProjectTasksPreview projectId={p._id} />}
+        {tab === 'tasks' && <ProjectTasksPanel projectId={p._id} />}
         {kind && <FilesTab key={kind} projectId={p._id} kind={kind} files={p.attachments} />}
         {tab === 'notes' && (
           <Box id="notes">

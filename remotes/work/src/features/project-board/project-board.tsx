@@ -92,7 +92,8 @@ const BoardCard = memo(function BoardCard({ project: p, index, count, onMove }: 
         right={0}
         h={3}
         bg="var(--mantine-primary-color-filled)"
-        style={{ [side]: -5, borderRadius: 2 }}
+        // Inside the card: content-visibility clips what lies outside its box.
+        style={{ [side]: 0, borderRadius: 2, zIndex: 1 }}
       />
     ) : null;
 
@@ -104,7 +105,13 @@ const BoardCard = memo(function BoardCard({ project: p, index, count, onMove }: 
       p="sm"
       pos="relative"
       data-testid={`card-${p._id}`}
-      style={{ cursor: 'grab', opacity: dragging ? 0.4 : 1 }}
+      // content-visibility: the browser skips layout and paint of cards scrolled out of view (long columns).
+      style={{
+        cursor: 'grab',
+        opacity: dragging ? 0.4 : 1,
+        contentVisibility: 'auto',
+        containIntrinsicSize: 'auto 84px',
+      }}
     >
       {line('top')}
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap={4}>
