@@ -177,6 +177,21 @@ describe('/tasks kanban', () => {
     expect(tasks.moveColumn).toHaveBeenCalledWith('t1', { columnId: 'todo', taskOrder: 1 });
   });
 
+  it('moves a card from its Move menu, to another column’s top or within its column', async () => {
+    serveBoard();
+    const moveColumn = jest.spyOn(tasks, 'moveColumn').mockResolvedValue(makeTask(1));
+    renderPage('/tasks?view=kanban');
+    await waitFor(() => expect(titles('todo')).toEqual(['A', 'B']));
+    fireEvent.click(screen.getByRole('button', { name: 'Move B' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'To the top' }));
+    await waitFor(() => expect(moveColumn).toHaveBeenCalledWith('t2', { columnId: 'todo', taskOrder: 0 }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move A' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'To Completed' }));
+    await waitFor(() => expect(moveColumn).toHaveBeenCalledWith('t1', { columnId: 'completed', taskOrder: 0 }));
+    // The menu's button never opens the drawer.
+    expect(screen.getByTestId('where')).not.toHaveTextContent('task=');
+  });
+
   it('keeps the view in the address bar', async () => {
     serveBoard();
     renderPage('/tasks');

@@ -68,18 +68,25 @@ export function KanbanBoard({ onOpen }: { onOpen: (id: string) => void }) {
 
   const onKeyMove = useCallback(
     (task: Task, index: number, key: KeyMove) => {
-      const at = TASK_STATUSES.indexOf(task.status);
-      if (key === 'up' || key === 'down') {
-        const size = sizeRef.current(task.status);
-        const to = key === 'up' ? index - 1 : index + 1;
-        if (to < 0 || to > size - 1) return;
-        move({ task, to: task.status, index: to });
-      } else {
-        const next = TASK_STATUSES[key === 'left' ? at - 1 : at + 1];
+      const size = sizeRef.current(task.status);
+      let to: TaskStatus = task.status;
+      let at: number;
+      if (typeof key === 'object') {
+        // Another column, at its top.
+        to = key.to;
+        at = 0;
+      } else if (key === 'left' || key === 'right') {
+        const next = TASK_STATUSES[TASK_STATUSES.indexOf(task.status) + (key === 'left' ? -1 : 1)];
         if (!next) return;
         // To the same height in the neighbouring column (or its end).
-        move({ task, to: next, index: Math.min(index, sizeRef.current(next)) });
+        to = next;
+        at = Math.min(index, sizeRef.current(next));
+      } else {
+        at = { up: index - 1, down: index + 1, top: 0, bottom: size - 1 }[key];
+        if (at < 0 || at > size - 1) return;
       }
+      if (isNoop(task.status, index, to, at)) return;
+      move({ task, to, index: at });
       // Keep the keyboard on the card wherever it went.
       requestAnimationFrame(() =>
         document.querySelector<HTMLElement>(`[data-task-id="${CSS.escape(task._id)}"]`)?.focus(),
@@ -91,8 +98,8 @@ export function KanbanBoard({ onOpen }: { onOpen: (id: string) => void }) {
   return (
     <Stack gap="xs">
       <Text size="xs" c="dimmed">
-        Drag cards between columns, or focus a card and press Alt+↑/↓ to reorder it and Alt+←/→ to move it to the next
-        column. The board shows every task; search and filters apply to the list.
+        Drag cards between columns, use a card's ⋮ menu, or focus a card and press Alt+↑/↓ to reorder it and Alt+←/→ to
+        move it to the next column. The board shows every task; search and filters apply to the list.
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" style={{ alignItems: 'start' }}>
         {TASK_STATUSES.map((s) => (

@@ -2,12 +2,16 @@ import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { combine } from '@atlaskit/pragmatic-drag-and-drop/combine';
 import { draggable, dropTargetForElements } from '@atlaskit/pragmatic-drag-and-drop/element/adapter';
 import { Box, Group, IconPaperclip, Paper, Text } from '@atrium/ui';
-import type { Task } from '@atrium/domain-work';
+import type { Task, TaskStatus } from '@atrium/domain-work';
+import { CardMoveMenu } from './card-move-menu';
 import { TaskDueDate, TaskPriorityBadge } from '../../components/task-badges';
 import { edgeOf, type Edge } from './board-moves';
 
-/** Keyboard moves: Alt+↑/↓ within the column, Alt+←/→ to the neighbouring column. */
-export type KeyMove = 'up' | 'down' | 'left' | 'right';
+/**
+ * Moves without a pointer: Alt+↑/↓ within the column, Alt+←/→ to the neighbouring column (keyboard), or the
+ * card's Move menu (top, bottom, any column).
+ */
+export type KeyMove = 'up' | 'down' | 'left' | 'right' | 'top' | 'bottom' | { to: TaskStatus };
 
 export const CARD_DRAG_TYPE = 'task-card';
 
@@ -75,6 +79,8 @@ export const KanbanCard = memo(function KanbanCard({
   }, [task, index]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    // Keys on the card's own buttons (its Move menu) are theirs.
+    if (e.target !== e.currentTarget) return;
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       onOpen(task._id);
@@ -112,7 +118,10 @@ export const KanbanCard = memo(function KanbanCard({
           {task.title}
         </Text>
         <Group gap={6} mt={6} justify="space-between" wrap="nowrap">
-          <TaskPriorityBadge priority={task.priority} />
+          <Group gap={2} wrap="nowrap">
+            <TaskPriorityBadge priority={task.priority} />
+            <CardMoveMenu task={task} onMove={(m) => onKeyMove(task, index, m)} />
+          </Group>
           <Group gap={6} wrap="nowrap">
             {task.attachmentCount > 0 && (
               <IconPaperclip size={12} aria-label={`${task.attachmentCount} attachment(s)`} />
