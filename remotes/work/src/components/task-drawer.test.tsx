@@ -196,6 +196,15 @@ describe('task drawer', () => {
     expect(toasts.map((t) => t.message)).toEqual(['Task duplicated', 'Task deleted']);
   });
 
+  it('names its linked contacts, reading by id one that is not in the first page of contacts', async () => {
+    jest.spyOn(tasks, 'get').mockResolvedValue(detail({ contactIds: ['c9'] }));
+    const get = jest.spyOn(contacts, 'get').mockResolvedValue({ _id: 'c9', name: 'Zoe Tiler' } as never);
+    open();
+    expect((await screen.findAllByText('Zoe Tiler')).length).toBeGreaterThan(0);
+    expect(screen.queryByText('c9')).toBeNull();
+    expect(get).toHaveBeenCalledWith('c9');
+  });
+
   it('a task that does not exist says so', async () => {
     jest.spyOn(tasks, 'get').mockRejectedValue(new ApiError(404, 'NOT_FOUND', 'Task not found'));
     open();

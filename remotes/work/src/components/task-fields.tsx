@@ -33,7 +33,7 @@ export function TaskFields({
   withProject?: boolean;
 }) {
   const projectOptions = useProjectOptions(task?.project);
-  const contactOptions = useContactOptions();
+  const contactOptions = useContactOptions(form.values.contactIds);
   const allDay = form.values.isAllDay;
   const dateType = allDay ? 'date' : 'datetime-local';
   const toggleAllDay = (on: boolean) => {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { contactDisplayName, MAX_PAGE_SIZE } from '@atrium/contracts';
 import { contacts, contactKeys } from '@atrium/domain-crm/public';
 import { projects, projectKeys } from '@atrium/domain-work';
@@ -27,13 +27,28 @@ export function useProjectOptions(current?: { _id: string; title: string } | nul
   return { options, isPending: q.isPending, isError: q.isError };
 }
 
-/** The business's contacts for a task's contact picker (crm's public list call); none when it fails. */
-export function useContactOptions() {
+/**
+ * The business's contacts for a task's contact picker (crm's public list call: the first 100 by first name);
+ * a linked contact that is not among them is read by id, so a chip never shows a bare id. None when it fails.
+ */
+export function useContactOptions(selected: readonly string[] = []) {
   const q = useQuery({
     queryKey: contactKeys.list(CONTACT_OPTIONS),
     queryFn: () => contacts.list(CONTACT_OPTIONS),
     staleTime: 60_000,
   });
-  const options: PickerOption[] = (q.data?.data ?? []).map((c) => ({ value: c._id, label: contactDisplayName(c) }));
+  const listed = q.data?.data ?? [];
+  const missing = q.isSuccess ? selected.filter((id) => !listed.some((c) => c._id === id)) : [];
+  const extra = useQueries({
+    queries: missing.map((id) => ({
+      queryKey: contactKeys.one(id),
+      queryFn: () => contacts.get(id),
+      staleTime: 60_000,
+    })),
+  });
+  const options: PickerOption[] = [...listed, ...extra.flatMap((r) => (r.data ? [r.data] : []))].map((c) => ({
+    value: c._id,
+    label: contactDisplayName(c),
+  }));
   return { options, isPending: q.isPending, isError: q.isError };
 }
