@@ -84,7 +84,12 @@ export const KanbanColumn = memo(function KanbanColumn({
           </Button>
         </Alert>
       ) : (
-        <Stack gap="xs" style={{ flex: 1 }}>
+        // A long column scrolls inside itself: the board keeps its height whatever a column holds.
+        <Stack
+          gap="xs"
+          data-testid={`kanban-cards-${status}`}
+          style={{ flex: 1, maxHeight: 'calc(100vh - 260px)', minHeight: 120, overflowY: 'auto', padding: 2 }}
+        >
           {cards.length === 0 && (
             <Text size="xs" c="dimmed" ta="center" py="lg">
               No tasks here. Drag a card into this column.
