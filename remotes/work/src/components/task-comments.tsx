@@ -7,7 +7,7 @@ import { TASK_MESSAGES, type TaskComment } from '@atrium/domain-work';
 import { formatWhen } from '../lib/task-dates';
 import type { useTaskMutations } from '../hooks/use-task';
 
-/** A task's comments, oldest first, with a box to add one; a person deletes only their own. */
+/** A task's comments, oldest first, with a box to add one; a person deletes their own (owners and admins any). */
 export function TaskComments({
   comments,
   mutations,
@@ -19,6 +19,9 @@ export function TaskComments({
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   const { addComment, removeComment } = mutations;
+  // One's own comments; an owner or admin may remove any (the server's rule).
+  const canDelete = (c: TaskComment) =>
+    !!user && (c.userId === user._id || user.role === 'owner' || user.role === 'admin');
 
   const add = async () => {
     const content = draft.trim();
@@ -65,7 +68,7 @@ export function TaskComments({
                   {c.content}
                 </Text>
               </Stack>
-              {user && c.userId === user._id && (
+              {canDelete(c) && (
                 <Tooltip label="Delete comment">
                   <ActionIcon
                     variant="subtle"

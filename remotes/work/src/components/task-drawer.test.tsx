@@ -59,7 +59,7 @@ let sub: { unsubscribe(): void };
 beforeEach(() => {
   toasts = [];
   sub = bus.on('toast:show').subscribe((t) => toasts.push(t));
-  setTestSession({ status: 'authenticated', user: sampleUser });
+  setTestSession({ status: 'authenticated', user: { ...sampleUser, role: 'member' } });
   jest
     .spyOn(projects, 'list')
     .mockResolvedValue(envelope([makeProject(1, { title: 'Kitchen' }), makeProject(2, { title: 'Bathroom' })]));
@@ -91,7 +91,7 @@ describe('task drawer', () => {
     expect(screen.getByRole('link', { name: 'Kitchen' })).toHaveAttribute('href', '/projects/p1/tasks');
   });
 
-  it('offers Delete only on one’s own comments, and deletes it', async () => {
+  it('offers a member Delete only on their own comments, and deletes it', async () => {
     jest.spyOn(tasks, 'get').mockResolvedValue(detail());
     const removeComment = jest.spyOn(tasks, 'removeComment').mockResolvedValue();
     open();
@@ -99,6 +99,14 @@ describe('task drawer', () => {
     expect(within(theirs!).queryByRole('button', { name: 'Delete comment' })).toBeNull();
     fireEvent.click(within(mine!).getByRole('button', { name: 'Delete comment' }));
     await waitFor(() => expect(removeComment).toHaveBeenCalledWith('t1', 'c1'));
+  });
+
+  it('lets an owner delete anyone’s comment', async () => {
+    setTestSession({ status: 'authenticated', user: { ...sampleUser, role: 'owner' } });
+    jest.spyOn(tasks, 'get').mockResolvedValue(detail());
+    open();
+    await screen.findAllByTestId('task-comment');
+    expect(screen.getAllByRole('button', { name: 'Delete comment' })).toHaveLength(2);
   });
 
   it('adds a comment, and refuses a blank one with the slice’s message', async () => {
