@@ -64,9 +64,10 @@ describe('the shell drawn from metadata, remotes loaded when used', () => {
     // comms announces a header widget: the header is on every page, so it loads with the shell. No other remote.
     expect(loaded()).toEqual(['comms/module']);
     const drawn = remoteContributions();
-    expect(drawn.flatMap((c) => c.nav.map((n) => n.label))).toEqual(['Contacts', 'Admin users']);
-    expect(drawn.flatMap((c) => c.newMenu.map((n) => n.label))).toEqual(['Contact']);
+    expect(drawn.flatMap((c) => c.nav.map((n) => n.label))).toEqual(['Contacts', 'Projects', 'Tasks', 'Admin users']);
+    expect(drawn.flatMap((c) => c.newMenu.map((n) => n.label))).toEqual(['Contact', 'Task', 'Project']);
     expect(modalOwner('contact')).toBe('crm');
+    expect(modalOwner('project')).toBe('work');
   });
 
   it('a search loads the remotes that announce a provider; a route or modal loads its remote alone', async () => {
@@ -89,10 +90,19 @@ describe('a remote that cannot load', () => {
     crmFails = true;
     await ensureRemote('crm');
     expect(remotesState.failed.crm).toBe('crm entry did not answer');
-    expect(remoteContributions().flatMap((c) => c.nav.map((n) => n.label))).toEqual(['Admin users']);
+    expect(remoteContributions().flatMap((c) => c.nav.map((n) => n.label))).toEqual([
+      'Projects',
+      'Tasks',
+      'Admin users',
+    ]);
     crmFails = false;
     await retryRemote('crm');
     expect(remotesState.failed.crm).toBeUndefined();
-    expect(remoteContributions().flatMap((c) => c.nav.map((n) => n.label))).toEqual(['Contacts', 'Admin users']);
+    expect(remoteContributions().flatMap((c) => c.nav.map((n) => n.label))).toEqual([
+      'Contacts',
+      'Projects',
+      'Tasks',
+      'Admin users',
+    ]);
   });
 });
