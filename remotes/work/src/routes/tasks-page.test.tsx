@@ -166,6 +166,25 @@ describe('/tasks kanban', () => {
     await act(async () => settle());
   });
 
+  it('refetches the board once the last of quick moves settles (a refetch never undoes a move in flight)', async () => {
+    const list = serveBoard();
+    const settles: (() => void)[] = [];
+    jest.spyOn(tasks, 'moveColumn').mockImplementation(() => new Promise((r) => settles.push(() => r(makeTask(1)))));
+    renderPage('/tasks?view=kanban');
+    await waitFor(() => expect(titles('todo')).toEqual(['A', 'B']));
+    const boardCalls = () => list.mock.calls.filter(([p]) => p?.sortBy === 'board').length;
+    const before = boardCalls();
+    fireEvent.keyDown(within(column('todo')).getAllByTestId('kanban-card')[0]!, { key: 'ArrowRight', altKey: true });
+    await waitFor(() => expect(titles('todo')).toEqual(['B']));
+    fireEvent.keyDown(within(column('todo')).getAllByTestId('kanban-card')[0]!, { key: 'ArrowRight', altKey: true });
+    await waitFor(() => expect(titles('todo')).toEqual([]));
+    await act(async () => settles[0]!());
+    expect(boardCalls()).toBe(before);
+    expect(titles('in_progress')).toEqual(['B', 'A', 'C']);
+    await act(async () => settles[1]!());
+    await waitFor(() => expect(boardCalls()).toBeGreaterThan(before));
+  });
+
   it('puts the card back when the server refuses the move, and says so', async () => {
     serveBoard();
     jest.spyOn(tasks, 'moveColumn').mockRejectedValue(new ApiError(404, 'NOT_FOUND', 'Task not found'));

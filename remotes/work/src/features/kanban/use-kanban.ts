@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { isApiError } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
@@ -54,9 +54,15 @@ export interface CardMove {
  */
 export function useMoveTask() {
   const client = useQueryClient();
+  // Moves in flight: the board refetches only after the last one settles, so a quick second move is not
+  // overwritten by the refetch of the first.
+  const inFlight = useRef(0);
+  const touched = useRef(new Set<TaskStatus>());
   const mutation = useMutation({
     mutationFn: ({ task, to, index }: CardMove) => tasks.moveColumn(task._id, { columnId: to, taskOrder: index }),
     onMutate: async ({ task, to, index }: CardMove) => {
+      inFlight.current += 1;
+      touched.current.add(task.status).add(to);
       const fromKey = taskKeys.board(columnParams(task.status));
       const toKey = taskKeys.board(columnParams(to));
       await Promise.all([
@@ -83,11 +89,13 @@ export function useMoveTask() {
       }
       toast.error(isApiError(e) && e.message ? e.message : 'The task could not be moved. Please try again.');
     },
-    onSettled: (_d, _e, { task, to }) => {
-      // The two columns, the totals, lists and the task itself; other columns' loaded pages stay as they are.
+    onSettled: () => {
+      inFlight.current -= 1;
+      if (inFlight.current > 0) return;
+      // The columns moved between, the totals, lists and tasks; other columns' loaded pages stay as they are.
       const board = taskKeys.board({})[1];
-      void client.invalidateQueries({ queryKey: taskKeys.board(columnParams(task.status)) });
-      if (to !== task.status) void client.invalidateQueries({ queryKey: taskKeys.board(columnParams(to)) });
+      for (const s of touched.current) void client.invalidateQueries({ queryKey: taskKeys.board(columnParams(s)) });
+      touched.current.clear();
       void client.invalidateQueries({ queryKey: taskKeys.all, predicate: (q) => q.queryKey[1] !== board });
     },
   });
