@@ -164,6 +164,32 @@ describe('/projects?view=board', () => {
     expect(toasts()).toContainEqual({ type: 'error', message: 'Failed to update project stage' });
   });
 
+  it('reloads the board once the last of quick successive moves settles (the first never undoes the second)', async () => {
+    const list = serveColumns({
+      planning: [makeProject(1, { title: 'Alpha' }), makeProject(2, { title: 'Beta' })],
+    });
+    const answers: ((p: ReturnType<typeof makeProject>) => void)[] = [];
+    jest.spyOn(projects, 'moveStage').mockImplementation(() => new Promise((r) => answers.push(r)));
+    renderWithProviders(<ProjectsPage />, '/projects?view=board');
+    const planning = await screen.findByRole('region', { name: 'Planning column' });
+    await within(planning).findByText('Beta');
+    fireEvent.click(screen.getByRole('button', { name: 'Move Alpha' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Move to Review' }));
+    await waitFor(() => expect(answers).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Move Beta' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Move to Completed' }));
+    await waitFor(() => expect(answers).toHaveLength(2));
+    const calls = list.mock.calls.length;
+    act(() => answers[0]!(makeProject(1, { stage: 'review' })));
+    // The first answer alone reloads nothing: Beta stays in Completed as shown.
+    await new Promise((r) => setTimeout(r, 20));
+    expect(list.mock.calls.length).toBe(calls);
+    const completed = screen.getByRole('region', { name: 'Completed column' });
+    expect(within(completed).getByText('Beta')).toBeInTheDocument();
+    act(() => answers[1]!(makeProject(2, { stage: 'completed' })));
+    await waitFor(() => expect(list.mock.calls.length).toBeGreaterThan(calls));
+  });
+
   it('moves a card down within its column with the keyboard menu (order = its new index)', async () => {
     serveColumns({ planning: [makeProject(1, { title: 'Alpha' }), makeProject(2, { title: 'Beta' })] });
     // The server has not answered yet: the board shows the move already.

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@atrium/event-bus';
 import { isApiError } from '@atrium/api-client';
@@ -37,9 +38,13 @@ export interface BoardMove {
  */
 export function useMoveProject() {
   const qc = useQueryClient();
+  // Moves under way: the board reloads once the last one settles, so an earlier move's reload never puts a card
+  // back where it was before a later move the server has not answered yet.
+  const inFlight = useRef(0);
   return useMutation({
     mutationFn: (m: BoardMove) => projects.moveStage(m.id, { stage: m.stage, order: m.index }),
     onMutate: async (m) => {
+      inFlight.current += 1;
       const fromKey = columnKey(m.from);
       const toKey = columnKey(m.stage);
       await Promise.all([qc.cancelQueries({ queryKey: fromKey }), qc.cancelQueries({ queryKey: toKey })]);
@@ -56,6 +61,10 @@ export function useMoveProject() {
       if (before?.to && m.from !== m.stage) qc.setQueryData(columnKey(m.stage), before.to);
       toast.error(isApiError(e) ? e.message : 'The project could not be moved. Please try again.');
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: projectKeys.all }),
+    onSettled: () => {
+      inFlight.current -= 1;
+      if (inFlight.current > 0) return;
+      return qc.invalidateQueries({ queryKey: projectKeys.all });
+    },
   });
 }
