@@ -2,7 +2,7 @@ import { and, count, eq, like, sql, type SQL, type SQLWrapper } from 'drizzle-or
 import type { CheckedGroup, Note, NoteCategory, NoteEntityType, NotePriority } from '@atrium/contracts';
 import type { Database } from '../../db/client';
 import { isoJson, jsonArray, jsonObject, jsonRow, jsonText, type JsonText } from '../../db/json-answers';
-import { contacts, notes, users } from '../../db/schema';
+import { contacts, notes, projects, tasks, users } from '../../db/schema';
 import { escapeLike, filterGroupsSql, type FilterColumns } from '../../lib/filter-sql';
 import { StatementCache } from '../../lib/statements';
 
@@ -82,16 +82,23 @@ const N = Object.fromEntries(
   ).map((k) => [k, sql.placeholder(k)]),
 ) as { [K in keyof NoteValues]: ReturnType<typeof sql.placeholder<K>> };
 
-/** The kinds of entity whose existence is checked (the only kind there is a table of so far). */
-const CHECKED_ENTITIES = new Set<NoteEntityType>(['contact']);
-
-/** The contact of the placeholders, in the business of the placeholders. */
-const CONTACT_OF_BUSINESS = and(eq(contacts.businessId, N.businessId), eq(contacts.id, N.entityId));
+/**
+ * The kinds of entity whose existence is checked, each by its table's row of the placeholders' id in the
+ * placeholders' business (meetings have no table yet: not checked).
+ */
+const ENTITY_TABLES = {
+  contact: { table: contacts, where: and(eq(contacts.businessId, N.businessId), eq(contacts.id, N.entityId)) },
+  project: { table: projects, where: and(eq(projects.businessId, N.businessId), eq(projects.id, N.entityId)) },
+  task: { table: tasks, where: and(eq(tasks.businessId, N.businessId), eq(tasks.id, N.entityId)) },
+} as const;
+type CheckedEntity = keyof typeof ENTITY_TABLES;
+const isChecked = (entityType: NoteEntityType): entityType is CheckedEntity => entityType in ENTITY_TABLES;
 
 /** Whether the entity of the placeholders is the business's, as a scalar; undefined for unchecked kinds. */
 function entityFound(entityType: NoteEntityType): SQL<boolean> | undefined {
-  if (!CHECKED_ENTITIES.has(entityType)) return undefined;
-  return sql<boolean>`EXISTS (SELECT 1 FROM ${contacts} WHERE ${CONTACT_OF_BUSINESS})`;
+  if (!isChecked(entityType)) return undefined;
+  const { table, where } = ENTITY_TABLES[entityType];
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${table} WHERE ${where})`;
 }
 
 /** Every query here is scoped to one business. */
@@ -99,12 +106,20 @@ export class NotesRepository {
   constructor(private readonly db: Database) {}
 
   /**
-   * Whether the entity notes hang off is the business's. Only contacts exist so far: other kinds are not checked.
+   * Whether the entity notes hang off (a contact, a project, a task) is the business's. Meetings have no table yet:
+   * not checked.
    */
   async entityExists(businessId: string, entityType: NoteEntityType, entityId: string): Promise<boolean> {
-    if (!CHECKED_ENTITIES.has(entityType)) return true;
+    if (!isChecked(entityType)) return true;
+    const { table, where } = ENTITY_TABLES[entityType];
     const found = await this.entityCheck
-      .get(entityType, () => this.db.select({ id: contacts.id }).from(contacts).where(CONTACT_OF_BUSINESS).limit(1))
+      .get(entityType, () =>
+        this.db
+          .select({ found: sql<number>`1` })
+          .from(table)
+          .where(where)
+          .limit(1),
+      )
       .execute({ businessId, entityId });
     return found.length > 0;
   }
@@ -178,7 +193,7 @@ export class NotesRepository {
     return { data: jsonText(page!.data), total: page!.total, entityFound: page!.entityFound };
   }
 
-  /** The list statements (lib/statements.ts), by which simple filters are set, and the contact check. */
+  /** The list statements (lib/statements.ts), by which simple filters are set, and the entity checks. */
   private readonly statements = new StatementCache<NoteValues>();
   private readonly entityCheck = new StatementCache<Pick<NoteValues, 'businessId' | 'entityId'>>();
 

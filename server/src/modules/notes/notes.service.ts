@@ -7,7 +7,9 @@ import {
   type NoteEntityType,
   type noteUpdateSchema,
 } from '@atrium/contracts';
+import { PROJECT_MESSAGES, TASK_MESSAGES } from '@atrium/domain-work/schemas';
 import { listAnswer, type JsonText } from '../../db/json-answers';
+import type { ProjectActivityLog } from '../../lib/activity';
 import { AppError } from '../../lib/errors';
 import type { BusinessCaller as Caller } from '../../lib/caller';
 import { sanitizeNoteHtml } from './note-html';
@@ -16,8 +18,12 @@ import type { NoteFields, NoteListFilter, NotesRepository } from './notes.reposi
 type NoteUpdateData = z.output<typeof noteUpdateSchema>;
 
 const notFound = () => new AppError('NOT_FOUND', NOTE_MESSAGES.notFound);
-/** Only contacts are checked so far (notes.repository's entityExists). */
-const entityNotFound = () => new AppError('NOT_FOUND', 'Contact not found');
+/** The entity a note hangs off is not the caller's (notes.repository's entityExists checks contacts, projects, tasks). */
+function entityNotFound(entityType: NoteEntityType, entityId: string): AppError {
+  if (entityType === 'project') return new AppError('NOT_FOUND', PROJECT_MESSAGES.notFound(entityId));
+  if (entityType === 'task') return new AppError('NOT_FOUND', TASK_MESSAGES.notFound);
+  return new AppError('NOT_FOUND', 'Contact not found');
+}
 
 /** Sanitised HTML and its text; content that sanitises to nothing (e.g. only a script) is refused. */
 function cleanContent(html: string): { content: string; contentText: string } {
@@ -31,18 +37,24 @@ function cleanContent(html: string): { content: string; contentText: string } {
 }
 
 export class NotesService {
-  constructor(private readonly repo: NotesRepository) {}
+  /** `activity`: a project's feed (the projects module), where a note added to a project is recorded. */
+  constructor(
+    private readonly repo: NotesRepository,
+    private readonly activity?: ProjectActivityLog,
+  ) {}
 
-  /** The entity a note hangs off must be the caller's. Only contacts exist so far. */
+  /** The entity a note hangs off must be the caller's (contacts, projects and tasks are checked). */
   private async checkEntity(caller: Caller, entityType: NoteEntityType, entityId: string): Promise<void> {
-    if (!(await this.repo.entityExists(caller.businessId, entityType, entityId))) throw entityNotFound();
+    if (!(await this.repo.entityExists(caller.businessId, entityType, entityId))) {
+      throw entityNotFound(entityType, entityId);
+    }
   }
 
   /** The list answer (NoteListEnvelope) as JSON text: the page's notes come from PostgreSQL as JSON. */
   async list(caller: Caller, filter: NoteListFilter): Promise<JsonText> {
     // The page statement checks the entity as it reads.
     const { data, total, entityFound } = await this.repo.list(caller.businessId, filter);
-    if (!entityFound) throw entityNotFound();
+    if (!entityFound) throw entityNotFound(filter.entityType, filter.entityId);
     return listAnswer(data, 'meta', makePagination(total, filter.page, filter.limit));
   }
 
@@ -57,6 +69,16 @@ export class NotesService {
     const fields: NoteFields = { ...rest, ...cleanContent(content) };
     await this.checkEntity(caller, entityType, entityId);
     const id = await this.repo.create(caller.businessId, caller.userId, { entityType, entityId }, fields);
+    if (entityType === 'project' && this.activity) {
+      await this.activity.record({
+        businessId: caller.businessId,
+        projectId: entityId,
+        type: 'note.added',
+        message: fields.title ? `Added the note “${fields.title}”` : 'Added a note',
+        subject: { type: 'note', id, title: fields.title },
+        actorId: caller.userId,
+      });
+    }
     return this.get(caller, id);
   }
 
