@@ -12,6 +12,7 @@ export {
   boolean,
   coerce,
   enum,
+  iso,
   literal,
   null,
   number,
@@ -19,6 +20,7 @@ export {
   preprocess,
   record,
   string,
+  undefined,
   union,
   unknown,
 } from 'zod/v4';
