@@ -269,6 +269,11 @@ describe('files module (work attachments in database chunks)', () => {
       'photo.png',
       Buffer.concat([Buffer.from('MZ\x90\x00', 'latin1'), randomBytes(500)]),
     ],
+    [
+      'a 1 MB executable named .png (refused from its first chunk, the rest never stored)',
+      'setup.png',
+      Buffer.concat([Buffer.from('MZ\x90\x00', 'latin1'), randomBytes(1024 * 1024)]),
+    ],
     ['HTML named .png', 'photo.png', Buffer.from('<!DOCTYPE html><script>fetch("/api/v1/users/me")</script>')],
     ['an SVG', 'logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')],
     ['HTML named .txt', 'notes.txt', Buffer.from('<html><body>hi</body></html>')],
