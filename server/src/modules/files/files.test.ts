@@ -7,6 +7,7 @@ import { createTestDatabase, sqlRows, type TestDatabase } from '../../../test/he
 import { businesses, projects, tasks, users } from '../../db/schema';
 import { errorHandler } from '../../lib/errors';
 import { sendStoredFile } from '../../lib/file-reply';
+import { registerSecurityHeaders } from '../../lib/security-headers';
 import { FILE_MULTIPART_LIMITS, uploadParts } from '../../lib/file-upload';
 import { FilesRepository } from './files.repository';
 import { CHUNK_BYTES, FilesService, type FileOwner } from './files.service';
@@ -32,6 +33,11 @@ async function harness(
   const http = Fastify({ logger: false });
   await http.register(multipart, { limits: { ...FILE_MULTIPART_LIMITS, ...options.limits } });
   http.setErrorHandler(errorHandler);
+  // The app's own page headers (app.ts) are on every answer: a file's headers must replace them, not add to them.
+  registerSecurityHeaders(http, {
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"] } },
+    xFrameOptions: { action: 'deny' },
+  });
   const ownerOf = (request: { params: unknown; headers: Record<string, unknown> }): FileOwner => {
     const { type, id } = request.params as { type: string; id: string };
     const businessId = String(request.headers['x-business']);
@@ -207,7 +213,9 @@ describe('files module (work attachments in database chunks)', () => {
       `inline; filename="site photo.png"; filename*=UTF-8''site%20photo.png`,
     );
     expect(got.headers['x-content-type-options']).toBe('nosniff');
-    expect(got.headers['content-security-policy']).toMatch(/default-src 'none'.*sandbox/);
+    expect(got.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'",
+    );
     expect(got.headers['cache-control']).toBe('private, max-age=300');
 
     const asDownload = await download(h, `/projects/${projectId}`, file!._id, '?download=1');
