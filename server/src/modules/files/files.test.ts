@@ -333,6 +333,26 @@ describe('files module (work attachments in database chunks)', () => {
     expect(text.body).toBe('Grüße');
   });
 
+  it('answers 400, never 500, for a body that is not valid multipart, and keeps nothing', async () => {
+    const post = (payload: Buffer | string, contentType: string) =>
+      h.http.inject({
+        method: 'POST',
+        url: `/projects/${projectId}/attachments`,
+        payload,
+        headers: { 'content-type': contentType, 'x-business': businessId },
+      });
+    const noBoundary = await post('whatever', 'multipart/form-data');
+    expect(noBoundary.statusCode).toBe(400);
+    const whole = form([{ filename: 'cut.png', content: png(600 * 1024) }]);
+    // the body ends in the middle of the file: no closing boundary
+    const cut = await post(whole.payload.subarray(0, 400 * 1024), whole.headers['content-type']);
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json()).toMatchObject({ code: 'VALIDATION_ERROR', error: FILE_MESSAGES.noFile });
+    const garbage = await post(randomBytes(2000), whole.headers['content-type']);
+    expect(garbage.statusCode).toBe(400);
+    expect(await countRows()).toEqual({ files: 0, chunks: 0 });
+  });
+
   it('answers 400 for no file, for a request that is not multipart and for too many files', async () => {
     const none = await upload(h, `/projects/${projectId}`, [{ field: 'kind', content: 'attachment' }]);
     expect(none.statusCode).toBe(400);
