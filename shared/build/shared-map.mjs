@@ -26,6 +26,8 @@ export const sharedMap = {
   '@atrium/ui': singleton('^0.1.0', { version: '0.1.0' }),
   // The UI's first-screen part (provider, sign-in inputs, skeletons): /signin loads it without the overlays.
   '@atrium/ui/core': singleton('^0.1.0', { version: '0.1.0' }),
+  // Mantine form: the sign-in pages use a lighter form hook (ui/core's useLightForm), so /signin does not load it.
+  '@atrium/ui/form': singleton('^0.1.0', { version: '0.1.0' }),
   // The notes panel (tiptap inside) is its own singleton so it loads only where a page shows notes.
   '@atrium/notes': singleton('^0.1.0', { version: '0.1.0' }),
 };

@@ -1,17 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { failureOf } from '@atrium/api-client';
-import {
-  Anchor,
-  Button,
-  FailureNotice,
-  Notice,
-  schemaResolver,
-  Stack,
-  useForm,
-  type Failure,
-  CardPage,
-} from '@atrium/ui/core';
+import { Anchor, Button, FailureNotice, Notice, Stack, type Failure, CardPage } from '@atrium/ui/core';
+import { schemaResolver, useForm } from '@atrium/ui/form';
 import { identity, IDENTITY_MESSAGES, emailOnlySchema } from '@atrium/domain-identity';
 import { EmailField } from './fields';
 

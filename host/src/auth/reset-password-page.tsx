@@ -2,17 +2,8 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { failureOf } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
-import {
-  Anchor,
-  Button,
-  FailureNotice,
-  Notice,
-  schemaResolver,
-  Stack,
-  useForm,
-  type Failure,
-  CardPage,
-} from '@atrium/ui/core';
+import { Anchor, Button, FailureNotice, Notice, Stack, type Failure, CardPage } from '@atrium/ui/core';
+import { schemaResolver, useForm } from '@atrium/ui/form';
 import { identity, IDENTITY_MESSAGES, resetPasswordSchema } from '@atrium/domain-identity';
 import { NewPasswordFields } from './fields';
 import type { SignInState } from './sign-in-page';

@@ -12,7 +12,7 @@ import {
   PasswordInput,
   lazySchemaResolver,
   Stack,
-  useForm,
+  useLightForm,
   CardPage,
 } from '@atrium/ui/core';
 import { EmailField } from './fields';
@@ -37,8 +37,7 @@ export function SignInPage() {
   const { status } = useSnapshot(sessionView);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const form = useForm({
-    mode: 'uncontrolled',
+  const form = useLightForm({
     initialValues: { email: state.email ?? '', password: '', rememberMe: true },
     validate: validateLogin,
   });

@@ -13,7 +13,7 @@ import {
   lazySchemaResolver,
   Stack,
   TextInput,
-  useForm,
+  useLightForm,
   CardPage,
 } from '@atrium/ui/core';
 import { EmailField } from './fields';
@@ -28,8 +28,7 @@ export function SignUpPage() {
   const from = ((useLocation().state ?? {}) as { from?: string }).from;
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const form = useForm({
-    mode: 'uncontrolled',
+  const form = useLightForm({
     initialValues: { firstName: '', lastName: '', email: '', password: '', businessName: '' },
     validate: validateRegister,
   });

@@ -7,14 +7,13 @@ import {
   FailureNotice,
   Group,
   Notice,
-  schemaResolver,
   Stack,
   Text,
   TextInput,
-  useForm,
   type Failure,
   CardPage,
 } from '@atrium/ui/core';
+import { schemaResolver, useForm } from '@atrium/ui/form';
 import { identity, IDENTITY_MESSAGES, VERIFICATION_CODE_LENGTH, verifyEmailSchema } from '@atrium/domain-identity';
 import { EmailField } from './fields';
 import type { SignInState } from './sign-in-page';

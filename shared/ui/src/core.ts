@@ -28,7 +28,8 @@ export {
   VisuallyHidden,
 } from '@mantine/core';
 export { useDebouncedValue, useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
-export { useForm, schemaResolver, type UseFormReturnType } from '@mantine/form';
+// Forms on the first screen: useLightForm and lazySchemaResolver, not @mantine/form ('@atrium/ui/form').
+export { useLightForm, type LightForm, type LightFormOptions } from './light-form';
 export { lazySchemaResolver, type LazySchemaResolver } from './lazy-schema';
 
 // Routing for remotes: the host's single router, reached through this singleton (remotes never import

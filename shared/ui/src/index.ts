@@ -2,6 +2,7 @@
 // tables and the app shell. Mantine reaches every app only through this package, and only the parts the
 // product uses: the shared chunk stays small because unlisted components are tree-shaken away.
 export * from './core';
+export * from './form';
 export {
   ActionIcon,
   AppShell,
