@@ -13,6 +13,13 @@ const initials = (name: string) =>
     .map((w) => w[0]!.toUpperCase())
     .join('');
 
+/** The day (the shared format) and the time of day, in the viewer's time zone. */
+function when(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return formatInstant(iso);
+  return `${formatInstant(iso)}, ${d.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}`;
+}
+
 function Entry({ a }: { a: Activity }) {
   const who = a.actor?.name ?? 'Someone';
   return (
@@ -28,7 +35,7 @@ function Entry({ a }: { a: Activity }) {
           {a.message}
         </Text>
         <Text size="xs" c="dimmed">
-          {formatInstant(a.timestamp)}
+          {when(a.timestamp)}
           {a.subject?.title && a.subject.type !== 'project' ? ` · ${a.subject.title}` : ''}
         </Text>
       </Stack>

@@ -9,6 +9,7 @@ import {
   DraggableModal,
   Divider,
   Group,
+  ScrollArea,
   Select,
   SimpleGrid,
   Stack,
@@ -82,58 +83,61 @@ export function ProjectModal({ project, onClose }: ProjectModalProps) {
       closeOnClickOutside={!busy}
     >
       <form id={formId} onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <TextInput label="Title" withAsterisk data-autofocus maxLength={200} {...form.getInputProps('title')} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Autocomplete
-              label="Project type"
-              withAsterisk
-              placeholder="Choose or type a new one"
-              data={types.names}
-              maxLength={100}
-              {...form.getInputProps('type')}
+        {/* The fields scroll; the footer with Create stays in view however short the window. */}
+        <ScrollArea.Autosize mah="calc(100dvh - 220px)" type="auto" offsetScrollbars>
+          <Stack gap="sm" pr={4}>
+            <TextInput label="Title" withAsterisk data-autofocus maxLength={200} {...form.getInputProps('title')} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Autocomplete
+                label="Project type"
+                withAsterisk
+                placeholder="Choose or type a new one"
+                data={types.names}
+                maxLength={100}
+                {...form.getInputProps('type')}
+              />
+              <Select
+                label="Stage"
+                data={STAGES.map((s) => ({ value: s, label: stageLabel(s) }))}
+                allowDeselect={false}
+                {...form.getInputProps('stage')}
+              />
+            </SimpleGrid>
+            <Switch
+              label="All day"
+              checked={allDay}
+              onChange={(e) => {
+                const on = e.currentTarget.checked;
+                form.setValues({
+                  isAllDay: on,
+                  startDate: switchAllDay(form.values.startDate, on),
+                  dueDate: switchAllDay(form.values.dueDate, on),
+                });
+              }}
             />
-            <Select
-              label="Stage"
-              data={STAGES.map((s) => ({ value: s, label: stageLabel(s) }))}
-              allowDeselect={false}
-              {...form.getInputProps('stage')}
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="Start date" type={dateType} {...form.getInputProps('startDate')} />
+              <TextInput label="Due date" type={dateType} {...form.getInputProps('dueDate')} />
+            </SimpleGrid>
+            <Textarea label="Description" autosize minRows={3} maxRows={8} {...form.getInputProps('description')} />
+            <TextInput label="Location" maxLength={300} {...form.getInputProps('location')} />
+            <ChipMultiSelect
+              label="Contacts"
+              placeholder={contacts.isError ? 'Contacts could not be loaded' : 'Link contacts'}
+              data={contacts.choices}
+              value={form.values.contacts}
+              onChange={(v) => form.setFieldValue('contacts', v)}
+              error={form.errors.contacts as string | undefined}
             />
-          </SimpleGrid>
-          <Switch
-            label="All day"
-            checked={allDay}
-            onChange={(e) => {
-              const on = e.currentTarget.checked;
-              form.setValues({
-                isAllDay: on,
-                startDate: switchAllDay(form.values.startDate, on),
-                dueDate: switchAllDay(form.values.dueDate, on),
-              });
-            }}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Start date" type={dateType} {...form.getInputProps('startDate')} />
-            <TextInput label="Due date" type={dateType} {...form.getInputProps('dueDate')} />
-          </SimpleGrid>
-          <Textarea label="Description" autosize minRows={3} maxRows={8} {...form.getInputProps('description')} />
-          <TextInput label="Location" maxLength={300} {...form.getInputProps('location')} />
-          <ChipMultiSelect
-            label="Contacts"
-            placeholder={contacts.isError ? 'Contacts could not be loaded' : 'Link contacts'}
-            data={contacts.choices}
-            value={form.values.contacts}
-            onChange={(v) => form.setFieldValue('contacts', v)}
-            error={form.errors.contacts as string | undefined}
-          />
-          <Divider label="Address" labelPosition="left" />
-          <AddressFields inputProps={(key) => form.getInputProps(`address.${ADDRESS_KEYS[key]}`)} />
-          {form.errors.address && (
-            <Text size="sm" c="red">
-              {String(form.errors.address)}
-            </Text>
-          )}
-        </Stack>
+            <Divider label="Address" labelPosition="left" />
+            <AddressFields inputProps={(key) => form.getInputProps(`address.${ADDRESS_KEYS[key]}`)} />
+            {form.errors.address && (
+              <Text size="sm" c="red">
+                {String(form.errors.address)}
+              </Text>
+            )}
+          </Stack>
+        </ScrollArea.Autosize>
       </form>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose} disabled={busy}>
