@@ -67,7 +67,9 @@ export function ProjectHeader({ project: p, onEdit }: { project: Project; onEdit
               {p.type}
             </Badge>
             <Text size="sm" c="dimmed">
-              Start {when(p.startDate, p.isAllDay)} · Due {when(p.dueDate, p.isAllDay)}
+              {p.startDate || p.dueDate
+                ? `Start ${when(p.startDate, p.isAllDay)} · Due ${when(p.dueDate, p.isAllDay)}`
+                : 'No dates set'}
             </Text>
             {p.location && (
               <Text size="sm" c="dimmed">
