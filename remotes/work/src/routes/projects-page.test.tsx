@@ -164,6 +164,23 @@ describe('/projects?view=board', () => {
     expect(toasts()).toContainEqual({ type: 'error', message: 'Failed to update project stage' });
   });
 
+  it('pages a long column through the server with Show more', async () => {
+    const page = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => makeProject(from + i, { title: `Card ${from + i}` }));
+    const list = jest.spyOn(projects, 'list').mockImplementation(async (p: ProjectListParams = {}) => {
+      if (p.stage !== 'planning') return envelope([], 0, 1, 50);
+      return p.page === 2 ? envelope(page(51, 10), 60, 2, 50) : envelope(page(1, 50), 60, 1, 50);
+    });
+    renderWithProviders(<ProjectsPage />, '/projects?view=board');
+    const planning = await screen.findByRole('region', { name: 'Planning column' });
+    await within(planning).findByText('Card 50');
+    expect(within(planning).getByLabelText('60 projects')).toBeInTheDocument();
+    fireEvent.click(within(planning).getByRole('button', { name: 'Show more (10 more)' }));
+    expect(await within(planning).findByText('Card 60')).toBeInTheDocument();
+    expect(list).toHaveBeenCalledWith(expect.objectContaining({ stage: 'planning', page: 2, sortBy: 'board' }));
+    expect(within(planning).queryByRole('button', { name: /Show more/ })).not.toBeInTheDocument();
+  });
+
   it('reloads the board once the last of quick successive moves settles (the first never undoes the second)', async () => {
     const list = serveColumns({
       planning: [makeProject(1, { title: 'Alpha' }), makeProject(2, { title: 'Beta' })],

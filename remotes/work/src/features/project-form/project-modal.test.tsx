@@ -5,6 +5,7 @@ import { contacts } from '@atrium/domain-crm/public';
 import { projects } from '@atrium/domain-work';
 import { envelope, makeProject, renderWithProviders } from '../../test-utils';
 import { ProjectModal } from './project-modal';
+import ProjectModalEntry from './project-modal-entry';
 import { toInput, toFormValues } from './project-form-values';
 
 let events: BusMessage[] = [];
@@ -102,6 +103,19 @@ describe('ProjectModal', () => {
       expect(update).toHaveBeenCalledWith('p1', expect.objectContaining({ title: 'New', stage: 'review' })),
     );
     await waitFor(() => expect(toasts()).toEqual(['Project updated successfully']));
+  });
+});
+
+describe("the 'project' modal on the bus", () => {
+  it("is a new project without data ('+ New' → Project) and edits the project it is given", async () => {
+    const { unmount } = renderWithProviders(<ProjectModalEntry onClose={jest.fn()} />);
+    expect(await screen.findByRole('button', { name: 'Create project' })).toBeInTheDocument();
+    unmount();
+    renderWithProviders(
+      <ProjectModalEntry onClose={jest.fn()} data={{ project: makeProject(3, { title: 'Loft' }) }} />,
+    );
+    expect(await screen.findByRole('button', { name: 'Save changes' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('Loft');
   });
 });
 
