@@ -143,6 +143,8 @@ describe('/projects?view=board', () => {
       within(screen.getByRole('region', { name: 'Completed column' })).getByText('Drop a project here'),
     ).toBeInTheDocument();
     expect(list).toHaveBeenCalledWith({ stage: 'in_progress', sortBy: 'board', sortOrder: 'asc', limit: 50, page: 1 });
+    // Only the columns ask: the table's page is not fetched behind the board.
+    expect(list.mock.calls.every(([p]) => p?.sortBy === 'board')).toBe(true);
   });
 
   it('moves a card with its menu at once, and puts it back with a toast when the server refuses', async () => {

@@ -78,7 +78,7 @@ export default function ProjectsPage() {
   useEffect(() => setSelected(new Set()), [listedKey]);
 
   const table = view === 'table';
-  const { data, isPending, isError, error, refetch, isFetching } = useProjects(params);
+  const { data, isPending, isError, error, refetch, isFetching } = useProjects(params, table);
 
   const select = (ids: string[], on: boolean) =>
     setSelected((prev) => {

@@ -1,11 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { projects, projectKeys, type ProjectBulkTypes, type ProjectListParams } from '@atrium/domain-work';
 
-export function useProjects(params: ProjectListParams) {
+/** One page of the table; `enabled` false while the board is shown (its columns ask for their own cards). */
+export function useProjects(params: ProjectListParams, enabled = true) {
   return useQuery({
     queryKey: projectKeys.list(params),
     queryFn: () => projects.list(params),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 
