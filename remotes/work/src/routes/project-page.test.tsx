@@ -145,6 +145,9 @@ describe('files tabs', () => {
     );
     open('/projects/p1/floorplans');
     expect(await screen.findByText('plan.png')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Floor plans (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Attachments (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Designs' })).toBeInTheDocument();
     expect(screen.queryByText('contract.pdf')).not.toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'plan.png' })).toHaveAttribute('src', '/api/v1/projects/p1/attachments/f1');
     expect(screen.getByRole('link', { name: 'Download plan.png' })).toHaveAttribute(

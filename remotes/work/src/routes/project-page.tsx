@@ -75,6 +75,9 @@ export default function ProjectPage() {
 
   const p = project.data;
   const kind = FILE_TABS[tab];
+  // How many of each the tabs hold: tasks, and the files by kind.
+  const counts: Partial<Record<string, number>> = { tasks: p.taskCount };
+  for (const [t, k] of Object.entries(FILE_TABS)) counts[t] = p.attachments.filter((f) => f.kind === k).length;
   return (
     <Stack gap="md">
       <ProjectHeader project={p} onEdit={() => setEditing(true)} />
@@ -87,8 +90,7 @@ export default function ProjectPage() {
           {PROJECT_TABS.map((t) => (
             <Tabs.Tab key={t} value={t}>
               {PROJECT_TAB_LABELS[t]}
-              {t === 'attachments' && p.attachmentCount > 0 ? ` (${p.attachmentCount})` : ''}
-              {t === 'tasks' && p.taskCount > 0 ? ` (${p.taskCount})` : ''}
+              {counts[t] ? ` (${counts[t]})` : ''}
             </Tabs.Tab>
           ))}
         </Tabs.List>
