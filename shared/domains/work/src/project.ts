@@ -57,6 +57,19 @@ export const addressSchema = z.object({
 });
 export type Address = z.output<typeof addressSchema>;
 
+/**
+ * An address as answers carry it: the same fields, without the input's transforms (the server writes answers
+ * from the schema's output side, and a transform cannot be encoded).
+ */
+export const addressAnswerSchema = z.object({
+  line1: z.string().nullable(),
+  line2: z.string().nullable(),
+  country: z.string().nullable(),
+  state: z.string().nullable(),
+  city: z.string().nullable(),
+  zip: z.string().nullable(),
+});
+
 const title = z
   .string({ error: PROJECT_MESSAGES.titleRequired })
   .trim()
@@ -134,7 +147,7 @@ export const projectSchema = z.object({
   dueDate: z.string().nullable(),
   isAllDay: z.boolean(),
   location: z.string().nullable(),
-  address: addressSchema.nullable(),
+  address: addressAnswerSchema.nullable(),
   contacts: z.array(z.string()),
   /** Its position on the stage board (ascending within a stage). */
   boardOrder: z.number(),
