@@ -58,6 +58,14 @@ async function neighbours(
     ORDER BY ${b.order}, id OFFSET ${from} LIMIT ${take}`);
   const keys = resultRows<{ k: number | string }>(result).map((r) => Number(r.k));
   if (index === 0) return [null, keys[0] ?? null];
+  if (keys.length === 0) {
+    // Past the end of the column: after its last card (a column with no other card: its first place).
+    const last = await tx.execute(sql`
+      SELECT max(${b.order}) AS k FROM ${b.table}
+      WHERE business_id = ${businessId} AND ${b.column} = ${column} AND id <> ${cardId}`);
+    const k = resultRows<{ k: number | string | null }>(last)[0]?.k;
+    return [k === null || k === undefined ? null : Number(k), null];
+  }
   return [keys[0] ?? null, keys[1] ?? null];
 }
 

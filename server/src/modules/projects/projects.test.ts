@@ -232,7 +232,9 @@ describe('projects', () => {
     });
 
     test('search (literal % and _), stage, type in any case, dates, contact', async () => {
-      expect(names(await list({ search: 'KITCH' }))).toEqual(['Alpha kitchen']);
+      // Title, type and location are searched, in any case.
+      expect(names(await list({ search: 'KITCH' }))).toEqual(['Gamma_50%', 'Alpha kitchen']);
+      expect(names(await list({ search: 'ALPHA K' }))).toEqual(['Alpha kitchen']);
       expect(names(await list({ search: 'porto' }))).toEqual(['Gamma_50%']);
       expect(names(await list({ search: '_50%' }))).toEqual(['Gamma_50%']);
       expect(names(await list({ search: 'a_k' }))).toEqual([]);
