@@ -8,6 +8,8 @@
  * then what it acts on, unique. A route's longer prose stays in its schema's `description`.
  */
 
+import { FILE_TYPES } from '@atrium/domain-work/schemas';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface OperationDeclaration {
@@ -185,8 +187,35 @@ export const API_OPERATIONS = {
   'DELETE /notes/:id': { id: 'deleteNote', summary: 'Delete a note' },
   'PATCH /notes/:id/pin': { id: 'toggleNotePin', summary: 'Pin or unpin a note' },
 
-  // Work (lists only so far)
-  'GET /projects': { id: 'listProjects', summary: 'List projects' },
+  // Projects (modules/projects); a contact's projects at /contacts/:id/projects
+  'GET /projects': { id: 'listProjects', summary: 'List, search, filter or export projects' },
+  'POST /projects': { id: 'createProject', summary: 'Create a project' },
+  'GET /projects/types': { id: 'listProjectTypes', summary: "The business's project types" },
+  'PATCH /projects/bulk-update-types': { id: 'bulkUpdateProjectTypes', summary: 'Set the type of several projects' },
+  'GET /projects/:id': { id: 'getProject', summary: 'One project with its files' },
+  'PATCH /projects/:id': { id: 'updateProject', summary: 'Change a project' },
+  'DELETE /projects/:id': { id: 'deleteProject', summary: 'Delete a project with its tasks, files and feed' },
+  'PATCH /projects/:id/stage': { id: 'moveProjectStage', summary: 'Move a project on the stage board' },
+  'POST /projects/:id/duplicate': { id: 'duplicateProject', summary: 'Copy a project with its tasks and files' },
+  'POST /projects/:id/activities': { id: 'addProjectActivity', summary: "Add an entry to a project's feed" },
+  'GET /projects/:id/feed': { id: 'getProjectFeed', summary: "A project's feed, newest first" },
+  'POST /projects/:id/contacts/add': { id: 'addProjectContacts', summary: 'Link contacts to a project' },
+  'POST /projects/:id/attachments': { id: 'uploadProjectFiles', summary: 'Upload files to a project' },
+  'GET /projects/:id/attachments': { id: 'listProjectFiles', summary: "A project's files" },
+  'GET /projects/:id/attachments/:attachmentId': {
+    id: 'getProjectFile',
+    summary: "One of a project's files (its bytes)",
+    binary: [...FILE_TYPES],
+  },
+  'DELETE /projects/:id/attachments/:attachmentId': { id: 'deleteProjectFile', summary: "Delete a project's file" },
+  'GET /contacts/:id/projects': { id: 'listContactProjects', summary: "A contact's projects" },
+  'POST /contacts/:id/projects': { id: 'linkContactProject', summary: 'Link a contact to a project' },
+  'DELETE /contacts/:id/projects/:projectId': {
+    id: 'unlinkContactProject',
+    summary: 'Unlink a contact from a project',
+  },
+
+  // Tasks
   'GET /tasks': { id: 'listTasks', summary: 'List tasks' },
 } satisfies Record<`${HttpMethod} /${string}`, OperationDeclaration>;
 
