@@ -1,6 +1,6 @@
 import { Agent, createTestApp, signedInAgent, type TestApp } from '../../../test/helpers';
 
-describe('project and task lists (before the work module stores any)', () => {
+describe('the task list (before the tasks module stores any)', () => {
   let t: TestApp;
   let owner: Agent;
 
@@ -14,18 +14,10 @@ describe('project and task lists (before the work module stores any)', () => {
 
   test('need a session', async () => {
     const anonymous = await new Agent(t.app).init();
-    expect((await anonymous.get('/projects?search=x')).statusCode).toBe(401);
     expect((await anonymous.get('/tasks?search=x')).statusCode).toBe(401);
   });
 
-  test('answer the list shapes the global search reads, with nothing in them', async () => {
-    const projects = await owner.get('/projects?search=smith&limit=5');
-    expect(projects.statusCode).toBe(200);
-    expect(projects.json()).toEqual({
-      success: true,
-      data: [],
-      pagination: { total: 0, page: 1, limit: 5, totalPages: 1 },
-    });
+  test('answers the list shape the global search reads, with nothing in it', async () => {
     const tasks = await owner.get('/tasks?search=smith');
     expect(tasks.statusCode).toBe(200);
     expect(tasks.json()).toEqual({
@@ -35,7 +27,7 @@ describe('project and task lists (before the work module stores any)', () => {
   });
 
   test('validate their query like every list', async () => {
-    const res = await owner.get('/projects?limit=1000');
+    const res = await owner.get('/tasks?limit=1000');
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION_ERROR');
   });
