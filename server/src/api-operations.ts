@@ -215,8 +215,31 @@ export const API_OPERATIONS = {
     summary: 'Unlink a contact from a project',
   },
 
-  // Tasks
-  'GET /tasks': { id: 'listTasks', summary: 'List tasks' },
+  // Tasks (modules/tasks); a project's tasks at /projects/:id/tasks
+  'GET /tasks': { id: 'listTasks', summary: 'List, search, filter or export tasks' },
+  'POST /tasks': { id: 'createTask', summary: 'Create a task (in a project with ?projectId=)' },
+  'GET /tasks/kanban/totals': { id: 'getKanbanTotals', summary: 'How many tasks each kanban column holds' },
+  'GET /tasks/:id': { id: 'getTask', summary: 'One task with its files, comments and history' },
+  'PATCH /tasks/:id': { id: 'updateTask', summary: 'Change a task' },
+  'DELETE /tasks/:id': { id: 'deleteTask', summary: 'Delete a task' },
+  'PATCH /tasks/:id/move': { id: 'moveTaskColumn', summary: 'Move a task on the kanban' },
+  'POST /tasks/:id/move': { id: 'moveTaskProject', summary: 'Move a task into another project or out of any' },
+  'POST /tasks/:id/duplicate': { id: 'duplicateTask', summary: 'Copy a task with its contacts and files' },
+  'POST /tasks/:id/comments': { id: 'addTaskComment', summary: 'Comment on a task' },
+  'DELETE /tasks/:id/comments/:commentId': {
+    id: 'deleteTaskComment',
+    summary: 'Delete a comment (its author, or an owner or admin)',
+  },
+  'POST /tasks/:id/attachments': { id: 'uploadTaskFiles', summary: 'Upload files to a task' },
+  'GET /tasks/:id/attachments/:attachmentId': {
+    id: 'getTaskFile',
+    summary: "One of a task's files (its bytes)",
+    binary: [...FILE_TYPES],
+  },
+  'DELETE /tasks/:id/attachments/:attachmentId': { id: 'deleteTaskFile', summary: "Delete a task's file" },
+  'POST /projects/:id/tasks': { id: 'addProjectTask', summary: 'Add a task to a project' },
+  'PATCH /projects/:id/tasks/:taskId': { id: 'updateProjectTask', summary: "Change one of a project's tasks" },
+  'DELETE /projects/:id/tasks/:taskId': { id: 'deleteProjectTask', summary: "Delete one of a project's tasks" },
 } satisfies Record<`${HttpMethod} /${string}`, OperationDeclaration>;
 
 export type OperationKey = keyof typeof API_OPERATIONS;

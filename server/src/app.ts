@@ -46,7 +46,12 @@ import { NotesService } from './modules/notes/notes.service';
 import { UsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
-import { workRoutes } from './modules/work/work.routes';
+import { ProjectsRepository } from './modules/projects/projects.repository';
+import { contactProjectsRoutes, projectsRoutes } from './modules/projects/projects.routes';
+import { ProjectsService } from './modules/projects/projects.service';
+import { TasksRepository } from './modules/tasks/tasks.repository';
+import { projectTasksRoutes, tasksRoutes } from './modules/tasks/tasks.routes';
+import { TasksService } from './modules/tasks/tasks.service';
 import { GoogleAuthRepository } from './modules/google-auth/google-auth.repository';
 import { googleAuthRoutes } from './modules/google-auth/google-auth.routes';
 import { GoogleAuthService } from './modules/google-auth/google-auth.service';
@@ -63,6 +68,7 @@ import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { SessionsService } from './modules/sessions/sessions.service';
 import { createMailer, type Mailer } from './lib/mail';
 import type { Deps } from './lib/deps';
+import type { ProjectTaskCopier } from './lib/activity';
 
 export interface AppOptions {
   config: Config;
@@ -208,10 +214,15 @@ export async function buildApp({
   const contacts = new ContactsService(new ContactsRepository(db));
   const groups = new ContactGroupsService(new ContactGroupsRepository(db), contacts);
   const contactTags = new ContactTagsService(new ContactTagsRepository(db));
-  const notes = new NotesService(new NotesRepository(db));
   // Work files (project and task attachments) in database chunks; the projects and tasks services use it.
   const files = new FilesService(new FilesRepository(db));
-  void files; // until the projects and tasks services take it (their helpers wire it in)
+  // Projects and tasks need each other: a project's duplicate copies its tasks through the tasks service (bound
+  // late, below), and the tasks service checks projects and writes their feed through the projects service.
+  const taskCopier: ProjectTaskCopier = { copyTasks: (...args) => tasks.copyTasks(...args) };
+  const projects = new ProjectsService(new ProjectsRepository(db), { files, contacts, tasks: taskCopier });
+  const tasks = new TasksService(new TasksRepository(db), { projects, contacts, files, activity: projects });
+  // A note added to a project is recorded in its feed (the projects service is the ProjectActivityLog).
+  const notes = new NotesService(new NotesRepository(db), projects);
 
   // Background jobs (lib/jobs.ts, pg-boss on this database): every API process takes jobs unless told not to.
   const jobs = givenJobs ?? new JobQueue(database, { log: app.log, work: contactImport?.enabled !== false });
@@ -277,7 +288,10 @@ export async function buildApp({
       await api.register(contactGroupsRoutes, { prefix: '/contacts/groups', groups, aliasOnly: true });
       await api.register(contactGroupsRoutes, { prefix: '/contact-groups', groups });
       await api.register(notesRoutes, { prefix: '/notes', notes });
-      await api.register(workRoutes);
+      await api.register(projectsRoutes, { prefix: '/projects', projects });
+      await api.register(contactProjectsRoutes, { prefix: '/contacts', projects });
+      await api.register(tasksRoutes, { prefix: '/tasks', tasks });
+      await api.register(projectTasksRoutes, { prefix: '/projects', tasks });
     },
     { prefix: API_ROOT },
   );

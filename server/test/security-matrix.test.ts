@@ -56,7 +56,11 @@ type Kind =
   | 'upload'
   | 'importJob'
   | 'project'
-  | 'projectFile';
+  | 'projectFile'
+  | 'task'
+  | 'taskComment'
+  | 'taskFile'
+  | 'projectTask';
 
 type Fixtures = Record<Kind, string>;
 
@@ -365,8 +369,55 @@ const ROUTES: Record<string, RouteSpec> = {
   },
   [`DELETE ${A}/contacts/:id/projects/:projectId`]: { ids: { id: 'contact', projectId: 'project' } },
 
-  // Tasks
-  [`GET ${A}/tasks`]: {},
+  // Tasks (and a project's tasks)
+  [`GET ${A}/tasks`]: { lists: ['task'] },
+  [`POST ${A}/tasks`]: {
+    ids: { 'query.projectId': 'project' },
+    request: (fx) => ({ query: { projectId: fx.project }, payload: { title: 'Call the florist' } }),
+  },
+  [`GET ${A}/tasks/kanban/totals`]: {},
+  [`GET ${A}/tasks/:id`]: { ids: { id: 'task' } },
+  [`PATCH ${A}/tasks/:id`]: { ids: { id: 'task' }, request: () => ({ payload: { title: 'Changed' } }) },
+  [`DELETE ${A}/tasks/:id`]: { ids: { id: 'task' } },
+  [`PATCH ${A}/tasks/:id/move`]: { ids: { id: 'task' }, request: () => ({ payload: { columnId: 'blocked' } }) },
+  [`POST ${A}/tasks/:id/move`]: {
+    ids: { id: 'task', 'body.projectId': 'project' },
+    request: (fx) => ({ payload: { projectId: fx.project } }),
+  },
+  [`POST ${A}/tasks/:id/duplicate`]: { ids: { id: 'task' } },
+  [`POST ${A}/tasks/:id/comments`]: { ids: { id: 'task' }, request: () => ({ payload: { content: 'Done?' } }) },
+  [`DELETE ${A}/tasks/:id/comments/:commentId`]: { ids: { id: 'task', commentId: 'taskComment' } },
+  [`POST ${A}/tasks/:id/attachments`]: {
+    ids: { id: 'task' },
+    request: () => multipart('a.png', TINY_PNG, 'image/png', 'files'),
+    upload: {
+      field: 'files',
+      maxBytes: FILE_MAX_BYTES,
+      good: ['plan.png', TINY_PNG, 'image/png'],
+      wrong: [
+        ['plan.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>', 'image/svg+xml'],
+        ['page.png', '<html><script>alert(1)</script></html>', 'image/png'],
+        ['run.pdf', Buffer.from('4d5a90000300000004000000ffff0000', 'hex'), 'application/pdf'],
+      ],
+      stored: async (t, owner) =>
+        (
+          await t.database.db
+            .select({ n: count() })
+            .from(workFiles)
+            .where(eq(workFiles.businessId, owner.user.businessId))
+        )[0]!.n,
+      pathIds: async (uploader) => ({ id: ok(await uploader.agent.post('/tasks', { title: 'Uploads' }), 'task')._id! }),
+      okStatus: 201,
+    },
+  },
+  [`GET ${A}/tasks/:id/attachments/:attachmentId`]: { ids: { id: 'task', attachmentId: 'taskFile' } },
+  [`DELETE ${A}/tasks/:id/attachments/:attachmentId`]: { ids: { id: 'task', attachmentId: 'taskFile' } },
+  [`POST ${A}/projects/:id/tasks`]: { ids: { id: 'project' }, request: () => ({ payload: { title: 'Paint' } }) },
+  [`PATCH ${A}/projects/:id/tasks/:taskId`]: {
+    ids: { id: 'project', taskId: 'projectTask' },
+    request: () => ({ payload: { status: 'completed' } }),
+  },
+  [`DELETE ${A}/projects/:id/tasks/:taskId`]: { ids: { id: 'project', taskId: 'projectTask' } },
 };
 
 /** Methods fastify adds by itself (HEAD for every GET) or that carry no handler of ours. */
@@ -449,7 +500,8 @@ async function fixtures(t: TestApp, owner: Signed, kinds: Kind[]): Promise<Fixtu
   const need = new Set(kinds);
   if (need.has('note')) need.add('contact');
   if (need.has('importJob')) need.add('upload');
-  if (need.has('projectFile')) need.add('project');
+  if (need.has('projectFile') || need.has('projectTask')) need.add('project');
+  if (need.has('taskComment') || need.has('taskFile')) need.add('task');
   if (need.has('member') || need.has('invite') || need.has('logo')) need.add('business');
   const a = owner.agent;
   if (need.has('business')) {
@@ -496,6 +548,21 @@ async function fixtures(t: TestApp, owner: Signed, kinds: Kind[]): Promise<Fixtu
     }[];
     if (!files?.[0]) throw new Error('project file fixture failed');
     fx.projectFile = files[0]._id;
+  }
+  if (need.has('task')) fx.task = ok(await a.post('/tasks', { title: `Task ${randomUUID()}` }), 'task')._id!;
+  if (need.has('taskComment')) {
+    fx.taskComment = ok(await a.post(`/tasks/${fx.task}/comments`, { content: 'Secret comment' }), 'comment')._id!;
+  }
+  if (need.has('taskFile')) {
+    const { payload, headers } = multipart('plan.png', TINY_PNG, 'image/png', 'files');
+    const files = (await a.post(`/tasks/${fx.task}/attachments`, payload, { headers })).json().data as {
+      _id: string;
+    }[];
+    if (!files?.[0]) throw new Error('task file fixture failed');
+    fx.taskFile = files[0]._id;
+  }
+  if (need.has('projectTask')) {
+    fx.projectTask = ok(await a.post(`/projects/${fx.project}/tasks`, { title: 'In the project' }), 'task')._id!;
   }
   if (need.has('upload')) {
     const { payload, headers } = multipart('contacts.csv', csv, 'text/csv');

@@ -147,10 +147,15 @@ export class FilesRepository {
   }
 
   /** How many complete files each of the owners has (owners without files are left out). */
-  async counts(businessId: string, ownerIds: string[], ownerType: 'project' | 'task'): Promise<Map<string, number>> {
+  async counts(
+    businessId: string,
+    ownerIds: string[],
+    ownerType: 'project' | 'task',
+    db: Executor = this.db,
+  ): Promise<Map<string, number>> {
     if (ownerIds.length === 0) return new Map();
     const column = ownerType === 'project' ? workFiles.projectId : workFiles.taskId;
-    const rows = await this.db
+    const rows = await db
       .select({ ownerId: column, files: count() })
       .from(workFiles)
       .where(and(inArray(column, ownerIds), eq(workFiles.businessId, businessId), eq(workFiles.complete, true)))

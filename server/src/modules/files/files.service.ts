@@ -203,9 +203,17 @@ export class FilesService {
     return (await this.repo.list(owner, kind ? { kind } : {})).map(toWorkFile);
   }
 
-  /** How many files each owner has (for list rows' attachmentCount); an owner without files is 0. */
-  async counts(businessId: string, ownerIds: string[], ownerType: 'project' | 'task'): Promise<Map<string, number>> {
-    const found = await this.repo.counts(businessId, ownerIds, ownerType);
+  /**
+   * How many files each owner has (for list rows' attachmentCount); an owner without files is 0. `db`: the
+   * caller's transaction (a project's duplicate asks which of its tasks have files to copy).
+   */
+  async counts(
+    businessId: string,
+    ownerIds: string[],
+    ownerType: 'project' | 'task',
+    db?: Executor,
+  ): Promise<Map<string, number>> {
+    const found = await this.repo.counts(businessId, ownerIds, ownerType, db);
     return new Map(ownerIds.map((id) => [id, found.get(id) ?? 0]));
   }
 

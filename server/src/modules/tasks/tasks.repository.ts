@@ -1,0 +1,415 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
+import type { SortOrder } from '@atrium/contracts';
+import type {
+  KanbanTotals,
+  TaskChange,
+  TaskListParamsData,
+  TaskPriority,
+  TaskSortField,
+  TaskStatus,
+} from '@atrium/domain-work/schemas';
+import { orderAtEnd, orderForPosition, TASK_BOARD } from '../../db/board-order';
+import type { Database, Executor } from '../../db/client';
+import { lockBoard } from '../../db/locks';
+import { taskComments, taskContacts, taskCounts, taskHistory, tasks, users } from '../../db/schema';
+import { escapeLike, filterGroupsSql, type FilterColumns } from '../../lib/filter-sql';
+
+/** A task as stored, with its contacts and how many comments it has (the service adds project and files). */
+export interface TaskRow {
+  id: string;
+  businessId: string;
+  title: string;
+  description: string | null;
+  status: TaskStatus;
+  priority: TaskPriority;
+  startDate: Date | null;
+  dueDate: Date | null;
+  isAllDay: boolean;
+  projectId: string | null;
+  userId: string | null;
+  sortOrder: number;
+  createdAt: Date;
+  updatedAt: Date;
+  contactIds: string[];
+  commentCount: number;
+}
+
+/** The columns a create or an update writes. */
+export interface TaskFields {
+  title: string;
+  description: string | null;
+  status: TaskStatus;
+  priority: TaskPriority;
+  startDate: Date | null;
+  dueDate: Date | null;
+  isAllDay: boolean;
+  projectId: string | null;
+}
+
+export interface CommentRow {
+  id: string;
+  taskId: string;
+  userId: string | null;
+  content: string;
+  authorFirstName: string | null;
+  authorLastName: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface HistoryRow {
+  id: string;
+  action: string;
+  changes: TaskChange[];
+  performedBy: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  createdAt: Date;
+}
+
+export type TaskListFilter = TaskListParamsData & { sortOrder: SortOrder };
+
+// Written out qualified: drizzle leaves the table off a column of a single-table select, and inside these
+// subqueries a bare "id" would name task_comments' own id.
+const TASK_ID = sql.raw('"tasks"."id"');
+const contactIdsOf = sql<string[]>`coalesce((
+  SELECT array_agg(tc.contact_id ORDER BY tc.contact_id) FROM ${taskContacts} tc WHERE tc.task_id = ${TASK_ID}
+), '{}')`;
+const commentCountOf = sql<number>`(
+  SELECT count(*) FROM ${taskComments} tcm WHERE tcm.task_id = ${TASK_ID}
+)`.mapWith(Number);
+
+/** What every task answer reads (the service maps it to the contracts' Task). */
+const TASK_ROW = {
+  id: tasks.id,
+  businessId: tasks.businessId,
+  title: tasks.title,
+  description: tasks.description,
+  status: tasks.status,
+  priority: tasks.priority,
+  startDate: tasks.startDate,
+  dueDate: tasks.dueDate,
+  isAllDay: tasks.isAllDay,
+  projectId: tasks.projectId,
+  userId: tasks.userId,
+  sortOrder: tasks.sortOrder,
+  createdAt: tasks.createdAt,
+  updatedAt: tasks.updatedAt,
+  contactIds: contactIdsOf,
+  commentCount: commentCountOf,
+};
+
+/** The whitelist of filter fields (the slice's TASK_FILTER_FIELDS) → columns. */
+const FILTER_COLUMNS: FilterColumns = {
+  title: tasks.title,
+  description: tasks.description,
+  status: tasks.status,
+  priority: tasks.priority,
+  startDate: tasks.startDate,
+  dueDate: tasks.dueDate,
+  createdAt: tasks.createdAt,
+};
+
+const PRIORITY_RANK = sql`(CASE ${tasks.priority} WHEN 'low' THEN 0 WHEN 'regular' THEN 1 ELSE 2 END)`;
+
+/**
+ * ORDER BY per sort, with the id as tie-breaker so pages are stable. createdAt (the default) and board follow
+ * an index of schema.ts exactly (tasks_business_created_idx; tasks_business_board_idx: status, then the
+ * kanban position), so a page is read from the index without sorting the business's tasks.
+ */
+function orderOf(sortBy: TaskSortField, order: SortOrder): SQL[] {
+  const dir = order === 'asc' ? asc : desc;
+  const id = dir(tasks.id);
+  switch (sortBy) {
+    case 'board':
+      return [dir(tasks.status), dir(tasks.sortOrder), id];
+    case 'createdAt':
+      return [dir(tasks.createdAt), id];
+    case 'updatedAt':
+      return [dir(tasks.updatedAt), id];
+    case 'title':
+      return [dir(sql`lower(${tasks.title})`), id];
+    case 'dueDate':
+      return [sql`${tasks.dueDate} ${sql.raw(order === 'asc' ? 'ASC' : 'DESC')} NULLS LAST`, id];
+    case 'priority':
+      return [dir(PRIORITY_RANK), id];
+  }
+}
+
+const isSet = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+
+/** Every query here is scoped to one business. */
+export class TasksRepository {
+  constructor(private readonly db: Database) {}
+
+  transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
+  }
+
+  private listWhere(businessId: string, f: TaskListFilter): SQL {
+    const conditions: (SQL | undefined)[] = [eq(tasks.businessId, businessId)];
+    if (f.status) conditions.push(eq(tasks.status, f.status));
+    if (f.priority) conditions.push(eq(tasks.priority, f.priority));
+    if (f.projectId === 'none') conditions.push(isNull(tasks.projectId));
+    else if (f.projectId) conditions.push(eq(tasks.projectId, f.projectId));
+    if (f.contactId) {
+      conditions.push(
+        sql`EXISTS (SELECT 1 FROM ${taskContacts} tc WHERE tc.task_id = ${TASK_ID} AND tc.contact_id = ${f.contactId})`,
+      );
+    }
+    // search_text is lower(title || description), trigram-indexed (GIN gin_trgm_ops).
+    if (f.search) conditions.push(like(tasks.searchText, `%${escapeLike(f.search.toLowerCase())}%`));
+    conditions.push(filterGroupsSql(f.filters, FILTER_COLUMNS));
+    return and(...conditions)!;
+  }
+
+  /**
+   * A page of tasks (or with `export` every match) in the list's order, and the number of matches. The page's
+   * ids come from the sort index alone (ORDER BY, OFFSET, LIMIT), then only those rows are read with their
+   * contacts and comment counts. Without a filter the total is the business's kanban counters (task_counts,
+   * kept by triggers); with only a status, that column's counter; otherwise a count of the matches.
+   */
+  async list(businessId: string, f: TaskListFilter): Promise<{ rows: TaskRow[]; total: number }> {
+    const where = this.listWhere(businessId, f);
+    const order = orderOf(f.sortBy, f.sortOrder);
+    const narrowing = [f.priority, f.projectId, f.contactId, f.search, f.filters].some(isSet);
+    const total = async (): Promise<number> => {
+      if (!narrowing) {
+        const [row] = await this.db
+          .select({ n: sql<number>`coalesce(sum(${taskCounts.tasks}), 0)`.mapWith(Number) })
+          .from(taskCounts)
+          .where(and(eq(taskCounts.businessId, businessId), f.status ? eq(taskCounts.status, f.status) : undefined));
+        return row?.n ?? 0;
+      }
+      const [row] = await this.db.select({ n: count() }).from(tasks).where(where);
+      return row?.n ?? 0;
+    };
+    const pageIds = this.db
+      .select({ pageId: tasks.id })
+      .from(tasks)
+      .where(where)
+      .orderBy(...order);
+    const page = (f.export ? pageIds : pageIds.limit(f.limit).offset((f.page - 1) * f.limit)).as('page');
+    const rows = (await this.db
+      .select(TASK_ROW)
+      .from(page)
+      .innerJoin(tasks, eq(tasks.id, page.pageId))
+      .orderBy(...order)) as TaskRow[];
+    const n = f.export ? rows.length : await total();
+    return { rows, total: n };
+  }
+
+  async findRows(businessId: string, ids: string[], db: Executor = this.db): Promise<TaskRow[]> {
+    if (ids.length === 0) return [];
+    return (await db
+      .select(TASK_ROW)
+      .from(tasks)
+      .where(and(eq(tasks.businessId, businessId), inArray(tasks.id, ids)))) as TaskRow[];
+  }
+
+  async findById(businessId: string, id: string, db: Executor = this.db): Promise<TaskRow | null> {
+    const [row] = await this.findRows(businessId, [id], db);
+    return row ?? null;
+  }
+
+  /** The task, locked for the rest of the transaction (null when it is not the business's). */
+  async lockTask(tx: Executor, businessId: string, id: string): Promise<TaskRow | null> {
+    const [found] = await tx
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(and(eq(tasks.businessId, businessId), eq(tasks.id, id)))
+      .for('update');
+    return found ? this.findById(businessId, id, tx) : null;
+  }
+
+  /** Takes the kanban's lock (db/locks.ts) for the rest of the transaction. */
+  lockBoard(tx: Executor, businessId: string): Promise<void> {
+    return lockBoard(tx, businessId, 'tasks');
+  }
+
+  /** The key that places a card last in `status` (call under the board's lock). */
+  orderAtEnd(tx: Executor, businessId: string, status: TaskStatus): Promise<number> {
+    return orderAtEnd(tx, TASK_BOARD, businessId, status);
+  }
+
+  /** The key that places `id` at `index` of `status` (call under the board's lock). */
+  orderAt(tx: Executor, businessId: string, status: TaskStatus, id: string, index: number): Promise<number> {
+    return orderForPosition(tx, TASK_BOARD, businessId, status, id, index);
+  }
+
+  async insert(
+    tx: Executor,
+    businessId: string,
+    userId: string,
+    fields: TaskFields,
+    sortOrder: number,
+    contactIds: string[],
+  ): Promise<string> {
+    const [row] = await tx
+      .insert(tasks)
+      .values({ ...fields, businessId, userId, sortOrder })
+      .returning({ id: tasks.id });
+    const id = row!.id;
+    await this.setContacts(tx, businessId, id, contactIds);
+    return id;
+  }
+
+  async update(
+    tx: Executor,
+    businessId: string,
+    id: string,
+    fields: Partial<TaskFields> & { sortOrder?: number },
+  ): Promise<void> {
+    await tx
+      .update(tasks)
+      .set({ ...fields, updatedAt: sql`now()` })
+      .where(and(eq(tasks.businessId, businessId), eq(tasks.id, id)));
+  }
+
+  /** Replaces the task's contacts. */
+  async setContacts(tx: Executor, businessId: string, taskId: string, contactIds: string[]): Promise<void> {
+    await tx.delete(taskContacts).where(eq(taskContacts.taskId, taskId));
+    if (contactIds.length > 0) {
+      await tx.insert(taskContacts).values(contactIds.map((contactId) => ({ taskId, contactId, businessId })));
+    }
+  }
+
+  async delete(tx: Executor, businessId: string, id: string): Promise<boolean> {
+    const rows = await tx
+      .delete(tasks)
+      .where(and(eq(tasks.businessId, businessId), eq(tasks.id, id)))
+      .returning({ id: tasks.id });
+    return rows.length > 0;
+  }
+
+  async addHistory(
+    tx: Executor,
+    businessId: string,
+    taskId: string,
+    action: string,
+    changes: TaskChange[],
+    performedBy: string | null,
+  ): Promise<void> {
+    await tx.insert(taskHistory).values({ businessId, taskId, action, changes, performedBy });
+  }
+
+  /** The task's history, newest first, with who did each change. */
+  async history(businessId: string, taskId: string): Promise<HistoryRow[]> {
+    return this.db
+      .select({
+        id: taskHistory.id,
+        action: taskHistory.action,
+        changes: taskHistory.changes,
+        performedBy: taskHistory.performedBy,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        createdAt: taskHistory.createdAt,
+      })
+      .from(taskHistory)
+      .leftJoin(users, eq(users.id, taskHistory.performedBy))
+      .where(and(eq(taskHistory.businessId, businessId), eq(taskHistory.taskId, taskId)))
+      .orderBy(desc(taskHistory.createdAt), desc(sql`${taskHistory.id}`));
+  }
+
+  private commentQuery(db: Executor) {
+    return db
+      .select({
+        id: taskComments.id,
+        taskId: taskComments.taskId,
+        userId: taskComments.userId,
+        content: taskComments.content,
+        authorFirstName: users.firstName,
+        authorLastName: users.lastName,
+        createdAt: taskComments.createdAt,
+        updatedAt: taskComments.updatedAt,
+      })
+      .from(taskComments)
+      .leftJoin(users, eq(users.id, taskComments.userId));
+  }
+
+  /** The task's comments, oldest first. */
+  async comments(businessId: string, taskId: string): Promise<CommentRow[]> {
+    return this.commentQuery(this.db)
+      .where(and(eq(taskComments.businessId, businessId), eq(taskComments.taskId, taskId)))
+      .orderBy(asc(taskComments.createdAt), asc(taskComments.id));
+  }
+
+  async comment(businessId: string, taskId: string, id: string, db: Executor = this.db): Promise<CommentRow | null> {
+    const [row] = await this.commentQuery(db).where(
+      and(eq(taskComments.businessId, businessId), eq(taskComments.taskId, taskId), eq(taskComments.id, id)),
+    );
+    return row ?? null;
+  }
+
+  async addComment(tx: Executor, businessId: string, taskId: string, userId: string, content: string) {
+    const [row] = await tx
+      .insert(taskComments)
+      .values({ businessId, taskId, userId, content })
+      .returning({ id: taskComments.id });
+    return row!.id;
+  }
+
+  async deleteComment(tx: Executor, businessId: string, taskId: string, id: string): Promise<boolean> {
+    const rows = await tx
+      .delete(taskComments)
+      .where(and(eq(taskComments.businessId, businessId), eq(taskComments.taskId, taskId), eq(taskComments.id, id)))
+      .returning({ id: taskComments.id });
+    return rows.length > 0;
+  }
+
+  /** How many tasks each kanban column of the business holds (task_counts, kept by triggers). */
+  async totals(businessId: string): Promise<KanbanTotals> {
+    const rows = await this.db
+      .select({ status: taskCounts.status, n: taskCounts.tasks })
+      .from(taskCounts)
+      .where(eq(taskCounts.businessId, businessId));
+    const totals: KanbanTotals = { todo: 0, in_progress: 0, blocked: 0, completed: 0, total: 0 };
+    for (const r of rows) {
+      if (r.status in totals && r.status !== ('total' as TaskStatus)) totals[r.status] = r.n;
+      totals.total += r.n;
+    }
+    return totals;
+  }
+
+  /** The ids of the project's tasks (the business's), in no particular order. */
+  async idsInProject(tx: Executor, businessId: string, projectId: string): Promise<string[]> {
+    const rows = await tx
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(and(eq(tasks.businessId, businessId), eq(tasks.projectId, projectId)));
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Copies the given tasks into another project in three statements whatever their number: the tasks (same
+   * fields, status and kanban order; created by `actorId`, now), their contacts, and one 'duplicated' history entry
+   * each. Returns the new id of each copied id.
+   */
+  async copyInto(
+    tx: Executor,
+    businessId: string,
+    sourceIds: string[],
+    toProjectId: string,
+    actorId: string,
+  ): Promise<Map<string, string>> {
+    const pairs = sourceIds.map((oldId) => ({ old_id: oldId, new_id: randomUUID() }));
+    if (pairs.length === 0) return new Map();
+    const map = sql`jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) AS m(old_id text, new_id text)`;
+    await tx.execute(sql`
+      INSERT INTO ${tasks} (id, business_id, project_id, user_id, title, description, status, priority, start_date,
+                            due_date, is_all_day, sort_order)
+      SELECT m.new_id, t.business_id, ${toProjectId}, ${actorId}, t.title, t.description, t.status, t.priority,
+             t.start_date, t.due_date, t.is_all_day, t.sort_order
+      FROM ${map} JOIN ${tasks} t ON t.id = m.old_id AND t.business_id = ${businessId}`);
+    await tx.execute(sql`
+      INSERT INTO ${taskContacts} (task_id, contact_id, business_id)
+      SELECT m.new_id, c.contact_id, c.business_id
+      FROM ${map} JOIN ${taskContacts} c ON c.task_id = m.old_id`);
+    await tx.execute(sql`
+      INSERT INTO ${taskHistory} (id, business_id, task_id, action, changes, performed_by)
+      SELECT gen_random_uuid()::text, ${businessId}, m.new_id, 'duplicated', '[]'::jsonb, ${actorId}
+      FROM ${map}`);
+    return new Map(pairs.map((p) => [p.old_id, p.new_id]));
+  }
+}
