@@ -126,7 +126,7 @@ export const KanbanCard = memo(function KanbanCard({
             {task.attachmentCount > 0 && (
               <IconPaperclip size={12} aria-label={`${task.attachmentCount} attachment(s)`} />
             )}
-            <TaskDueDate task={task} size="xs" />
+            {task.dueDate && <TaskDueDate task={task} size="xs" />}
           </Group>
         </Group>
         {task.project && (
