@@ -26,7 +26,7 @@ export function TaskStatusBadge({ status }: { status: TaskStatus }) {
 
 export function TaskPriorityBadge({ priority }: { priority: TaskPriority }) {
   return (
-    <Badge size="sm" variant="dot" color={PRIORITY_COLORS[priority]} tt="none">
+    <Badge size="sm" variant="dot" color={PRIORITY_COLORS[priority]} tt="none" style={{ flexShrink: 0 }}>
       {TASK_PRIORITY_LABELS[priority]}
     </Badge>
   );
@@ -36,9 +36,12 @@ export function TaskPriorityBadge({ priority }: { priority: TaskPriority }) {
 export function TaskDueDate({
   task,
   size = 'sm',
+  compact = false,
 }: {
   task: Pick<Task, 'dueDate' | 'isAllDay' | 'status'>;
   size?: 'xs' | 'sm';
+  /** Cards and widgets: the year only when it is not this year's. */
+  compact?: boolean;
 }) {
   if (!task.dueDate)
     return (
@@ -48,8 +51,13 @@ export function TaskDueDate({
     );
   const late = isOverdue(task.dueDate, task.isAllDay, task.status === 'completed');
   return (
-    <Text size={size} c={late ? 'red' : undefined} title={late ? 'Overdue' : undefined}>
-      {formatTaskDate(task.dueDate, task.isAllDay)}
+    <Text
+      size={size}
+      c={late ? 'red' : undefined}
+      title={late ? 'Overdue' : undefined}
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      {formatTaskDate(task.dueDate, task.isAllDay, compact)}
     </Text>
   );
 }

@@ -7,6 +7,9 @@ describe('task dates', () => {
     expect(toDateInput('2026-12-01T00:00:00.000Z', true)).toBe('2026-12-01');
     expect(fromDateInput('2026-12-01', true)).toBe('2026-12-01');
     expect(formatTaskDate('2026-12-01T00:00:00.000Z', true)).toBe('Dec 1, 2026');
+    // Cards: the year only when it is not this year's.
+    expect(formatTaskDate('2026-12-01T00:00:00.000Z', true, true, new Date('2026-06-01T12:00:00'))).toBe('Dec 1');
+    expect(formatTaskDate('2025-12-01T00:00:00.000Z', true, true, new Date('2026-06-01T12:00:00'))).toBe('Dec 1, 2025');
   });
 
   it('round-trips a timed date through the datetime-local input as the same instant', () => {

@@ -31,20 +31,20 @@ export function convertDateInput(value: string, toAllDay: boolean): string {
   return value.includes('T') ? value : `${value}T09:00`;
 }
 
-/** A due date shown on a card or row: the day for all-day tasks, day and time otherwise. */
-export function formatTaskDate(iso: string | null, allDay: boolean): string {
+/**
+ * A due date shown on a row: the day for all-day tasks, day and time otherwise. `compact` (cards, widgets) drops
+ * the year when it is this year's.
+ */
+export function formatTaskDate(iso: string | null, allDay: boolean, compact = false, now = new Date()): string {
   if (!iso) return '—';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return 'Invalid date';
+  const sameYear = allDay ? d.getUTCFullYear() === now.getFullYear() : d.getFullYear() === now.getFullYear();
+  const day: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' };
+  if (!(compact && sameYear)) day.year = 'numeric';
   return allDay
-    ? d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
-    : d.toLocaleString(undefined, {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: '2-digit',
-      });
+    ? d.toLocaleDateString(undefined, { ...day, timeZone: 'UTC' })
+    : d.toLocaleString(undefined, { ...day, hour: 'numeric', minute: '2-digit' });
 }
 
 /** Open (not completed) and due before today: shown in red. */

@@ -122,11 +122,11 @@ export const KanbanCard = memo(function KanbanCard({
             <TaskPriorityBadge priority={task.priority} />
             <CardMoveMenu task={task} onMove={(m) => onKeyMove(task, index, m)} />
           </Group>
-          <Group gap={6} wrap="nowrap">
+          <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
             {task.attachmentCount > 0 && (
               <IconPaperclip size={12} aria-label={`${task.attachmentCount} attachment(s)`} />
             )}
-            {task.dueDate && <TaskDueDate task={task} size="xs" />}
+            {task.dueDate && <TaskDueDate task={task} size="xs" compact />}
           </Group>
         </Group>
         {task.project && (

@@ -55,7 +55,7 @@ export default function TasksWidget() {
             <Anchor component={Link} to={`/tasks?task=${encodeURIComponent(t._id)}`} size="sm" truncate>
               {t.title}
             </Anchor>
-            <TaskDueDate task={t} size="xs" />
+            {t.dueDate && <TaskDueDate task={t} size="xs" compact />}
           </Stack>
           <TaskStatusBadge status={t.status} />
         </Group>
