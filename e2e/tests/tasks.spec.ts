@@ -2,8 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { csrf, newUser, signUpThroughUi } from './helpers';
 
 /** The cards' titles of one kanban column, top to bottom. */
-const titles = (column: Locator) =>
-  column.getByTestId('kanban-card').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+const titles = (column: Locator) => column.locator('[data-testid="kanban-card"] [data-card-title]').allTextContents();
 const column = (page: Page, label: string) => page.getByRole('region', { name: `${label} column` });
 
 /** Drags a card by the mouse onto the top half of another card, or onto a column's free space. */

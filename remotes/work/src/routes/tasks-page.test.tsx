@@ -211,6 +211,19 @@ describe('/tasks kanban', () => {
     expect(screen.getByTestId('where')).not.toHaveTextContent('task=');
   });
 
+  it('opens a card with Enter on its title (the card’s focus)', async () => {
+    serveBoard();
+    jest
+      .spyOn(tasks, 'get')
+      .mockResolvedValue({ ...makeTask(2, { title: 'B' }), attachments: [], comments: [], history: [] });
+    renderPage('/tasks?view=kanban');
+    await waitFor(() => expect(titles('todo')).toEqual(['A', 'B']));
+    const title = within(column('todo')).getByRole('button', { name: 'B' });
+    expect(title).toHaveAttribute('tabindex', '0');
+    fireEvent.keyDown(title, { key: 'Enter' });
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/tasks?view=kanban&task=t2'));
+  });
+
   it('keeps the view in the address bar', async () => {
     serveBoard();
     renderPage('/tasks');

@@ -89,7 +89,7 @@ export function KanbanBoard({ onOpen }: { onOpen: (id: string) => void }) {
       move({ task, to, index: at });
       // Keep the keyboard on the card wherever it went.
       requestAnimationFrame(() =>
-        document.querySelector<HTMLElement>(`[data-task-id="${CSS.escape(task._id)}"]`)?.focus(),
+        document.querySelector<HTMLElement>(`[data-task-id="${CSS.escape(task._id)}"] [data-card-title]`)?.focus(),
       );
     },
     [move],

@@ -78,21 +78,20 @@ export const KanbanCard = memo(function KanbanCard({
     );
   }, [task, index]);
 
+  // Alt+arrows from anywhere in the card but its Move menu's own button.
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    // Keys on the card's own buttons (its Move menu) are theirs.
-    if (e.target !== e.currentTarget) return;
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      onOpen(task._id);
-      return;
-    }
-    if (!e.altKey) return;
+    if (!e.altKey || (e.target as HTMLElement).closest('button')) return;
     const move = ({ ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' } as const)[
       e.key as 'ArrowUp'
     ];
     if (!move) return;
     e.preventDefault();
     onKeyMove(task, index, move);
+  };
+  const onTitleKey = (e: KeyboardEvent<HTMLSpanElement>) => {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    e.preventDefault();
+    onOpen(task._id);
   };
 
   return (
@@ -104,17 +103,25 @@ export const KanbanCard = memo(function KanbanCard({
         withBorder
         radius="sm"
         p="xs"
-        tabIndex={0}
-        role="button"
         data-task-id={task._id}
         data-testid="kanban-card"
-        aria-label={task.title}
-        aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown Alt+ArrowLeft Alt+ArrowRight"
         onClick={() => onOpen(task._id)}
         onKeyDown={onKeyDown}
         style={{ cursor: 'grab', opacity: dragging ? 0.4 : 1 }}
       >
-        <Text size="sm" fw={500} lineClamp={2} style={{ wordBreak: 'break-word' }}>
+        {/* The card's focus and its open action: a span (not a <button>), so a drag may start on it too. */}
+        <Text
+          component="span"
+          role="button"
+          tabIndex={0}
+          data-card-title
+          aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown Alt+ArrowLeft Alt+ArrowRight"
+          onKeyDown={onTitleKey}
+          size="sm"
+          fw={500}
+          lineClamp={2}
+          style={{ wordBreak: 'break-word', display: '-webkit-box' }}
+        >
           {task.title}
         </Text>
         <Group gap={6} mt={6} justify="space-between" wrap="nowrap">
