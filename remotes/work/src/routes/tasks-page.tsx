@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@atrium/contracts';
 import { bus, toast } from '@atrium/event-bus';
 import {
@@ -17,6 +17,7 @@ import {
   Text,
   TextInput,
   Title,
+  retryImport,
   useDebouncedValue,
   useLocation,
   useNavigate,
@@ -24,7 +25,6 @@ import {
 } from '@atrium/ui';
 import { TASK_MESSAGES, tasks, type TaskSortField } from '@atrium/domain-work';
 import { TaskDrawer } from '../components/task-drawer';
-import { KanbanBoard } from '../features/kanban/kanban-board';
 import { downloadCsv, tasksToCsv } from '../features/tasks/export-csv';
 import {
   activeFilterCount,
@@ -36,6 +36,11 @@ import {
 import { TasksFilters } from '../features/tasks/tasks-filters';
 import { TasksTable } from '../features/tasks/tasks-table';
 import { useTasks } from '../features/tasks/use-tasks';
+
+// The kanban (with the drag-and-drop library) loads when the board is first shown.
+const KanbanBoard = lazy(() =>
+  retryImport(() => import('../features/kanban/kanban-board')).then((m) => ({ default: m.KanbanBoard })),
+);
 
 /**
  * /tasks: the list (search, filters, 20 a page, CSV) or the kanban (?view=kanban); a task opens in the drawer
@@ -158,7 +163,9 @@ export default function TasksPage() {
         />
       </Group>
       {kanban ? (
-        <KanbanBoard onOpen={openTask} />
+        <Suspense fallback={<PageSkeleton rows={6} />}>
+          <KanbanBoard onOpen={openTask} />
+        </Suspense>
       ) : (
         <>
           <Paper withBorder radius="md" p="sm" aria-busy={isFetching}>
