@@ -50,6 +50,8 @@ describe('DraggableModal', () => {
     renderModal('task');
     dragHeader([100, 100], [160, 130]);
     expect(content().style.transform).toBe('translate(60px, 30px)');
+    // Only the modal moves: its full-screen wrapper stays put (it moved too, and the modal went twice as far).
+    expect(content().parentElement!.style.transform).toBe('');
     expect(JSON.parse(localStorage.getItem(modalPlacementKey('task'))!)).toEqual({ x: 60, y: 30, locked: false });
     expect(localStorage.getItem(modalPlacementKey('project'))).toBeNull();
   });

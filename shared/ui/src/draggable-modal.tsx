@@ -132,14 +132,18 @@ export function DraggableModal({ modalId, title, children, ...rootProps }: Dragg
   const lockLabel = placement.locked ? 'Unlock position' : 'Lock position';
 
   return (
-    <Modal.Root centered {...rootProps}>
+    // 'fade' rather than Mantine's default 'pop': a transform transition would override the saved offset while
+    // the modal opens (it popped in at the centre, then jumped).
+    <Modal.Root centered transitionProps={{ transition: 'fade' }} {...rootProps}>
       <Modal.Overlay />
       <Modal.Content
         ref={(el: HTMLElement | null) => {
           contentRef.current = el;
         }}
         data-modal-id={modalId}
-        style={{ transform: `translate(${placement.x}px, ${placement.y}px)` }}
+        // Through the styles API: Mantine hands a Content's `style` to its full-screen inner wrapper as well, which
+        // moved the modal twice as far.
+        styles={{ content: { transform: `translate(${placement.x}px, ${placement.y}px)` } }}
       >
         <Modal.Header
           data-testid="draggable-modal-header"
