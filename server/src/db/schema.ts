@@ -767,6 +767,23 @@ export const workFileChunks = pgTable(
 );
 
 /**
+ * How many projects each stage of a business holds, kept exact by statement-level triggers on projects (migration
+ * 0014_project_counts.sql, as task_counts): the projects list's total without a filter, or with only a stage (a
+ * board column), reads these rows instead of counting.
+ */
+export const projectCounts = pgTable(
+  'project_counts',
+  {
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    stage: text('stage').$type<ProjectStage>().notNull(),
+    projects: integer('projects').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.stage] })],
+);
+
+/**
  * How many tasks each kanban column of a business holds, kept exact by statement-level triggers on tasks
  * (migration 0013_work.sql, as contact_counts): GET /tasks/kanban/totals reads four rows instead of counting.
  */

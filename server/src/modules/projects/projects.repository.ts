@@ -6,8 +6,18 @@ import { resultRows, type Database, type Executor } from '../../db/client';
 import { isoJson } from '../../db/json-answers';
 import { orderAtEnd, orderForPosition, PROJECT_BOARD } from '../../db/board-order';
 import { lockBoard } from '../../db/locks';
-import { notes, projectActivities, projectContacts, projects, projectTypes, tasks, users } from '../../db/schema';
+import {
+  notes,
+  projectActivities,
+  projectContacts,
+  projectCounts,
+  projects,
+  projectTypes,
+  tasks,
+  users,
+} from '../../db/schema';
 import { dateBoundsSql, escapeLike, filterGroupsSql, type FilterColumns } from '../../lib/filter-sql';
+import { StatementCache } from '../../lib/statements';
 
 /** A project row as the service maps it to the contract (its files' count comes from the files module). */
 export interface ProjectRow {
@@ -143,15 +153,33 @@ function orderOf(f: ProjectListFilter): SQL[] {
       return [sql`${projects.updatedAt} ${dir}`, tie];
     case 'createdAt':
     default:
-      return [sql`${projects.createdAt} ${dir}`, tie];
+      // As projects_business_created_idx (created_at DESC NULLS LAST, id DESC NULLS LAST), or its backward scan.
+      return f.sortOrder === 'asc'
+        ? [sql`${projects.createdAt} ASC NULLS FIRST`, sql`${projects.id} ASC NULLS FIRST`]
+        : [sql`${projects.createdAt} DESC NULLS LAST`, sql`${projects.id} DESC NULLS LAST`];
   }
 }
 
-function listWhere(businessId: string, f: ProjectListFilter): SQL {
-  const conditions: (SQL | undefined)[] = [eq(projects.businessId, businessId)];
+/** The values of a list statement's placeholders. */
+type ListValues = { businessId: string; stage: string; pattern: string; limit: number; offset: number };
+const P = {
+  businessId: sql.placeholder('businessId'),
+  stage: sql.placeholder('stage'),
+  pattern: sql.placeholder('pattern'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+};
+
+/** The list's own filters (its only ones when `simpleShape`): business, search, stage, as placeholders. */
+const hasOtherFilters = (f: ProjectListFilter) =>
+  !!f.type || !!f.startDate || !!f.dueDate || !!f.contactId || (f.filters?.length ?? 0) > 0;
+
+/** The business, the search pattern and the stage are placeholders (P); every other filter is written in. */
+function listWhere(f: ProjectListFilter): SQL {
+  const conditions: (SQL | undefined)[] = [eq(projects.businessId, P.businessId)];
   // search_text is lower(title type location), trigram-indexed (projects_search_trgm_idx).
-  if (f.search) conditions.push(like(projects.searchText, `%${escapeLike(f.search.toLowerCase())}%`));
-  if (f.stage) conditions.push(eq(projects.stage, f.stage));
+  if (f.search) conditions.push(like(projects.searchText, P.pattern));
+  if (f.stage) conditions.push(eq(projects.stage, P.stage));
   if (f.type) conditions.push(sql`lower(${projects.type}) = ${f.type.toLowerCase()}`);
   // startDate: starting on or after that day; dueDate: due on or before that day (its whole UTC day).
   conditions.push(...dateBoundsSql(projects.startDate, f.startDate, undefined));
@@ -180,25 +208,77 @@ export class ProjectsRepository {
     await lockBoard(tx, businessId, 'projects');
   }
 
-  /** A page of projects (every match with `export`) and the number of matches. */
+  /**
+   * A page of projects (every match with `export`) and the number of matches. The page's ids come from the sort's
+   * index alone (ORDER BY, OFFSET, LIMIT on projects); the rows with their creator, task count and contacts are
+   * read for those ids only — not for every row the OFFSET skips. A list filtered by nothing but the search and
+   * the stage (the list and the board as opened) is a statement built once per shape (lib/statements.ts).
+   */
   async list(businessId: string, f: ProjectListFilter): Promise<{ rows: ProjectRow[]; total: number }> {
-    const where = listWhere(businessId, f);
-    const query = this.db
-      .select(ROW)
-      .from(projects)
-      .leftJoin(creatorJoin, creatorOn)
-      .where(where)
-      .orderBy(...orderOf(f));
+    const values: ListValues = {
+      businessId,
+      stage: f.stage ?? '',
+      pattern: f.search ? `%${escapeLike(f.search.toLowerCase())}%` : '',
+      limit: f.limit,
+      offset: (f.page - 1) * f.limit,
+    };
+    const shape = hasOtherFilters(f)
+      ? null
+      : `${f.sortBy}:${f.sortOrder}:${f.stage ? 's' : '-'}${f.search ? 'q' : '-'}`;
+    const order = orderOf(f);
     if (f.export) {
-      const rows = (await query) as ProjectRow[];
+      const rows = (await this.statements
+        .get(shape && `${shape}:all`, () =>
+          this.db
+            .select(ROW)
+            .from(projects)
+            .leftJoin(creatorJoin, creatorOn)
+            .where(listWhere(f))
+            .orderBy(...order),
+        )
+        .execute(values)) as ProjectRow[];
       return { rows, total: rows.length };
     }
-    const rows = (await query.limit(f.limit).offset((f.page - 1) * f.limit)) as ProjectRow[];
+    const rows = (await this.statements
+      .get(shape && `${shape}:page`, () => {
+        const page = this.db
+          .select({ pageId: sql<string>`${projects.id}`.as('page_id') })
+          .from(projects)
+          .where(listWhere(f))
+          .orderBy(...order)
+          .limit(P.limit)
+          .offset(P.offset)
+          .as('page');
+        return this.db
+          .select(ROW)
+          .from(page)
+          .innerJoin(projects, eq(projects.id, page.pageId))
+          .leftJoin(creatorJoin, creatorOn)
+          .orderBy(...order);
+      })
+      .execute(values)) as ProjectRow[];
     // A first page that is not full holds every match: no count needed.
     if (f.page === 1 && rows.length < f.limit) return { rows, total: rows.length };
-    const [counted] = await this.db.select({ n: count() }).from(projects).where(where);
-    return { rows, total: counted?.n ?? 0 };
+    // Without a filter, or with only a stage (a board column): the business's counters (project_counts, kept by
+    // triggers); else a count of the matches.
+    const counted = !f.search && !hasOtherFilters(f);
+    const [row] = (await this.statements
+      .get(shape && `${shape}:count`, () =>
+        counted
+          ? this.db
+              .select({ n: sql<number>`coalesce(sum(${projectCounts.projects}), 0)`.mapWith(Number) })
+              .from(projectCounts)
+              .where(
+                and(eq(projectCounts.businessId, P.businessId), f.stage ? eq(projectCounts.stage, P.stage) : undefined),
+              )
+          : this.db.select({ n: count() }).from(projects).where(listWhere(f)),
+      )
+      .execute(values)) as { n: number }[];
+    return { rows, total: Number(row?.n ?? 0) };
   }
+
+  /** The list statements, by shape (sort, order, which of stage and search are set) and kind. */
+  private readonly statements = new StatementCache<ListValues>();
 
   async findById(businessId: string, id: string, db: Executor = this.db): Promise<ProjectRow | null> {
     const [row] = await db

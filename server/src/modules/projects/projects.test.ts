@@ -380,6 +380,9 @@ describe('projects', () => {
       expect(res.json()).toEqual({ success: true });
       expect((await owner.get(`/projects/${project._id}`)).statusCode).toBe(404);
       expect((await owner.delete(`/projects/${project._id}`)).statusCode).toBe(404);
+      // The list's total (the counters) follows creates, moves and deletes.
+      const listed = (await owner.get('/projects?export=true')).json().data.length;
+      expect((await owner.get('/projects?limit=1')).json().pagination.total).toBe(listed);
       const left = await sqlRows<{ n: number }>(
         t.database.db,
         sql`SELECT (SELECT count(*) FROM tasks WHERE project_id = ${project._id})
@@ -460,6 +463,9 @@ describe('projects', () => {
       const expected = [...cards, ...incoming].map((p) => p._id).sort();
       expect(col.map((p) => p._id).sort()).toEqual(expected);
       expect(new Set(col.map((p) => p.boardOrder)).size).toBe(col.length);
+      // The column's total (the stage's counter) agrees.
+      const counted = (await boardOwner.get(`/projects${qs({ stage: 'completed', limit: 1 })}`)).json().pagination;
+      expect(counted.total).toBe(col.length);
       const rows = await sqlRows<{ n: number }>(
         t.database.db,
         sql`SELECT count(*)::int AS n FROM projects WHERE id IN (${sql.join(
