@@ -412,7 +412,15 @@ export class ProjectsRepository {
     if (contactIds.length === 0) return 0;
     const rows = await db
       .insert(projectContacts)
-      .values(contactIds.map((contactId) => ({ projectId, contactId, businessId })))
+      // Linked in the order given: the answers list a project's contacts by when they were linked.
+      .values(
+        contactIds.map((contactId, i) => ({
+          projectId,
+          contactId,
+          businessId,
+          createdAt: sql`clock_timestamp() + ${`${i} microseconds`}::interval`,
+        })),
+      )
       .onConflictDoNothing()
       .returning({ id: projectContacts.contactId });
     return rows.length;
