@@ -1,12 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Checkbox, TextInput } from '@mantine/core';
+import type { FormErrors } from './form-errors';
 import { useLightForm } from './light-form';
 import { renderWithUi } from './test-utils';
 
 function Form({ onSubmit }: { onSubmit: (v: { email: string; remember: boolean }) => void }) {
   const form = useLightForm({
     initialValues: { email: 'pre@filled.test', remember: true },
-    validate: async (v) => (v.email.includes('@') ? {} : { email: 'Email address must contain @ symbol' }),
+    validate: async (v): Promise<FormErrors> =>
+      v.email.includes('@') ? {} : { email: 'Email address must contain @ symbol' },
   });
   return (
     <form onSubmit={form.onSubmit(onSubmit)} noValidate>
