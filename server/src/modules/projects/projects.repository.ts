@@ -359,18 +359,28 @@ export class ProjectsRepository {
 
   /**
    * Moves the card to `stage` at `order` (0 = top; undefined = last) under the board's lock: the key comes from
-   * the neighbours as they are now, so concurrent moves never share a place.
+   * the neighbours as they are now, so concurrent moves never share a place. Answers the stage it left and its
+   * title (read by the same statement that moves it), or null when the project is not the business's.
    */
-  async moveOnBoard(tx: Executor, businessId: string, id: string, stage: ProjectStage, order?: number): Promise<void> {
+  async moveOnBoard(
+    tx: Executor,
+    businessId: string,
+    id: string,
+    stage: ProjectStage,
+    order?: number,
+  ): Promise<{ from: ProjectStage; title: string } | null> {
     await lockBoard(tx, businessId, 'projects');
     const boardOrder =
       order === undefined
         ? await orderAtEnd(tx, PROJECT_BOARD, businessId, stage)
         : await orderForPosition(tx, PROJECT_BOARD, businessId, stage, id, order);
-    await tx
-      .update(projects)
-      .set({ stage, boardOrder, updatedAt: sql`now()` })
-      .where(ofBusiness(businessId, id));
+    // The self-join's `old` is the row as it was before this statement: its stage is the one the card left.
+    const result = await tx.execute(sql`
+      UPDATE ${projects} p SET stage = ${stage}, board_order = ${boardOrder}, updated_at = now()
+      FROM ${projects} old
+      WHERE old.id = p.id AND p.id = ${id} AND p.business_id = ${businessId}
+      RETURNING old.stage AS "from", p.title AS title`);
+    return resultRows<{ from: ProjectStage; title: string }>(result)[0] ?? null;
   }
 
   /**

@@ -256,10 +256,9 @@ export class ProjectsService implements ProjectActivityLog {
   /** A move on the stage board: to `stage` at `order` (0 = top; left out = last), under the board's lock. */
   async moveStage(caller: Caller, id: string, stage: ProjectStage, order?: number): Promise<Project> {
     await this.repo.transaction(async (tx) => {
-      const current = await this.repo.head(caller.businessId, id, tx);
-      if (!current) throw notFound(id);
-      await this.repo.moveOnBoard(tx, caller.businessId, id, stage, order);
-      if (current.stage !== stage) await this.recordStageChange(caller, id, current.title, current.stage, stage, tx);
+      const moved = await this.repo.moveOnBoard(tx, caller.businessId, id, stage, order);
+      if (!moved) throw notFound(id);
+      if (moved.from !== stage) await this.recordStageChange(caller, id, moved.title, moved.from, stage, tx);
     });
     return this.one(caller, id);
   }
