@@ -239,26 +239,33 @@ export class ProjectsRepository {
         .execute(values)) as ProjectRow[];
       return { rows, total: rows.length };
     }
+    // A search visits every match anyway (the trigram bitmap): it counts them in the same scan (a window count).
+    const windowed = !!f.search;
     const rows = (await this.statements
       .get(shape && `${shape}:page`, () => {
         const page = this.db
-          .select({ pageId: sql<string>`${projects.id}`.as('page_id') })
+          .select({
+            pageId: sql<string>`${projects.id}`.as('page_id'),
+            ...(windowed ? { matches: sql<number>`count(*) OVER ()`.as('matches') } : {}),
+          })
           .from(projects)
           .where(listWhere(f))
           .orderBy(...order)
           .limit(P.limit)
           .offset(P.offset)
           .as('page');
+        const matches = sql<number>`${sql.identifier('page')}.${sql.identifier('matches')}`.mapWith(Number);
         return this.db
-          .select(ROW)
+          .select({ ...ROW, ...(windowed ? { matches } : {}) })
           .from(page)
           .innerJoin(projects, eq(projects.id, page.pageId))
           .leftJoin(creatorJoin, creatorOn)
           .orderBy(...order);
       })
-      .execute(values)) as ProjectRow[];
+      .execute(values)) as (ProjectRow & { matches?: number })[];
     // A first page that is not full holds every match: no count needed.
     if (f.page === 1 && rows.length < f.limit) return { rows, total: rows.length };
+    if (windowed && rows.length > 0) return { rows, total: Number(rows[0]!.matches) };
     // Without a filter, or with only a stage (a board column): the business's counters (project_counts, kept by
     // triggers); else a count of the matches.
     const counted = !f.search && !hasOtherFilters(f);

@@ -260,6 +260,12 @@ describe('projects', () => {
       const page2 = await list({ limit: 3, page: 2 });
       expect(names(page2)).toEqual(['Alpha kitchen']);
       expect(page2.pagination).toEqual({ total: 4, page: 2, limit: 3, totalPages: 2 });
+      // A search counts its matches (in the page's scan, or past the end by a count).
+      for (const page of [1, 2, 5]) {
+        const searched = await list({ search: 'kitch', limit: 1, page });
+        expect(searched.pagination).toEqual({ total: 2, page, limit: 1, totalPages: 2 });
+        expect(searched.data).toHaveLength(page <= 2 ? 1 : 0);
+      }
       const all = await list({ export: 'true', limit: 1 });
       expect(all.data).toHaveLength(4);
       expect(all.pagination).toEqual({ total: 4, page: 1, limit: 4, totalPages: 1 });
