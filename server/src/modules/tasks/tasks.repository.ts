@@ -121,11 +121,14 @@ const PRIORITY_RANK = sql`(CASE ${tasks.priority} WHEN 'low' THEN 0 WHEN 'regula
 function orderOf(sortBy: TaskSortField, order: SortOrder): SQL[] {
   const dir = order === 'asc' ? asc : desc;
   const id = dir(tasks.id);
+  // tasks_business_created_idx is DESC NULLS LAST (drizzle's default for desc): a plain DESC (NULLS FIRST) or
+  // its reverse would not match it, and the page would sort every task of the business.
+  const created = sql.raw(order === 'asc' ? 'ASC NULLS FIRST' : 'DESC NULLS LAST');
   switch (sortBy) {
     case 'board':
       return [dir(tasks.status), dir(tasks.sortOrder), id];
     case 'createdAt':
-      return [dir(tasks.createdAt), id];
+      return [sql`${tasks.createdAt} ${created}`, sql`${tasks.id} ${created}`];
     case 'updatedAt':
       return [dir(tasks.updatedAt), id];
     case 'title':
@@ -216,11 +219,11 @@ export class TasksRepository {
   /** The task, locked for the rest of the transaction (null when it is not the business's). */
   async lockTask(tx: Executor, businessId: string, id: string): Promise<TaskRow | null> {
     const [found] = await tx
-      .select({ id: tasks.id })
+      .select(TASK_ROW)
       .from(tasks)
       .where(and(eq(tasks.businessId, businessId), eq(tasks.id, id)))
       .for('update');
-    return found ? this.findById(businessId, id, tx) : null;
+    return (found as TaskRow | undefined) ?? null;
   }
 
   /** Takes the kanban's lock (db/locks.ts) for the rest of the transaction. */

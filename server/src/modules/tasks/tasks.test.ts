@@ -670,5 +670,28 @@ describe('tasks', () => {
         .where(and(eq(tasksTable.projectId, copy._id)));
       expect(rows!.n).toBe(2);
     });
+
+    test('a project of 500 tasks (one with a file) is copied whole', async () => {
+      const signed = await signedInAgent(t.app);
+      const agent = signed.agent;
+      const projectId = await newProject('Huge', agent);
+      const withFile = await newTask({ title: 'has a file', projectId }, agent);
+      const png = multipart('dot.png', TINY_PNG, 'image/png', 'files');
+      created(await agent.post(`/tasks/${withFile._id}/attachments`, png.payload, { headers: png.headers }));
+      await t.database.db.insert(tasksTable).values(
+        Array.from({ length: 499 }, (_, i) => ({
+          businessId: signed.body.user.businessId,
+          projectId,
+          title: `bulk ${i}`,
+          status: (['todo', 'in_progress', 'blocked', 'completed'] as const)[i % 4],
+          sortOrder: 5000 + i,
+        })),
+      );
+      const copy = created(await agent.post(`/projects/${projectId}/duplicate`)) as { _id: string };
+      const copied = (await agent.get(`/tasks?projectId=${copy._id}&export=true`)).json().data.tasks as Task[];
+      expect(copied).toHaveLength(500);
+      expect(copied.find((x) => x.title === 'has a file')!.attachmentCount).toBe(1);
+      expect(await totals(agent)).toMatchObject({ total: 1000 });
+    });
   });
 });
