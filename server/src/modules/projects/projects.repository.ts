@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { SortOrder } from '@atrium/contracts';
-import type { ActivitySubject, Address, ProjectListParamsData, ProjectStage } from '@atrium/domain-work/schemas';
+import {
+  PROJECT_STAGE_LABELS,
+  type ActivitySubject,
+  type Address,
+  type ProjectListParamsData,
+  type ProjectStage,
+} from '@atrium/domain-work/schemas';
 import { resultRows, type Database, type Executor } from '../../db/client';
 import { isoJson } from '../../db/json-answers';
 import { orderAtEnd, orderForPosition, PROJECT_BOARD } from '../../db/board-order';
@@ -129,6 +135,13 @@ const FILTER_COLUMNS: FilterColumns = {
   dueDate: projects.dueDate,
   createdAt: projects.createdAt,
 };
+
+/** A stage's label as the feed writes it (the slice's PROJECT_STAGE_LABELS), in SQL. */
+const stageLabel = (stage: SQL) =>
+  sql`(CASE ${stage} ${sql.join(
+    Object.entries(PROJECT_STAGE_LABELS).map(([key, label]) => sql`WHEN ${key} THEN ${label}`),
+    sql` `,
+  )} END)`;
 
 /** The stage board's column order (the enum's order, not the alphabet's). */
 const stageRank = sql`CASE ${projects.stage} WHEN 'planning' THEN 0 WHEN 'in_progress' THEN 1 WHEN 'review' THEN 2 ELSE 3 END`;
@@ -367,7 +380,9 @@ export class ProjectsRepository {
   /**
    * Moves the card to `stage` at `order` (0 = top; undefined = last) under the board's lock: the key comes from
    * the neighbours as they are now, so concurrent moves never share a place. Answers the stage it left and its
-   * title (read by the same statement that moves it), or null when the project is not the business's.
+   * title (read by the same statement that moves it), or null when the project is not the business's. With
+   * `actorId`, the same statement writes the feed's project.stage_changed entry when the stage changed ("Moved
+   * from Planning to Review"): the lock is held for as few round trips as a move can take.
    */
   async moveOnBoard(
     tx: Executor,
@@ -375,6 +390,7 @@ export class ProjectsRepository {
     id: string,
     stage: ProjectStage,
     order?: number,
+    actorId?: string,
   ): Promise<{ from: ProjectStage; title: string } | null> {
     await lockBoard(tx, businessId, 'projects');
     const boardOrder =
@@ -382,11 +398,25 @@ export class ProjectsRepository {
         ? await orderAtEnd(tx, PROJECT_BOARD, businessId, stage)
         : await orderForPosition(tx, PROJECT_BOARD, businessId, stage, id, order);
     // The self-join's `old` is the row as it was before this statement: its stage is the one the card left.
-    const result = await tx.execute(sql`
+    const moved = sql`
       UPDATE ${projects} p SET stage = ${stage}, board_order = ${boardOrder}, updated_at = now()
       FROM ${projects} old
       WHERE old.id = p.id AND p.id = ${id} AND p.business_id = ${businessId}
-      RETURNING old.stage AS "from", p.title AS title`);
+      RETURNING old.stage AS "from", p.title AS title, p.id AS id`;
+    const result = await tx.execute(
+      actorId === undefined
+        ? moved
+        : sql`
+      WITH moved AS (${moved}),
+      logged AS (
+        INSERT INTO ${projectActivities} (id, business_id, project_id, type, message, subject_type, subject_id, subject_title, actor_id, created_at)
+        SELECT ${randomUUID()}, ${businessId}, m.id, 'project.stage_changed',
+               'Moved from ' || ${stageLabel(sql`m."from"`)} || ' to ' || ${PROJECT_STAGE_LABELS[stage]},
+               'project', m.id, m.title, ${actorId}, clock_timestamp()
+        FROM moved m WHERE m."from" <> ${stage}
+      )
+      SELECT "from", title FROM moved`,
+    );
     return resultRows<{ from: ProjectStage; title: string }>(result)[0] ?? null;
   }
 

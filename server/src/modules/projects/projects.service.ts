@@ -256,9 +256,9 @@ export class ProjectsService implements ProjectActivityLog {
   /** A move on the stage board: to `stage` at `order` (0 = top; left out = last), under the board's lock. */
   async moveStage(caller: Caller, id: string, stage: ProjectStage, order?: number): Promise<Project> {
     await this.repo.transaction(async (tx) => {
-      const moved = await this.repo.moveOnBoard(tx, caller.businessId, id, stage, order);
+      // The move writes its feed entry itself when the stage changed (project.stage_changed).
+      const moved = await this.repo.moveOnBoard(tx, caller.businessId, id, stage, order, caller.userId);
       if (!moved) throw notFound(id);
-      if (moved.from !== stage) await this.recordStageChange(caller, id, moved.title, moved.from, stage, tx);
     });
     return this.one(caller, id);
   }
