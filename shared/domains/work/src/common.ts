@@ -35,6 +35,9 @@ export const boardOrderSchema = z.coerce
 export const actorSchema = z.object({ _id: z.string(), name: z.string() }).nullable();
 export type Actor = z.infer<typeof actorSchema>;
 
-/** For partial updates: undefined (left out) stays undefined and keeps the stored value; blank or null clears it. */
-export const keepOr = <T extends z.ZodType>(schema: T) =>
-  z.union([z.undefined(), schema]).transform((v) => v as z.output<T> | undefined);
+/**
+ * For partial updates: undefined (left out) stays undefined and keeps the stored value; blank or null clears it.
+ * zod's .optional() passes absence through without running the inner transform (none of these has a default), and
+ * its JSON Schema is the field's own (a union with undefined rendered as a one-member anyOf in the OpenAPI document).
+ */
+export const keepOr = <T extends z.ZodType>(schema: T) => schema.optional();
