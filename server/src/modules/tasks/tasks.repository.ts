@@ -263,11 +263,13 @@ export class TasksRepository {
     businessId: string,
     id: string,
     fields: Partial<TaskFields> & { sortOrder?: number },
-  ): Promise<void> {
-    await tx
+  ): Promise<Date | null> {
+    const [row] = await tx
       .update(tasks)
       .set({ ...fields, updatedAt: sql`now()` })
-      .where(and(eq(tasks.businessId, businessId), eq(tasks.id, id)));
+      .where(and(eq(tasks.businessId, businessId), eq(tasks.id, id)))
+      .returning({ updatedAt: tasks.updatedAt });
+    return row?.updatedAt ?? null;
   }
 
   /** Replaces the task's contacts. */

@@ -416,7 +416,7 @@ export class TasksService implements ProjectTaskCopier {
    * the board's lock, so moves at once each see the keys the others wrote. History 'moved' when the column changed.
    */
   async moveToColumn(caller: BusinessCaller, id: string, status: TaskStatus, position?: number): Promise<Task> {
-    await this.repo.transaction(async (tx) => {
+    const moved = await this.repo.transaction(async (tx) => {
       await this.repo.lockBoard(tx, caller.businessId);
       const current = await this.repo.lockTask(tx, caller.businessId, id);
       if (!current) throw notFound();
@@ -424,7 +424,7 @@ export class TasksService implements ProjectTaskCopier {
         position === undefined
           ? await this.repo.orderAtEnd(tx, caller.businessId, status)
           : await this.repo.orderAt(tx, caller.businessId, status, id, position);
-      await this.repo.update(tx, caller.businessId, id, { status, sortOrder });
+      const updatedAt = await this.repo.update(tx, caller.businessId, id, { status, sortOrder });
       if (current.status !== status) {
         const changes = [{ field: 'status', from: current.status, to: status }];
         await this.repo.addHistory(tx, caller.businessId, id, 'moved', changes, caller.userId);
@@ -432,8 +432,10 @@ export class TasksService implements ProjectTaskCopier {
           await this.statusFeed(caller, current, current.projectId, current.status, status, changes, tx);
         }
       }
+      // The answer is the locked row as written (no second read: a board move is the hot write).
+      return { ...current, status, sortOrder, updatedAt: updatedAt ?? current.updatedAt };
     });
-    return this.task(caller.businessId, id);
+    return (await this.toTasks(caller.businessId, [moved]))[0]!;
   }
 
   /**

@@ -366,6 +366,8 @@ describe('tasks', () => {
       // Across columns, to the end (order omitted) and then to a position.
       const moved = taskSchema.parse(created(await agent.patch(`/tasks/${x._id}/move`, { columnId: 'blocked' }), 200));
       expect(moved.status).toBe('blocked');
+      // The answer is the task as stored.
+      expect(moved).toEqual(taskSchema.parse(await detail(x._id, agent)));
       await agent.patch(`/tasks/${y._id}/move`, { columnId: 'blocked', taskOrder: 0 });
       expect(await column('blocked')).toEqual(['y', 'x']);
       expect(await column('todo')).toEqual(['z']);
