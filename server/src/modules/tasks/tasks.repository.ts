@@ -14,6 +14,7 @@ import type { Database, Executor } from '../../db/client';
 import { lockBoard } from '../../db/locks';
 import { taskComments, taskContacts, taskCounts, taskHistory, tasks, users } from '../../db/schema';
 import { escapeLike, filterGroupsSql, type FilterColumns } from '../../lib/filter-sql';
+import { StatementCache } from '../../lib/statements';
 
 /** A task as stored, with its contacts and how many comments it has (the service adds project and files). */
 export interface TaskRow {
@@ -140,6 +141,24 @@ function orderOf(sortBy: TaskSortField, order: SortOrder): SQL[] {
   }
 }
 
+/** The values of the list statements' placeholders ('' where that filter is not in the statement). */
+type ListValues = {
+  businessId: string;
+  status: string;
+  priority: string;
+  projectId: string;
+  contactId: string;
+  pattern: string;
+  limit: number;
+  offset: number;
+};
+const L = Object.fromEntries(
+  (['businessId', 'status', 'priority', 'projectId', 'contactId', 'pattern', 'limit', 'offset'] as const).map((k) => [
+    k,
+    sql.placeholder(k),
+  ]),
+) as { [K in keyof ListValues]: ReturnType<typeof sql.placeholder<K>> };
+
 const isSet = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
 
 /** Every query here is scoped to one business. */
@@ -150,57 +169,77 @@ export class TasksRepository {
     return this.db.transaction(fn);
   }
 
-  private listWhere(businessId: string, f: TaskListFilter): SQL {
-    const conditions: (SQL | undefined)[] = [eq(tasks.businessId, businessId)];
-    if (f.status) conditions.push(eq(tasks.status, f.status));
-    if (f.priority) conditions.push(eq(tasks.priority, f.priority));
+  /** The list's conditions: the simple filters as placeholders (L), the filter groups written in as literals. */
+  private listWhere(f: TaskListFilter): SQL {
+    const conditions: (SQL | undefined)[] = [eq(tasks.businessId, L.businessId)];
+    if (f.status) conditions.push(eq(tasks.status, L.status));
+    if (f.priority) conditions.push(eq(tasks.priority, L.priority));
     if (f.projectId === 'none') conditions.push(isNull(tasks.projectId));
-    else if (f.projectId) conditions.push(eq(tasks.projectId, f.projectId));
+    else if (f.projectId) conditions.push(eq(tasks.projectId, L.projectId));
     if (f.contactId) {
       conditions.push(
-        sql`EXISTS (SELECT 1 FROM ${taskContacts} tc WHERE tc.task_id = ${TASK_ID} AND tc.contact_id = ${f.contactId})`,
+        sql`EXISTS (SELECT 1 FROM ${taskContacts} tc WHERE tc.task_id = ${TASK_ID} AND tc.contact_id = ${L.contactId})`,
       );
     }
     // search_text is lower(title || description), trigram-indexed (GIN gin_trgm_ops).
-    if (f.search) conditions.push(like(tasks.searchText, `%${escapeLike(f.search.toLowerCase())}%`));
+    if (f.search) conditions.push(like(tasks.searchText, L.pattern));
     conditions.push(filterGroupsSql(f.filters, FILTER_COLUMNS));
     return and(...conditions)!;
   }
+
+  /** The list statements by shape (which simple filters, sort, export), built once (lib/statements.ts). */
+  private readonly statements = new StatementCache<ListValues>();
 
   /**
    * A page of tasks (or with `export` every match) in the list's order, and the number of matches. The page's
    * ids come from the sort index alone (ORDER BY, OFFSET, LIMIT), then only those rows are read with their
    * contacts and comment counts. Without a filter the total is the business's kanban counters (task_counts,
-   * kept by triggers); with only a status, that column's counter; otherwise a count of the matches.
+   * kept by triggers); with only a status, that column's counter; otherwise a count of the matches. Statements
+   * without filter groups are kept per shape and only executed again.
    */
   async list(businessId: string, f: TaskListFilter): Promise<{ rows: TaskRow[]; total: number }> {
-    const where = this.listWhere(businessId, f);
+    const values: ListValues = {
+      businessId,
+      status: f.status ?? '',
+      priority: f.priority ?? '',
+      projectId: f.projectId ?? '',
+      contactId: f.contactId ?? '',
+      pattern: f.search ? `%${escapeLike(f.search.toLowerCase())}%` : '',
+      limit: f.limit,
+      offset: (f.page - 1) * f.limit,
+    };
     const order = orderOf(f.sortBy, f.sortOrder);
     const narrowing = [f.priority, f.projectId, f.contactId, f.search, f.filters].some(isSet);
-    const total = async (): Promise<number> => {
-      if (!narrowing) {
-        const [row] = await this.db
-          .select({ n: sql<number>`coalesce(sum(${taskCounts.tasks}), 0)`.mapWith(Number) })
-          .from(taskCounts)
-          .where(and(eq(taskCounts.businessId, businessId), f.status ? eq(taskCounts.status, f.status) : undefined));
-        return row?.n ?? 0;
-      }
-      const [row] = await this.db.select({ n: count() }).from(tasks).where(where);
-      return row?.n ?? 0;
-    };
-    const pageIds = this.db
-      .select({ pageId: tasks.id })
-      .from(tasks)
-      .where(where)
-      .orderBy(...order);
-    const page = (f.export ? pageIds : pageIds.limit(f.limit).offset((f.page - 1) * f.limit)).as('page');
-    const rows = (await this.db
-      .select(TASK_ROW)
-      .from(page)
-      .innerJoin(tasks, eq(tasks.id, page.pageId))
-      .orderBy(...order)) as TaskRow[];
-    const n = f.export ? rows.length : await total();
-    return { rows, total: n };
+    const flags = [f.status, f.priority, f.contactId, f.search].map((v) => (isSet(v) ? '+' : '-')).join('');
+    const project = f.projectId === 'none' ? 'none' : f.projectId ? '+' : '-';
+    const shape = isSet(f.filters) ? null : `${flags}${project}:${f.sortBy}:${f.sortOrder}`;
+    const rowsQuery = this.statements.get(shape && `${shape}:${f.export ? 'all' : 'page'}`, () => {
+      const ids = this.db
+        .select({ pageId: tasks.id })
+        .from(tasks)
+        .where(this.listWhere(f))
+        .orderBy(...order);
+      const page = (f.export ? ids : ids.limit(L.limit).offset(L.offset)).as('page');
+      return this.db
+        .select(TASK_ROW)
+        .from(page)
+        .innerJoin(tasks, eq(tasks.id, page.pageId))
+        .orderBy(...order);
+    });
+    const rows = (await rowsQuery.execute(values)) as TaskRow[];
+    if (f.export) return { rows, total: rows.length };
+    const countQuery = this.statements.get(shape && `${shape}:count`, () =>
+      narrowing
+        ? this.db.select({ n: count() }).from(tasks).where(this.listWhere(f))
+        : this.db
+            .select({ n: sql<number>`coalesce(sum(${taskCounts.tasks}), 0)`.mapWith(Number) })
+            .from(taskCounts)
+            .where(
+              and(eq(taskCounts.businessId, L.businessId), f.status ? eq(taskCounts.status, L.status) : undefined),
+            ),
+    );
+    const [counted] = (await countQuery.execute(values)) as { n: number }[];
+    return { rows, total: Number(counted?.n ?? 0) };
   }
 
   async findRows(businessId: string, ids: string[], db: Executor = this.db): Promise<TaskRow[]> {
