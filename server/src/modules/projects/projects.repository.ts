@@ -544,13 +544,19 @@ export class ProjectsRepository {
     // The last update of an id wins, as if applied in order.
     const byId = new Map(updates.map((u) => [u.id, u.type]));
     return this.db.transaction(async (tx) => {
-      await this.upsertTypes(tx, businessId, [...byId.values()]);
       const result = await tx.execute(sql`
         UPDATE ${projects} p SET type = u.type, updated_at = now()
         FROM unnest(${toArray([...byId.keys()])}, ${toArray([...byId.values()])}) AS u(id, type)
         WHERE p.id = u.id AND p.business_id = ${businessId}
         RETURNING p.id`);
-      return resultRows(result).length;
+      const applied = new Set(resultRows<{ id: string }>(result).map((r) => r.id));
+      // Only the types a project of the business now has join its list (the first spelling of each, in order).
+      await this.upsertTypes(
+        tx,
+        businessId,
+        [...byId].filter(([id]) => applied.has(id)).map(([, type]) => type),
+      );
+      return applied.size;
     });
   }
 

@@ -508,6 +508,12 @@ describe('projects', () => {
         { name: 'Deck', projectCount: 2 },
         { name: 'Old', projectCount: 0 },
       ]);
+      // A type sent only for another business's project does not join the caller's list.
+      await typesOwner.patch('/projects/bulk-update-types', { updates: [{ id: theirs._id, type: 'Sneaky' }] });
+      expect(((await typesOwner.get('/projects/types')).json().data as { name: string }[]).map((x) => x.name)).toEqual([
+        'Deck',
+        'Old',
+      ]);
       const empty = await typesOwner.patch('/projects/bulk-update-types', { updates: [] });
       expect(empty.statusCode).toBe(400);
       expect(empty.json().details).toEqual([{ field: 'updates', message: 'Choose at least one project' }]);
