@@ -240,6 +240,10 @@ describe('tasks', () => {
       expect(errorOf(await agent.get('/tasks?sortBy=color')).status).toBe(400);
       expect(errorOf(await agent.get('/tasks?limit=1000')).status).toBe(400);
       expect(errorOf(await agent.get('/tasks?filters=%5B%7B')).status).toBe(400);
+      // A page far past the end is empty, never a database error.
+      const far = await agent.get(`/tasks?page=${Number.MAX_SAFE_INTEGER}`);
+      expect({ status: far.statusCode, tasks: far.json().data?.tasks }).toEqual({ status: 200, tasks: [] });
+      expect(errorOf(await agent.get('/tasks?page=99999999999999999999')).status).toBe(400);
     });
 
     test("never shows another business's tasks", async () => {
