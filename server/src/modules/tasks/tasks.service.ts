@@ -99,6 +99,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const personName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ').trim();
 const actor = (id: string | null, first: string | null, last: string | null) =>
   id && (first !== null || last !== null) ? { _id: id, name: personName(first, last) } : null;
+/** Ids per statement when an answer looks up many (an export's project titles and file counts). */
+const ID_BATCH = 5_000;
 /** The max title of the slice (300): a copy's " (copy)" must still fit. */
 const TITLE_MAX = 300;
 const copyTitle = (title: string) => `${title.slice(0, TITLE_MAX - ' (copy)'.length)} (copy)`;
@@ -143,14 +145,16 @@ export class TasksService implements ProjectTaskCopier {
   private async toTasks(businessId: string, rows: TaskRow[]): Promise<Task[]> {
     if (rows.length === 0) return [];
     const projectIds = [...new Set(rows.map((r) => r.projectId).filter((p): p is string => p !== null))];
-    const [titles, files] = await Promise.all([
-      projectIds.length > 0 ? this.projects.titles(businessId, projectIds) : new Map<string, string>(),
-      this.files.counts(
-        businessId,
-        rows.map((r) => r.id),
-        'task',
-      ),
-    ]);
+    const titles = new Map<string, string>();
+    const files = new Map<string, number>();
+    // An export holds every task: ids go in batches (a statement takes at most 65,535 parameters).
+    for (let i = 0; i < projectIds.length; i += ID_BATCH) {
+      for (const [k, v] of await this.projects.titles(businessId, projectIds.slice(i, i + ID_BATCH))) titles.set(k, v);
+    }
+    for (let i = 0; i < rows.length; i += ID_BATCH) {
+      const ids = rows.slice(i, i + ID_BATCH).map((r) => r.id);
+      for (const [k, v] of await this.files.counts(businessId, ids, 'task')) files.set(k, v);
+    }
     return rows.map((r) => {
       const title = r.projectId ? titles.get(r.projectId) : undefined;
       return {
@@ -519,10 +523,12 @@ export class TasksService implements ProjectTaskCopier {
     const ids = await this.repo.idsInProject(tx, businessId, fromProjectId);
     if (ids.length === 0) return 0;
     const copies = await this.repo.copyInto(tx, businessId, ids, toProjectId, actorId);
-    const withFiles = await this.files.counts(businessId, ids, 'task', tx);
-    for (const [from, n] of withFiles) {
-      const to = copies.get(from);
-      if (n > 0 && to) await this.files.copyAll({ businessId, taskId: from }, { businessId, taskId: to }, tx);
+    for (let i = 0; i < ids.length; i += ID_BATCH) {
+      const withFiles = await this.files.counts(businessId, ids.slice(i, i + ID_BATCH), 'task', tx);
+      for (const [from, n] of withFiles) {
+        const to = copies.get(from);
+        if (n > 0 && to) await this.files.copyAll({ businessId, taskId: from }, { businessId, taskId: to }, tx);
+      }
     }
     return ids.length;
   }

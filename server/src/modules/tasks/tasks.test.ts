@@ -253,6 +253,36 @@ describe('tasks', () => {
     });
   });
 
+  test('export=true answers every task of a large business, file counts merged across lookup batches', async () => {
+    const signed = await signedInAgent(t.app);
+    const projectId = await newProject('Many', signed.agent);
+    const withFile = await newTask({ title: 'first', projectId }, signed.agent);
+    const png = multipart('dot.png', TINY_PNG, 'image/png', 'files');
+    created(await signed.agent.post(`/tasks/${withFile._id}/attachments`, png.payload, { headers: png.headers }));
+    await t.database.db.insert(tasksTable).values(
+      Array.from({ length: 5_200 }, (_, i) => ({
+        id: `bulk-${signed.body.user.businessId}-${i}`,
+        businessId: signed.body.user.businessId,
+        title: `bulk ${i}`,
+        sortOrder: i,
+        createdAt: new Date(Date.UTC(2020, 0, 1) + i * 1000),
+      })),
+    );
+    // The oldest task (the last of the export, in the second batch of lookups) gets a file too.
+    const oldest = `bulk-${signed.body.user.businessId}-0`;
+    created(await signed.agent.post(`/tasks/${oldest}/attachments`, png.payload, { headers: png.headers }));
+    const res = await signed.agent.get('/tasks?export=true');
+    expect(res.statusCode).toBe(200);
+    const { tasks, pagination } = taskListAnswerSchema.parse(res.json()).data;
+    expect(tasks).toHaveLength(5_201);
+    expect(pagination.total).toBe(5_201);
+    expect(tasks[0]).toMatchObject({
+      _id: withFile._id,
+      attachmentCount: 1,
+      project: { _id: projectId, title: 'Many' },
+    });
+  });
+
   describe('GET, PATCH, DELETE /tasks/:id', () => {
     test('PATCH changes the fields given, writes one history entry of {field, from, to} and the feed', async () => {
       const projectId = await newProject('Porch');
