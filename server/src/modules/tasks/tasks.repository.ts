@@ -14,6 +14,7 @@ import type { Database, Executor } from '../../db/client';
 import { lockBoard } from '../../db/locks';
 import { taskComments, taskContacts, taskCounts, taskHistory, tasks, users } from '../../db/schema';
 import { escapeLike, filterGroupsSql, type FilterColumns } from '../../lib/filter-sql';
+import { yieldToEventLoop } from '../../lib/event-loop';
 import { StatementCache } from '../../lib/statements';
 
 /** A task as stored, with its contacts and how many comments it has (the service adds project and files). */
@@ -159,6 +160,9 @@ const L = Object.fromEntries(
   ]),
 ) as { [K in keyof ListValues]: ReturnType<typeof sql.placeholder<K>> };
 
+/** Tasks per statement of an export. */
+const EXPORT_BATCH = 1_000;
+
 const isSet = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
 
 /** Every query here is scoped to one business. */
@@ -213,13 +217,16 @@ export class TasksRepository {
     const flags = [f.status, f.priority, f.contactId, f.search].map((v) => (isSet(v) ? '+' : '-')).join('');
     const project = f.projectId === 'none' ? 'none' : f.projectId ? '+' : '-';
     const shape = isSet(f.filters) ? null : `${flags}${project}:${f.sortBy}:${f.sortOrder}`;
-    const rowsQuery = this.statements.get(shape && `${shape}:${f.export ? 'all' : 'page'}`, () => {
-      const ids = this.db
+    if (f.export) return this.exportRows(businessId, f, values, order, shape);
+    const rowsQuery = this.statements.get(shape && `${shape}:page`, () => {
+      const page = this.db
         .select({ pageId: tasks.id })
         .from(tasks)
         .where(this.listWhere(f))
-        .orderBy(...order);
-      const page = (f.export ? ids : ids.limit(L.limit).offset(L.offset)).as('page');
+        .orderBy(...order)
+        .limit(L.limit)
+        .offset(L.offset)
+        .as('page');
       return this.db
         .select(TASK_ROW)
         .from(page)
@@ -227,7 +234,6 @@ export class TasksRepository {
         .orderBy(...order);
     });
     const rows = (await rowsQuery.execute(values)) as TaskRow[];
-    if (f.export) return { rows, total: rows.length };
     const countQuery = this.statements.get(shape && `${shape}:count`, () =>
       narrowing
         ? this.db.select({ n: count() }).from(tasks).where(this.listWhere(f))
@@ -240,6 +246,40 @@ export class TasksRepository {
     );
     const [counted] = (await countQuery.execute(values)) as { n: number }[];
     return { rows, total: Number(counted?.n ?? 0) };
+  }
+
+  /**
+   * Every match (export=true): the ids in the list's order in one statement, then the rows EXPORT_BATCH ids at a
+   * time, letting other requests run between statements — PGlite runs one statement at a time, and one statement
+   * reading 200k tasks with their contacts and comment counts would hold every other request for seconds.
+   */
+  private async exportRows(
+    businessId: string,
+    f: TaskListFilter,
+    values: ListValues,
+    order: SQL[],
+    shape: string | null,
+  ): Promise<{ rows: TaskRow[]; total: number }> {
+    const idsQuery = this.statements.get(shape && `${shape}:ids`, () =>
+      this.db
+        .select({ id: tasks.id })
+        .from(tasks)
+        .where(this.listWhere(f))
+        .orderBy(...order),
+    );
+    const ids = ((await idsQuery.execute(values)) as { id: string }[]).map((r) => r.id);
+    const rows: TaskRow[] = [];
+    for (let i = 0; i < ids.length; i += EXPORT_BATCH) {
+      await yieldToEventLoop();
+      const batch = ids.slice(i, i + EXPORT_BATCH);
+      const found = new Map((await this.findRows(businessId, batch)).map((r) => [r.id, r]));
+      // A task deleted meanwhile is left out.
+      for (const id of batch) {
+        const row = found.get(id);
+        if (row) rows.push(row);
+      }
+    }
+    return { rows, total: rows.length };
   }
 
   async findRows(businessId: string, ids: string[], db: Executor = this.db): Promise<TaskRow[]> {
