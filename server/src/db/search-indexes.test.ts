@@ -28,6 +28,8 @@ describe('trigram indexes', () => {
       { relname: 'contact_search_trgm_idx', reloptions: ['gin_pending_list_limit=1024'] },
       { relname: 'contacts_search_trgm_idx', reloptions: ['gin_pending_list_limit=1024'] },
       { relname: 'notes_search_trgm_idx', reloptions: ['gin_pending_list_limit=1024'] },
+      { relname: 'projects_search_trgm_idx', reloptions: ['gin_pending_list_limit=1024'] },
+      { relname: 'tasks_search_trgm_idx', reloptions: ['gin_pending_list_limit=1024'] },
     ]);
     // contact_search's partitions (migration 0010) each have their own trigram index, with the same cap.
     const partitions = await rowsOf(
