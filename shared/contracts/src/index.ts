@@ -18,4 +18,6 @@ export * from './search';
 export * from './filters';
 export * from './notes';
 export * from './csv-formula';
+export * from './csv';
+export * from './list-params';
 export * from './images';

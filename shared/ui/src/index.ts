@@ -68,3 +68,4 @@ export { AddressFields } from './inputs/address-fields';
 export { FilterBuilder, type FilterBuilderField } from './inputs/filter-builder';
 export { dateFormatters, formatDay, formatInstant } from './dates';
 export { formatCount } from './numbers';
+export { downloadText } from './download';

@@ -1,4 +1,4 @@
-import { defuseSpreadsheetFormula } from '@atrium/contracts';
+import { toCsv, type CsvColumn } from '@atrium/contracts';
 import type { Contact } from '@atrium/domain-crm';
 
 const COLUMNS: [keyof Contact, string][] = [
@@ -31,33 +31,16 @@ const COLUMNS: [keyof Contact, string][] = [
   ['other', 'Other'],
 ];
 
-/**
- * RFC 4180 field; formula-like text (also behind leading blanks or invisible characters) is prefixed with ' so
- * spreadsheets never run it, phone numbers and numbers (+44 7700 …, -12.5) stay as they are (contracts'
- * defuseSpreadsheetFormula, the rule of the server's import error file too).
- */
-export function csvField(value: unknown): string {
-  const s = defuseSpreadsheetFormula(
-    value === null || value === undefined ? '' : Array.isArray(value) ? value.join(', ') : String(value),
-  );
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 export function contactsToCsv(rows: Contact[]): string {
-  const lines = [COLUMNS.map(([, h]) => csvField(h)).join(',')];
-  for (const r of rows) lines.push(COLUMNS.map(([k]) => csvField(r[k])).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return toCsv(
+    rows,
+    COLUMNS.map(([k, label]): CsvColumn<Contact> => [label, (r) => r[k]]),
+  );
 }
 
-export function downloadCsv(csv: string, filename: string): void {
-  // A BOM so spreadsheet apps read UTF-8 names correctly.
-  const blob = new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+/**
+ * contracts' csvField (RFC 4180; formula-like text, also behind leading blanks or invisible characters, is prefixed
+ * with ' so spreadsheets never run it; phone numbers and numbers stay as they are) and ui's file download.
+ */
+export { csvField } from '@atrium/contracts';
+export { downloadText as downloadCsv } from '@atrium/ui';

@@ -1,9 +1,12 @@
 import {
-  filterGroupsSchema,
-  isConditionComplete,
-  type FilterGroup,
+  completeGroups,
+  countActiveFilters,
   CONTACT_STATUSES,
   DEFAULT_PAGE_SIZE,
+  filterGroupsFromUrl,
+  setUrlKeys,
+  sortOrderFromUrl,
+  type UrlPatch,
 } from '@atrium/contracts';
 import {
   CONTACT_SORT_FIELDS,
@@ -15,30 +18,10 @@ import {
 const list = (v: string | null) => (v ? v.split(',').filter(Boolean) : undefined);
 const text = (v: string | null) => v || undefined;
 
-/** The advanced filter groups as edited (incomplete conditions included); bad JSON counts as none. */
-export function filterGroupsFromUrl(p: URLSearchParams): FilterGroup[] {
-  const raw = p.get('filters');
-  if (!raw) return [];
-  try {
-    const parsed = filterGroupsSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : [];
-  } catch {
-    return [];
-  }
-}
-
-/** What the API gets: only complete conditions, and no empty groups. */
-export function completeGroups(groups: FilterGroup[]): FilterGroup[] {
-  return groups
-    .map((g) => ({ ...g, conditions: g.conditions.filter((c) => isConditionComplete(c)) }))
-    .filter((g) => g.conditions.length > 0);
-}
-
 /** The address bar is the source of truth for the contacts list: shareable, survives reload. */
 export function paramsFromUrl(p: URLSearchParams): ContactListParams {
   const status = p.get('status');
   const sortBy = p.get('sortBy');
-  const sortOrder = p.get('sortOrder');
   const hasGroups = p.get('hasGroups');
   return {
     page: Math.max(1, Number(p.get('page')) || 1),
@@ -55,7 +38,7 @@ export function paramsFromUrl(p: URLSearchParams): ContactListParams {
     sortBy: (CONTACT_SORT_FIELDS as readonly string[]).includes(sortBy ?? '')
       ? (sortBy as ContactSortField)
       : undefined,
-    sortOrder: sortOrder === 'asc' || sortOrder === 'desc' ? sortOrder : undefined,
+    sortOrder: sortOrderFromUrl(p.get('sortOrder')),
     filters: completeGroups(filterGroupsFromUrl(p)),
   };
 }
@@ -72,35 +55,14 @@ export const FILTER_KEYS = [
   'lastContactTo',
 ] as const;
 
-export function activeFilterCount(params: ContactListParams): number {
-  const simple = FILTER_KEYS.filter((k) => {
-    const v = params[k];
-    return Array.isArray(v) ? v.length > 0 : v !== undefined;
-  }).length;
-  return simple + (params.filters ?? []).reduce((n, g) => n + g.conditions.length, 0);
-}
+export const activeFilterCount = (params: ContactListParams): number => countActiveFilters(params, FILTER_KEYS);
 
 /** Sets (or clears) URL keys; any change but paging goes back to page 1. */
-export function patchUrl(
-  p: URLSearchParams,
-  patch: Record<string, string | string[] | boolean | null | undefined>,
-): URLSearchParams {
-  const next = new URLSearchParams(p);
-  for (const [k, v] of Object.entries(patch)) {
-    const s = Array.isArray(v) ? v.join(',') : v === null || v === undefined ? '' : String(v);
-    if (s) next.set(k, s);
-    else next.delete(k);
-  }
+export function patchUrl(p: URLSearchParams, patch: UrlPatch): URLSearchParams {
+  const next = setUrlKeys(p, patch);
   if (!('page' in patch)) next.delete('page');
   return next;
 }
 
-/** Clicking a column header: ascending first, then descending, then back to the default order. */
-export function nextSort(
-  current: ContactListParams,
-  field: ContactSortField,
-): { sortBy: string | null; sortOrder: string | null } {
-  if (current.sortBy !== field) return { sortBy: field, sortOrder: 'asc' };
-  if (current.sortOrder !== 'desc') return { sortBy: field, sortOrder: 'desc' };
-  return { sortBy: null, sortOrder: null };
-}
+/** The parts every list shares (contracts' list-params). */
+export { completeGroups, filterGroupsFromUrl, nextSort } from '@atrium/contracts';

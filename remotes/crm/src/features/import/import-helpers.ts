@@ -44,17 +44,8 @@ export function fieldLabel(field: string): string {
   return CONTACT_IMPORT_FIELD_LABELS[field as ContactImportField] ?? field;
 }
 
-/** Saves text as a file through a temporary link (a BOM so spreadsheet apps read UTF-8). */
-export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob(['\ufeff', text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+/** Saves text as a file (ui's downloadText: a temporary link, a BOM so spreadsheet apps read UTF-8). */
+export { downloadText } from '@atrium/ui';
 
 /** 'people.csv' → 'people-errors.csv'. */
 export function errorFileName(fileName: string): string {
