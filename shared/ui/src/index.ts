@@ -69,3 +69,4 @@ export { FilterBuilder, type FilterBuilderField } from './inputs/filter-builder'
 export { dateFormatters, formatDay, formatInstant } from './dates';
 export { formatCount } from './numbers';
 export { downloadText } from './download';
+export { WidgetError, WidgetSkeleton } from './widget-states';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { contactDisplayName } from '@atrium/contracts';
-import { Anchor, Badge, Group, Link, Skeleton, Stack, Text } from '@atrium/ui';
+import { Anchor, Badge, Group, Link, Stack, Text, WidgetError, WidgetSkeleton } from '@atrium/ui';
 import { contacts, contactKeys } from '@atrium/domain-crm';
 
 /** Home widget: the five newest contacts. */
@@ -9,20 +9,8 @@ export default function RecentContactsWidget() {
     queryKey: contactKeys.list({ page: 1, limit: 5 }),
     queryFn: () => contacts.list({ page: 1, limit: 5 }),
   });
-  if (isPending)
-    return (
-      <Stack gap="sm">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} height={14} />
-        ))}
-      </Stack>
-    );
-  if (isError)
-    return (
-      <Text size="sm" c="red">
-        Recent contacts could not be loaded.
-      </Text>
-    );
+  if (isPending) return <WidgetSkeleton />;
+  if (isError) return <WidgetError>Recent contacts could not be loaded.</WidgetError>;
   if (data.data.length === 0) {
     return (
       <Text size="sm" c="dimmed">

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { projects, projectKeys } from '@atrium/domain-work';
-import { Anchor, Badge, Group, Link, Skeleton, Stack, Text, formatDay } from '@atrium/ui';
+import { Anchor, Badge, Group, Link, Stack, Text, WidgetError, WidgetSkeleton, formatDay } from '@atrium/ui';
 import { STAGE_COLORS, STAGES, stageLabel } from '../../lib/stages';
 
 const LATEST = { page: 1, limit: 6, sortBy: 'updatedAt', sortOrder: 'desc' } as const;
@@ -11,20 +11,8 @@ export default function ProjectsWidget() {
     queryKey: projectKeys.list(LATEST),
     queryFn: () => projects.list(LATEST),
   });
-  if (isPending)
-    return (
-      <Stack gap="sm">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} height={14} />
-        ))}
-      </Stack>
-    );
-  if (isError)
-    return (
-      <Text size="sm" c="red">
-        Projects could not be loaded.
-      </Text>
-    );
+  if (isPending) return <WidgetSkeleton />;
+  if (isError) return <WidgetError>Projects could not be loaded.</WidgetError>;
   if (data.data.length === 0)
     return (
       <Text size="sm" c="dimmed">

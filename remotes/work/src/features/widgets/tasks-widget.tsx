@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Anchor, Button, Group, Link, Skeleton, Stack, Text } from '@atrium/ui';
+import { Anchor, Group, Link, Stack, Text, WidgetError, WidgetSkeleton } from '@atrium/ui';
 import { taskKeys, tasks, type TaskListParams } from '@atrium/domain-work';
 import { TaskDueDate, TaskStatusBadge } from '../../components/task-badges';
 
@@ -18,25 +18,8 @@ export default function TasksWidget() {
     queryKey: taskKeys.list(OPEN_TASKS),
     queryFn: () => tasks.list(OPEN_TASKS),
   });
-  if (isPending)
-    return (
-      <Stack gap="sm">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} height={14} />
-        ))}
-      </Stack>
-    );
-  if (isError)
-    return (
-      <Group gap="xs">
-        <Text size="sm" c="red">
-          Tasks could not be loaded.
-        </Text>
-        <Button size="compact-xs" variant="subtle" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </Group>
-    );
+  if (isPending) return <WidgetSkeleton />;
+  if (isError) return <WidgetError onRetry={() => void refetch()}>Tasks could not be loaded.</WidgetError>;
   const rows = data.data.tasks;
   if (rows.length === 0)
     return (
