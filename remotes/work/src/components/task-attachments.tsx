@@ -2,22 +2,17 @@ import { useState } from 'react';
 import { isApiError } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
 import {
-  ActionIcon,
   Anchor,
   Button,
   DeleteConfirmDialog,
   FileButton,
   Group,
-  IconDownload,
   IconPaperclip,
-  IconTrash,
   Modal,
   Paper,
   Stack,
   Text,
-  Tooltip,
   UnstyledButton,
-  formatInstant,
 } from '@atrium/ui';
 import {
   FILE_MAX_BYTES,
@@ -28,9 +23,7 @@ import {
   type WorkFile,
 } from '@atrium/domain-work';
 import type { useTaskMutations } from '../hooks/use-task';
-
-export const fileSize = (n: number) =>
-  n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${Math.round(n / 1024)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`;
+import { FileActions, fileMeta, fileSize } from './file-parts';
 
 /** The slice's limits, checked before anything is sent. */
 export function uploadProblem(files: File[]): string | null {
@@ -135,34 +128,17 @@ export function TaskAttachments({
                       </Text>
                     )}
                     <Text size="xs" c="dimmed">
-                      {fileSize(f.size)} · {f.uploadedBy?.name ?? 'Someone'} · {formatInstant(f.createdAt)}
+                      {fileMeta(f)}
                     </Text>
                   </Stack>
                 </Group>
-                <Group gap={4} wrap="nowrap">
-                  <Tooltip label="Download">
-                    <ActionIcon
-                      component="a"
-                      href={tasks.fileUrl(taskId, f._id, true)}
-                      download={f.name}
-                      variant="subtle"
-                      color="gray"
-                      aria-label={`Download ${f.name}`}
-                    >
-                      <IconDownload size={14} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Delete">
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={`Delete ${f.name}`}
-                      onClick={() => setDeleting(f)}
-                    >
-                      <IconTrash size={14} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
+                <FileActions
+                  name={f.name}
+                  downloadUrl={tasks.fileUrl(taskId, f._id, true)}
+                  onDelete={() => setDeleting(f)}
+                  iconSize={14}
+                  gap={4}
+                />
               </Group>
             </Paper>
           );

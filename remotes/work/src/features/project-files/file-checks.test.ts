@@ -1,5 +1,6 @@
 import { FILE_MAX_BYTES, FILE_MESSAGES } from '@atrium/domain-work';
-import { checkFiles, fileSize } from './file-checks';
+import { fileSize } from '../../components/file-parts';
+import { checkFiles } from './file-checks';
 
 const file = (name: string, type: string, size = 10) => {
   const f = new File(['x'], name, { type });

@@ -20,10 +20,3 @@ export function checkFiles(files: File[]): string | null {
     return FILE_MESSAGES.unsupported;
   return null;
 }
-
-/** 2048 → '2 KB'. */
-export function fileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}

@@ -4,7 +4,6 @@ import { isApiError } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
 import { isPreviewable, projects, projectKeys, type FileKind, type WorkFile } from '@atrium/domain-work';
 import {
-  ActionIcon,
   Anchor,
   Box,
   Button,
@@ -12,20 +11,17 @@ import {
   DeleteConfirmDialog,
   FileButton,
   Group,
-  IconDownload,
   IconFile,
-  IconTrash,
   IconUpload,
   Modal,
   Paper,
   SimpleGrid,
   Stack,
   Text,
-  Tooltip,
   UnstyledButton,
-  formatInstant,
 } from '@atrium/ui';
-import { KIND_TEXTS, checkFiles, fileSize } from './file-checks';
+import { FileActions, fileMeta } from '../../components/file-parts';
+import { KIND_TEXTS, checkFiles } from './file-checks';
 
 function Thumb({ projectId, file }: { projectId: string; file: WorkFile }) {
   if (file.type.startsWith('image/'))
@@ -157,33 +153,17 @@ export function FilesTab({ projectId, kind, files }: { projectId: string; kind: 
                     {f.name}
                   </Text>
                   <Text size="xs" c="dimmed" truncate>
-                    {fileSize(f.size)} · {f.uploadedBy?.name ?? 'Someone'} · {formatInstant(f.createdAt)}
+                    {fileMeta(f)}
                   </Text>
                 </Box>
-                <Group gap={2} wrap="nowrap">
-                  <Tooltip label="Download">
-                    <ActionIcon
-                      component="a"
-                      href={projects.fileUrl(projectId, f._id, true)}
-                      download={f.name}
-                      variant="subtle"
-                      color="gray"
-                      aria-label={`Download ${f.name}`}
-                    >
-                      <IconDownload size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Delete">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete ${f.name}`}
-                      onClick={() => setDeleting(f)}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
+                <FileActions
+                  name={f.name}
+                  downloadUrl={projects.fileUrl(projectId, f._id, true)}
+                  onDelete={() => setDeleting(f)}
+                  iconSize={16}
+                  gap={2}
+                  deleteColor="red"
+                />
               </Group>
             </Card>
           ))}
