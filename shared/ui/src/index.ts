@@ -70,3 +70,4 @@ export { dateFormatters, formatDay, formatInstant } from './dates';
 export { formatCount } from './numbers';
 export { downloadText } from './download';
 export { WidgetError, WidgetSkeleton } from './widget-states';
+export { ListFilters } from './list-filters';

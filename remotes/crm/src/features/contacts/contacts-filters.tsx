@@ -1,20 +1,5 @@
 import { CONTACT_STATUSES, type FilterGroup } from '@atrium/contracts';
-import {
-  Button,
-  ChipMultiSelect,
-  Divider,
-  FilterBuilder,
-  Group,
-  Indicator,
-  Popover,
-  ScrollArea,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  type FilterBuilderField,
-} from '@atrium/ui';
+import { ChipMultiSelect, ListFilters, Select, SimpleGrid, TextInput, type FilterBuilderField } from '@atrium/ui';
 import { CONTACT_FILTER_FIELDS, CONTACT_IMPORT_FIELD_LABELS, type ContactListParams } from '@atrium/domain-crm';
 import { FILTER_KEYS, activeFilterCount } from './list-params';
 import { useGroupOptions, useTagOptions } from '../../hooks/use-contact-options';
@@ -42,99 +27,75 @@ export function ContactsFilters({
   const tags = useTagOptions();
   const count = activeFilterCount(params);
   return (
-    <Popover position="bottom-start" width={560} shadow="md" trapFocus={false}>
-      <Popover.Target>
-        <Indicator label={count} size={16} disabled={count === 0}>
-          <Button variant="default">Filters</Button>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="sm">
-          <SimpleGrid cols={2}>
-            <Select
-              label="Status"
-              data={[{ value: '', label: 'All statuses' }, 'Active', 'Inactive']}
-              value={params.status ?? ''}
-              onChange={(v) => onChange({ status: v || null })}
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: false }}
-            />
-            <Select
-              label="In a group"
-              data={[
-                { value: '', label: 'Any' },
-                { value: 'true', label: 'In at least one group' },
-                { value: 'false', label: 'In no group' },
-              ]}
-              value={params.hasGroups === undefined ? '' : String(params.hasGroups)}
-              onChange={(v) => onChange({ hasGroups: v || null })}
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: false }}
-            />
-          </SimpleGrid>
-          <ChipMultiSelect
-            label="Groups"
-            placeholder="Any group"
-            data={groups.data ?? []}
-            value={params.groupIds ?? []}
-            onChange={(v) => onChange({ groupIds: v })}
-          />
-          <ChipMultiSelect
-            label="Tags"
-            placeholder="Any tag"
-            data={tags.data ?? []}
-            value={params.tags ?? []}
-            onChange={(v) => onChange({ tags: v })}
-          />
-          <SimpleGrid cols={2}>
-            <TextInput
-              label="Created from"
-              type="date"
-              value={params.dateCreatedFrom ?? ''}
-              onChange={(e) => onChange({ dateCreatedFrom: e.currentTarget.value })}
-            />
-            <TextInput
-              label="Created to"
-              type="date"
-              value={params.dateCreatedTo ?? ''}
-              onChange={(e) => onChange({ dateCreatedTo: e.currentTarget.value })}
-            />
-            <TextInput
-              label="Last contact from"
-              type="date"
-              value={params.lastContactFrom ?? ''}
-              onChange={(e) => onChange({ lastContactFrom: e.currentTarget.value })}
-            />
-            <TextInput
-              label="Last contact to"
-              type="date"
-              value={params.lastContactTo ?? ''}
-              onChange={(e) => onChange({ lastContactTo: e.currentTarget.value })}
-            />
-          </SimpleGrid>
-          <Divider />
-          <Text size="sm" fw={600}>
-            Advanced filters
-          </Text>
-          <ScrollArea.Autosize mah={260} type="auto">
-            <FilterBuilder
-              fields={ADVANCED_FIELDS}
-              value={groupsDraft}
-              onChange={(groups) => onChange({ filters: groups.length ? JSON.stringify(groups) : null })}
-            />
-          </ScrollArea.Autosize>
-          <Group justify="flex-end">
-            <Button
-              variant="subtle"
-              size="xs"
-              disabled={count === 0}
-              onClick={() => onChange({ ...Object.fromEntries(FILTER_KEYS.map((k) => [k, null])), filters: null })}
-            >
-              Clear filters
-            </Button>
-          </Group>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+    <ListFilters
+      count={count}
+      fields={ADVANCED_FIELDS}
+      groupsDraft={groupsDraft}
+      filterKeys={FILTER_KEYS}
+      onChange={onChange}
+    >
+      <SimpleGrid cols={2}>
+        <Select
+          label="Status"
+          data={[{ value: '', label: 'All statuses' }, 'Active', 'Inactive']}
+          value={params.status ?? ''}
+          onChange={(v) => onChange({ status: v || null })}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: false }}
+        />
+        <Select
+          label="In a group"
+          data={[
+            { value: '', label: 'Any' },
+            { value: 'true', label: 'In at least one group' },
+            { value: 'false', label: 'In no group' },
+          ]}
+          value={params.hasGroups === undefined ? '' : String(params.hasGroups)}
+          onChange={(v) => onChange({ hasGroups: v || null })}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: false }}
+        />
+      </SimpleGrid>
+      <ChipMultiSelect
+        label="Groups"
+        placeholder="Any group"
+        data={groups.data ?? []}
+        value={params.groupIds ?? []}
+        onChange={(v) => onChange({ groupIds: v })}
+      />
+      <ChipMultiSelect
+        label="Tags"
+        placeholder="Any tag"
+        data={tags.data ?? []}
+        value={params.tags ?? []}
+        onChange={(v) => onChange({ tags: v })}
+      />
+      <SimpleGrid cols={2}>
+        <TextInput
+          label="Created from"
+          type="date"
+          value={params.dateCreatedFrom ?? ''}
+          onChange={(e) => onChange({ dateCreatedFrom: e.currentTarget.value })}
+        />
+        <TextInput
+          label="Created to"
+          type="date"
+          value={params.dateCreatedTo ?? ''}
+          onChange={(e) => onChange({ dateCreatedTo: e.currentTarget.value })}
+        />
+        <TextInput
+          label="Last contact from"
+          type="date"
+          value={params.lastContactFrom ?? ''}
+          onChange={(e) => onChange({ lastContactFrom: e.currentTarget.value })}
+        />
+        <TextInput
+          label="Last contact to"
+          type="date"
+          value={params.lastContactTo ?? ''}
+          onChange={(e) => onChange({ lastContactTo: e.currentTarget.value })}
+        />
+      </SimpleGrid>
+    </ListFilters>
   );
 }

@@ -1,19 +1,5 @@
 import type { FilterGroup } from '@atrium/contracts';
-import {
-  Button,
-  Divider,
-  FilterBuilder,
-  Group,
-  Indicator,
-  Popover,
-  ScrollArea,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  type FilterBuilderField,
-} from '@atrium/ui';
+import { ListFilters, Select, SimpleGrid, TextInput, type FilterBuilderField } from '@atrium/ui';
 import { PROJECT_FILTER_FIELDS, projectFilterFields, type ProjectListParams } from '@atrium/domain-work';
 import { STAGES, stageLabel } from '../../lib/stages';
 import { FILTER_KEYS, activeFilterCount } from './list-params';
@@ -54,68 +40,45 @@ export function ProjectsFilters({
   const count = activeFilterCount(params);
   const typeOptions = params.type && !types.includes(params.type) ? [params.type, ...types] : types;
   return (
-    <Popover position="bottom-start" width={560} shadow="md" trapFocus={false}>
-      <Popover.Target>
-        <Indicator label={count} size={16} disabled={count === 0}>
-          <Button variant="default">Filters</Button>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="sm">
-          <SimpleGrid cols={2}>
-            <Select
-              label="Stage"
-              data={[{ value: '', label: 'All stages' }, ...STAGES.map((s) => ({ value: s, label: stageLabel(s) }))]}
-              value={params.stage ?? ''}
-              onChange={(v) => onChange({ stage: v || null })}
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: false }}
-            />
-            <Select
-              label="Type"
-              data={[{ value: '', label: 'All types' }, ...typeOptions.map((t) => ({ value: t, label: t }))]}
-              value={params.type ?? ''}
-              onChange={(v) => onChange({ type: v || null })}
-              allowDeselect={false}
-              searchable
-              comboboxProps={{ withinPortal: false }}
-            />
-            <TextInput
-              label="Starting from"
-              type="date"
-              value={params.startDate ?? ''}
-              onChange={(e) => onChange({ startDate: e.currentTarget.value })}
-            />
-            <TextInput
-              label="Due by"
-              type="date"
-              value={params.dueDate ?? ''}
-              onChange={(e) => onChange({ dueDate: e.currentTarget.value })}
-            />
-          </SimpleGrid>
-          <Divider />
-          <Text size="sm" fw={600}>
-            Advanced filters
-          </Text>
-          <ScrollArea.Autosize mah={260} type="auto">
-            <FilterBuilder
-              fields={ADVANCED_FIELDS}
-              value={groupsDraft}
-              onChange={(groups) => onChange({ filters: groups.length ? JSON.stringify(groups) : null })}
-            />
-          </ScrollArea.Autosize>
-          <Group justify="flex-end">
-            <Button
-              variant="subtle"
-              size="xs"
-              disabled={count === 0 && groupsDraft.length === 0}
-              onClick={() => onChange({ ...Object.fromEntries(FILTER_KEYS.map((k) => [k, null])), filters: null })}
-            >
-              Clear filters
-            </Button>
-          </Group>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+    <ListFilters
+      count={count}
+      fields={ADVANCED_FIELDS}
+      groupsDraft={groupsDraft}
+      filterKeys={FILTER_KEYS}
+      clearDisabled={count === 0 && groupsDraft.length === 0}
+      onChange={onChange}
+    >
+      <SimpleGrid cols={2}>
+        <Select
+          label="Stage"
+          data={[{ value: '', label: 'All stages' }, ...STAGES.map((s) => ({ value: s, label: stageLabel(s) }))]}
+          value={params.stage ?? ''}
+          onChange={(v) => onChange({ stage: v || null })}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: false }}
+        />
+        <Select
+          label="Type"
+          data={[{ value: '', label: 'All types' }, ...typeOptions.map((t) => ({ value: t, label: t }))]}
+          value={params.type ?? ''}
+          onChange={(v) => onChange({ type: v || null })}
+          allowDeselect={false}
+          searchable
+          comboboxProps={{ withinPortal: false }}
+        />
+        <TextInput
+          label="Starting from"
+          type="date"
+          value={params.startDate ?? ''}
+          onChange={(e) => onChange({ startDate: e.currentTarget.value })}
+        />
+        <TextInput
+          label="Due by"
+          type="date"
+          value={params.dueDate ?? ''}
+          onChange={(e) => onChange({ dueDate: e.currentTarget.value })}
+        />
+      </SimpleGrid>
+    </ListFilters>
   );
 }

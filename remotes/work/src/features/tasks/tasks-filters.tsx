@@ -1,19 +1,5 @@
 import type { FilterGroup } from '@atrium/contracts';
-import {
-  Button,
-  Divider,
-  FilterBuilder,
-  Group,
-  Indicator,
-  Popover,
-  ScrollArea,
-  SearchableSelect,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  type FilterBuilderField,
-} from '@atrium/ui';
+import { ListFilters, SearchableSelect, Select, SimpleGrid, type FilterBuilderField } from '@atrium/ui';
 import { TASK_FILTER_FIELDS, taskFilterFields, type TaskListParams } from '@atrium/domain-work';
 import { PRIORITY_OPTIONS, STATUS_OPTIONS } from '../../components/task-fields';
 import { useProjectOptions } from '../../hooks/use-task-pickers';
@@ -49,63 +35,39 @@ export function TasksFilters({
   const projects = useProjectOptions();
   const count = activeFilterCount(params);
   return (
-    <Popover position="bottom-start" width={560} shadow="md" trapFocus={false}>
-      <Popover.Target>
-        <Indicator label={count} size={16} disabled={count === 0}>
-          <Button variant="default">Filters</Button>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Stack gap="sm">
-          <SimpleGrid cols={3}>
-            <Select
-              label="Status"
-              data={[{ value: '', label: 'All statuses' }, ...STATUS_OPTIONS]}
-              value={params.status ?? ''}
-              onChange={(v) => onChange({ status: v || null })}
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: false }}
-            />
-            <Select
-              label="Priority"
-              data={[{ value: '', label: 'All priorities' }, ...PRIORITY_OPTIONS]}
-              value={params.priority ?? ''}
-              onChange={(v) => onChange({ priority: v || null })}
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: false }}
-            />
-            <SearchableSelect
-              label="Project"
-              placeholder="Any project"
-              data={[{ value: 'none', label: 'No project' }, ...projects.options]}
-              value={params.projectId ?? null}
-              onChange={(v) => onChange({ projectId: v })}
-              comboboxProps={{ withinPortal: false }}
-            />
-          </SimpleGrid>
-          <Divider />
-          <Text size="sm" fw={600}>
-            Advanced filters
-          </Text>
-          <ScrollArea.Autosize mah={260} type="auto">
-            <FilterBuilder
-              fields={ADVANCED_FIELDS}
-              value={groupsDraft}
-              onChange={(groups) => onChange({ filters: groups.length ? JSON.stringify(groups) : null })}
-            />
-          </ScrollArea.Autosize>
-          <Group justify="flex-end">
-            <Button
-              variant="subtle"
-              size="xs"
-              disabled={count === 0}
-              onClick={() => onChange({ ...Object.fromEntries(FILTER_KEYS.map((k) => [k, null])), filters: null })}
-            >
-              Clear filters
-            </Button>
-          </Group>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+    <ListFilters
+      count={count}
+      fields={ADVANCED_FIELDS}
+      groupsDraft={groupsDraft}
+      filterKeys={FILTER_KEYS}
+      onChange={onChange}
+    >
+      <SimpleGrid cols={3}>
+        <Select
+          label="Status"
+          data={[{ value: '', label: 'All statuses' }, ...STATUS_OPTIONS]}
+          value={params.status ?? ''}
+          onChange={(v) => onChange({ status: v || null })}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: false }}
+        />
+        <Select
+          label="Priority"
+          data={[{ value: '', label: 'All priorities' }, ...PRIORITY_OPTIONS]}
+          value={params.priority ?? ''}
+          onChange={(v) => onChange({ priority: v || null })}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: false }}
+        />
+        <SearchableSelect
+          label="Project"
+          placeholder="Any project"
+          data={[{ value: 'none', label: 'No project' }, ...projects.options]}
+          value={params.projectId ?? null}
+          onChange={(v) => onChange({ projectId: v })}
+          comboboxProps={{ withinPortal: false }}
+        />
+      </SimpleGrid>
+    </ListFilters>
   );
 }
