@@ -1,8 +1,8 @@
-import { memo, useEffect, useRef, useState } from 'react';
-import { dropTargetForElements } from '@atlaskit/pragmatic-drag-and-drop/element/adapter';
+import { memo, useEffect } from 'react';
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, formatCount } from '@atrium/ui';
 import { TASK_STATUS_LABELS, type Task, type TaskStatus } from '@atrium/domain-work';
 import { STATUS_COLORS } from '../../components/task-badges';
+import { useColumnDrop } from '../../hooks/use-column-drop';
 import { cardsOf } from './board-moves';
 import { isCardData, KanbanCard, type KeyMove } from './kanban-card';
 import { useKanbanColumn } from './use-kanban';
@@ -25,25 +25,11 @@ export const KanbanColumn = memo(function KanbanColumn({
   onCards: (status: TaskStatus, cards: Task[], complete: boolean) => void;
 }) {
   const q = useKanbanColumn(status);
-  const ref = useRef<HTMLDivElement>(null);
-  const [over, setOver] = useState(false);
+  const { ref, over } = useColumnDrop(isCardData, { type: COLUMN_DROP_TYPE, status });
   const cards = cardsOf(q.data);
   const complete = !q.hasNextPage;
 
   useEffect(() => onCards(status, cards, complete), [status, cards, complete, onCards]);
-
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    return dropTargetForElements({
-      element,
-      canDrop: ({ source }) => isCardData(source.data),
-      getData: () => ({ type: COLUMN_DROP_TYPE, status }),
-      onDragEnter: () => setOver(true),
-      onDragLeave: () => setOver(false),
-      onDrop: () => setOver(false),
-    });
-  }, [status]);
 
   const label = TASK_STATUS_LABELS[status];
   return (

@@ -25,6 +25,7 @@ import {
   Text,
   formatDay,
 } from '@atrium/ui';
+import { useColumnDrop } from '../../hooks/use-column-drop';
 import { STAGE_COLORS, STAGES, stageLabel } from '../../lib/stages';
 import { columnCards, columnTotal, dropIndex, edgeOf, type Edge } from './board-moves';
 import { useBoardColumn, useMoveProject, type BoardMove } from './use-board';
@@ -172,22 +173,8 @@ const BoardCard = memo(function BoardCard({ project: p, index, count, onMove }: 
 
 function BoardColumn({ stage, onMove }: { stage: ProjectStage; onMove: (m: BoardMove) => void }) {
   const column = useBoardColumn(stage);
-  const ref = useRef<HTMLDivElement>(null);
-  const [over, setOver] = useState(false);
+  const { ref, over } = useColumnDrop(isCard, { type: COLUMN, stage });
   const cards = columnCards(column.data);
-
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    return dropTargetForElements({
-      element,
-      canDrop: ({ source }) => isCard(source.data),
-      getData: () => ({ type: COLUMN, stage }),
-      onDragEnter: () => setOver(true),
-      onDragLeave: () => setOver(false),
-      onDrop: () => setOver(false),
-    });
-  }, [stage]);
 
   return (
     <Paper
