@@ -4,6 +4,7 @@ import { draggable, dropTargetForElements } from '@atlaskit/pragmatic-drag-and-d
 import { Box, Group, IconPaperclip, Paper, Text } from '@atrium/ui';
 import type { Task, TaskStatus } from '@atrium/domain-work';
 import { CardMoveMenu } from './card-move-menu';
+import { DropLine } from '../../components/drop-line';
 import { TaskDueDate, TaskPriorityBadge } from '../../components/task-badges';
 import { edgeOf, type Edge } from './board-moves';
 
@@ -97,7 +98,7 @@ export const KanbanCard = memo(function KanbanCard({
   return (
     // content-visibility: the browser skips layout and paint of cards scrolled out of view (long columns).
     <Box pos="relative" style={{ contentVisibility: 'auto', containIntrinsicSize: 'auto 76px' }}>
-      {edge === 'top' && <DropLine top />}
+      {edge === 'top' && <DropLine side="top" height={2} />}
       <Paper
         ref={ref}
         withBorder
@@ -142,22 +143,7 @@ export const KanbanCard = memo(function KanbanCard({
           </Text>
         )}
       </Paper>
-      {edge === 'bottom' && <DropLine />}
+      {edge === 'bottom' && <DropLine side="bottom" height={2} />}
     </Box>
   );
 });
-
-function DropLine({ top }: { top?: boolean }) {
-  return (
-    <Box
-      aria-hidden
-      pos="absolute"
-      left={0}
-      right={0}
-      h={2}
-      bg="var(--mantine-primary-color-filled)"
-      // Inside the card's box: content-visibility clips what lies outside it.
-      style={{ [top ? 'top' : 'bottom']: 0, borderRadius: 2, zIndex: 1 }}
-    />
-  );
-}

@@ -25,6 +25,7 @@ import {
   Text,
   formatDay,
 } from '@atrium/ui';
+import { DropLine } from '../../components/drop-line';
 import { useColumnDrop } from '../../hooks/use-column-drop';
 import { STAGE_COLORS, STAGES, stageLabel } from '../../lib/stages';
 import { columnCards, columnTotal, dropIndex, edgeOf, type Edge } from './board-moves';
@@ -84,19 +85,6 @@ const BoardCard = memo(function BoardCard({ project: p, index, count, onMove }: 
   }, [p._id, p.stage, index]);
 
   const move = (stage: ProjectStage, to: number) => onMove({ id: p._id, from: p.stage, stage, index: to });
-  const line = (side: Edge) =>
-    edge === side ? (
-      <Box
-        aria-hidden
-        pos="absolute"
-        left={0}
-        right={0}
-        h={3}
-        bg="var(--mantine-primary-color-filled)"
-        // Inside the card: content-visibility clips what lies outside its box.
-        style={{ [side]: 0, borderRadius: 2, zIndex: 1 }}
-      />
-    ) : null;
 
   return (
     <Paper
@@ -114,7 +102,7 @@ const BoardCard = memo(function BoardCard({ project: p, index, count, onMove }: 
         containIntrinsicSize: 'auto 84px',
       }}
     >
-      {line('top')}
+      {edge === 'top' && <DropLine side="top" height={3} />}
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap={4}>
         <Anchor
           component={Link}
@@ -166,7 +154,7 @@ const BoardCard = memo(function BoardCard({ project: p, index, count, onMove }: 
           {p.taskCount} task{p.taskCount === 1 ? '' : 's'}
         </Text>
       </Group>
-      {line('bottom')}
+      {edge === 'bottom' && <DropLine side="bottom" height={3} />}
     </Paper>
   );
 });
