@@ -71,3 +71,4 @@ export { formatCount } from './numbers';
 export { downloadText } from './download';
 export { WidgetError, WidgetSkeleton } from './widget-states';
 export { ListFilters } from './list-filters';
+export { useUrlSearch } from './use-url-search';

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@atrium/contracts';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { DEFAULT_PAGE_SIZE } from '@atrium/contracts';
 import { toast } from '@atrium/event-bus';
 import {
   Alert,
@@ -17,8 +17,8 @@ import {
   Text,
   TextInput,
   Title,
-  useDebouncedValue,
   useSearchParams,
+  useUrlSearch,
 } from '@atrium/ui';
 import { contacts, type Contact, type ContactSortField } from '@atrium/domain-crm';
 import { BulkBar } from '../features/contacts/bulk-bar';
@@ -55,11 +55,8 @@ const ImportContactsModal = lazy(() =>
 export default function ContactsPage() {
   const [url, setUrl] = useSearchParams();
   const params = useMemo(() => paramsFromUrl(url), [url]);
-  const urlSearch = url.get('search') ?? '';
-  const [search, setSearch] = useState(urlSearch);
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  // The search the address bar holds as far as this page knows: what it last wrote there or read from it.
-  const knownSearch = useRef(urlSearch);
+  // The search box ↔ the address bar: typed, after the debounce; Back/Forward or a link to /contacts from outside.
+  const [search, setSearch] = useUrlSearch(url.get('search') ?? '', (s) => setUrl((u) => patchUrl(u, { search: s })));
   // undefined: closed; null: adding; a contact: editing it.
   const [editing, setEditing] = useState<Contact | null | undefined>(undefined);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -68,19 +65,6 @@ export default function ContactsPage() {
   // The import dialog is mounted from its first opening on, or at once when the tab has a running import to follow.
   const [importMounted, setImportMounted] = useState(() => !!readRunningImport());
   const patch = (p: Parameters<typeof patchUrl>[1]) => setUrl((u) => patchUrl(u, p));
-
-  // Typing → the address bar, after the debounce.
-  useEffect(() => {
-    if (debounced === knownSearch.current) return;
-    knownSearch.current = debounced;
-    setUrl((u) => patchUrl(u, { search: debounced }));
-  }, [debounced, setUrl]);
-  // The address bar → the box: Back/Forward, or a link to /contacts, changes the search from outside.
-  useEffect(() => {
-    if (urlSearch === knownSearch.current) return;
-    knownSearch.current = urlSearch;
-    setSearch(urlSearch);
-  }, [urlSearch]);
 
   // A selection belongs to what is listed: a new search or filter starts with none (the bulk bar would act on
   // contacts the list no longer shows). Paging, sorting and the view keep it.

@@ -1,5 +1,5 @@
-import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
-import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@atrium/contracts';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { DEFAULT_PAGE_SIZE } from '@atrium/contracts';
 import { toast } from '@atrium/event-bus';
 import {
   Alert,
@@ -17,7 +17,7 @@ import {
   Text,
   TextInput,
   Title,
-  useDebouncedValue,
+  useUrlSearch,
   useSearchParams,
 } from '@atrium/ui';
 import { projects, type ProjectSortField } from '@atrium/domain-work';
@@ -50,27 +50,13 @@ export default function ProjectsPage() {
   const [url, setUrl] = useSearchParams();
   const view = viewFromUrl(url);
   const params = useMemo(() => paramsFromUrl(url), [url]);
-  const urlSearch = url.get('search') ?? '';
-  const [search, setSearch] = useState(urlSearch);
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const knownSearch = useRef(urlSearch);
+  // The search box ↔ the address bar (typed, after the debounce; Back/Forward).
+  const [search, setSearch] = useUrlSearch(url.get('search') ?? '', (s) => setUrl((u) => patchUrl(u, { search: s })));
   const [creating, setCreating] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [exporting, setExporting] = useState(false);
   const types = useProjectTypes();
   const patch = (p: Parameters<typeof patchUrl>[1]) => setUrl((u) => patchUrl(u, p));
-
-  // Typing → the address bar, after the debounce; the address bar (Back/Forward) → the box.
-  useEffect(() => {
-    if (debounced === knownSearch.current) return;
-    knownSearch.current = debounced;
-    setUrl((u) => patchUrl(u, { search: debounced }));
-  }, [debounced, setUrl]);
-  useEffect(() => {
-    if (urlSearch === knownSearch.current) return;
-    knownSearch.current = urlSearch;
-    setSearch(urlSearch);
-  }, [urlSearch]);
 
   // A selection belongs to what is listed: a new search or filter starts with none.
   const { page: _page, sortBy: _sortBy, sortOrder: _sortOrder, ...listed } = params;

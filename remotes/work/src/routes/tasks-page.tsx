@@ -1,5 +1,5 @@
-import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@atrium/contracts';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import { DEFAULT_PAGE_SIZE } from '@atrium/contracts';
 import { bus, toast } from '@atrium/event-bus';
 import {
   Alert,
@@ -18,10 +18,10 @@ import {
   TextInput,
   Title,
   retryImport,
-  useDebouncedValue,
   useLocation,
   useNavigate,
   useSearchParams,
+  useUrlSearch,
 } from '@atrium/ui';
 import { TASK_MESSAGES, tasks, type TaskSortField } from '@atrium/domain-work';
 import { TaskDrawer } from '../components/task-drawer';
@@ -65,20 +65,7 @@ export default function TasksPage() {
   }, [stateTaskId, location.pathname, location.search, navigate]);
 
   // Search: typed → the address bar after the debounce; the address bar → the box (Back/Forward).
-  const urlSearch = url.get('search') ?? '';
-  const [search, setSearch] = useState(urlSearch);
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const knownSearch = useRef(urlSearch);
-  useEffect(() => {
-    if (debounced === knownSearch.current) return;
-    knownSearch.current = debounced;
-    setUrl((u) => patchUrl(u, { search: debounced }));
-  }, [debounced, setUrl]);
-  useEffect(() => {
-    if (urlSearch === knownSearch.current) return;
-    knownSearch.current = urlSearch;
-    setSearch(urlSearch);
-  }, [urlSearch]);
+  const [search, setSearch] = useUrlSearch(url.get('search') ?? '', (s) => setUrl((u) => patchUrl(u, { search: s })));
 
   const { data, isPending, isError, error, refetch, isFetching } = useTasks(params, !kanban);
   const [exporting, setExporting] = useState(false);
