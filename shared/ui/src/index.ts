@@ -72,3 +72,4 @@ export { downloadText } from './download';
 export { WidgetError, WidgetSkeleton } from './widget-states';
 export { ListFilters } from './list-filters';
 export { useUrlSearch } from './use-url-search';
+export { useListSelection } from './use-list-selection';

@@ -17,6 +17,7 @@ import {
   Text,
   TextInput,
   Title,
+  useListSelection,
   useSearchParams,
   useUrlSearch,
 } from '@atrium/ui';
@@ -59,18 +60,12 @@ export default function ContactsPage() {
   const [search, setSearch] = useUrlSearch(url.get('search') ?? '', (s) => setUrl((u) => patchUrl(u, { search: s })));
   // undefined: closed; null: adding; a contact: editing it.
   const [editing, setEditing] = useState<Contact | null | undefined>(undefined);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const { selected, select, clear: clearSelection } = useListSelection(params);
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
   // The import dialog is mounted from its first opening on, or at once when the tab has a running import to follow.
   const [importMounted, setImportMounted] = useState(() => !!readRunningImport());
   const patch = (p: Parameters<typeof patchUrl>[1]) => setUrl((u) => patchUrl(u, p));
-
-  // A selection belongs to what is listed: a new search or filter starts with none (the bulk bar would act on
-  // contacts the list no longer shows). Paging, sorting and the view keep it.
-  const { page: _page, sortBy: _sortBy, sortOrder: _sortOrder, ...listed } = params;
-  const listedKey = JSON.stringify(listed);
-  useEffect(() => setSelected(new Set()), [listedKey]);
 
   // 'Pages' (20 per page) or 'Scroll' (everything, loaded as you scroll, virtualized).
   const scrollMode = url.get('view') === 'scroll';
@@ -78,15 +73,6 @@ export default function ContactsPage() {
   const scroll = useContactsInfinite(params, scrollMode);
   const { data, isPending, isError, error, refetch, isFetching } = paged;
   const scrollRows = useMemo(() => scroll.data?.pages.flatMap((p) => p.data) ?? [], [scroll.data]);
-
-  const select = (ids: string[], on: boolean) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      for (const id of ids)
-        if (on) next.add(id);
-        else next.delete(id);
-      return next;
-    });
 
   const exportCsv = async () => {
     setExporting(true);
@@ -160,7 +146,7 @@ export default function ContactsPage() {
           onChange={(v) => patch({ view: v === 'scroll' ? 'scroll' : null })}
         />
       </Group>
-      {selected.size > 0 && <BulkBar ids={[...selected]} onDone={() => setSelected(new Set())} />}
+      {selected.size > 0 && <BulkBar ids={[...selected]} onDone={clearSelection} />}
       <Paper withBorder radius="md" p="sm" aria-busy={isFetching}>
         {isPending ? (
           <PageSkeleton rows={6} />

@@ -18,6 +18,7 @@ import {
   TextInput,
   Title,
   useUrlSearch,
+  useListSelection,
   useSearchParams,
 } from '@atrium/ui';
 import { projects, type ProjectSortField } from '@atrium/domain-work';
@@ -53,27 +54,13 @@ export default function ProjectsPage() {
   // The search box ↔ the address bar (typed, after the debounce; Back/Forward).
   const [search, setSearch] = useUrlSearch(url.get('search') ?? '', (s) => setUrl((u) => patchUrl(u, { search: s })));
   const [creating, setCreating] = useState(false);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const { selected, select, clear: clearSelection } = useListSelection(params);
   const [exporting, setExporting] = useState(false);
   const types = useProjectTypes();
   const patch = (p: Parameters<typeof patchUrl>[1]) => setUrl((u) => patchUrl(u, p));
 
-  // A selection belongs to what is listed: a new search or filter starts with none.
-  const { page: _page, sortBy: _sortBy, sortOrder: _sortOrder, ...listed } = params;
-  const listedKey = JSON.stringify(listed);
-  useEffect(() => setSelected(new Set()), [listedKey]);
-
   const table = view === 'table';
   const { data, isPending, isError, error, refetch, isFetching } = useProjects(params, table);
-
-  const select = (ids: string[], on: boolean) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      for (const id of ids)
-        if (on) next.add(id);
-        else next.delete(id);
-      return next;
-    });
 
   const exportCsv = async () => {
     setExporting(true);
@@ -171,9 +158,7 @@ export default function ProjectsPage() {
         </Suspense>
       ) : (
         <>
-          {selected.size > 0 && (
-            <BulkTypeBar ids={[...selected]} types={types.names} onDone={() => setSelected(new Set())} />
-          )}
+          {selected.size > 0 && <BulkTypeBar ids={[...selected]} types={types.names} onDone={clearSelection} />}
           <Paper withBorder radius="md" p="sm" aria-busy={isFetching}>
             {isPending ? (
               <PageSkeleton rows={6} />
