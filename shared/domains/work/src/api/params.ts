@@ -15,3 +15,8 @@ export function listSearchParams(params: object): Record<string, string> {
   }
   return out;
 }
+
+/** The query of an export: every match of the list's parameters (export=true), without page or limit. */
+export function exportSearchParams(params: object): Record<string, string> {
+  return listSearchParams({ ...params, export: true, page: undefined, limit: undefined });
+}

@@ -1,4 +1,4 @@
-import { API_ROOT, type ListEnvelope } from '@atrium/contracts';
+import type { ListEnvelope } from '@atrium/contracts';
 import type { ApiClient } from '@atrium/api-client';
 import type {
   Activity,
@@ -15,27 +15,23 @@ import type {
   Task,
   TaskInput,
   TaskUpdate,
-  WorkFile,
 } from '../schemas';
-import { listSearchParams } from './params';
+import { fileCalls } from './files';
+import { exportSearchParams, listSearchParams } from './params';
 
 const enc = encodeURIComponent;
 
 /** Typed calls for projects (docs/requirements.md §7 "Projects"). */
 export function projectsApi(client: ApiClient) {
   const base = (id: string) => `projects/${enc(id)}`;
+  const files = fileCalls(client, base);
   return {
     /** One page; `signal` lets a caller (the global search) abandon it. */
     list: (params: ProjectListParams = {}, options?: { signal?: AbortSignal }) =>
       client.get<ListEnvelope<Project>>('projects', listSearchParams(params), options),
     /** Every match (export=true), for CSV export. */
     exportAll: async (params: ProjectListParams = {}) =>
-      (
-        await client.get<ListEnvelope<Project>>(
-          'projects',
-          listSearchParams({ ...params, export: true, page: undefined, limit: undefined }),
-        )
-      ).data,
+      (await client.get<ListEnvelope<Project>>('projects', exportSearchParams(params))).data,
     get: async (id: string) => (await client.get<{ data: ProjectDetail }>(base(id))).data,
     create: async (input: ProjectInput) => (await client.post<{ data: Project }>('projects', input)).data,
     update: async (id: string, input: ProjectUpdate) => (await client.patch<{ data: Project }>(base(id), input)).data,
@@ -63,18 +59,10 @@ export function projectsApi(client: ApiClient) {
       await client.delete(`${base(id)}/tasks/${enc(taskId)}`);
     },
     /** Multipart upload of one or more files of one kind. */
-    uploadFiles: async (id: string, files: File[], kind: FileKind = 'attachment') => {
-      const form = new FormData();
-      form.append('kind', kind);
-      for (const f of files) form.append('files', f, f.name);
-      return (await client.upload<{ data: WorkFile[] }>(`${base(id)}/attachments`, form)).data;
-    },
-    /** Same-origin URL of a file (for <img src>, a PDF preview or a download link). */
-    fileUrl: (id: string, fileId: string, download = false) =>
-      `${API_ROOT}/${base(id)}/attachments/${enc(fileId)}${download ? '?download=1' : ''}`,
-    removeFile: async (id: string, fileId: string) => {
-      await client.delete(`${base(id)}/attachments/${enc(fileId)}`);
-    },
+    uploadFiles: (id: string, fileList: File[], kind: FileKind = 'attachment') =>
+      files.uploadFiles(id, fileList, { kind }),
+    fileUrl: files.fileUrl,
+    removeFile: files.removeFile,
     /** A contact's projects (GET /contacts/{id}/projects) and the links (POST, DELETE). */
     ofContact: async (contactId: string) =>
       (await client.get<{ data: Project[] }>(`contacts/${enc(contactId)}/projects`)).data,

@@ -1,4 +1,3 @@
-import { API_ROOT } from '@atrium/contracts';
 import type { ApiClient } from '@atrium/api-client';
 import type {
   KanbanTotals,
@@ -10,26 +9,22 @@ import type {
   TaskListAnswer,
   TaskListParams,
   TaskUpdate,
-  WorkFile,
 } from '../schemas';
-import { listSearchParams } from './params';
+import { fileCalls } from './files';
+import { exportSearchParams, listSearchParams } from './params';
 
 const enc = encodeURIComponent;
 
 /** Typed calls for tasks (docs/requirements.md §7 "Tasks"). */
 export function tasksApi(client: ApiClient) {
   const base = (id: string) => `tasks/${enc(id)}`;
+  const files = fileCalls(client, base);
   return {
     /** One page; the answer carries the list under data.tasks. */
     list: (params: TaskListParams = {}, options?: { signal?: AbortSignal }) =>
       client.get<TaskListAnswer>('tasks', listSearchParams(params), options),
     exportAll: async (params: TaskListParams = {}) =>
-      (
-        await client.get<TaskListAnswer>(
-          'tasks',
-          listSearchParams({ ...params, export: true, page: undefined, limit: undefined }),
-        )
-      ).data.tasks,
+      (await client.get<TaskListAnswer>('tasks', exportSearchParams(params))).data.tasks,
     get: async (id: string) => (await client.get<{ data: TaskDetail }>(base(id))).data,
     /** POST /tasks (or POST /tasks?projectId= when the task belongs to a project). */
     create: async (input: TaskInput) =>
@@ -52,16 +47,9 @@ export function tasksApi(client: ApiClient) {
     removeComment: async (id: string, commentId: string) => {
       await client.delete(`${base(id)}/comments/${enc(commentId)}`);
     },
-    uploadFiles: async (id: string, files: File[]) => {
-      const form = new FormData();
-      for (const f of files) form.append('files', f, f.name);
-      return (await client.upload<{ data: WorkFile[] }>(`${base(id)}/attachments`, form)).data;
-    },
-    fileUrl: (id: string, fileId: string, download = false) =>
-      `${API_ROOT}/${base(id)}/attachments/${enc(fileId)}${download ? '?download=1' : ''}`,
-    removeFile: async (id: string, fileId: string) => {
-      await client.delete(`${base(id)}/attachments/${enc(fileId)}`);
-    },
+    uploadFiles: (id: string, fileList: File[]) => files.uploadFiles(id, fileList),
+    fileUrl: files.fileUrl,
+    removeFile: files.removeFile,
   };
 }
 export type TasksApi = ReturnType<typeof tasksApi>;
