@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ListEnvelope } from '@atrium/contracts';
 import { UiProvider } from '@atrium/ui';
 import type { Project, Task, TaskListAnswer, WorkFile } from '@atrium/domain-work';
+import { contacts } from '@atrium/domain-crm/public';
 
 /** A complete project as the API answers it; `i` varies the id and title. */
 export function makeProject(i: number, over: Partial<Project> = {}): Project {
@@ -73,6 +74,9 @@ export const envelope = <T,>(rows: T[], total = rows.length, page = 1, limit = 2
   data: rows,
   pagination: { total, page, limit, totalPages: Math.max(1, Math.ceil(total / limit)) },
 });
+
+/** The contact pickers' GET /contacts answers an empty page (limit 100). */
+export const mockNoContacts = () => jest.spyOn(contacts, 'list').mockResolvedValue(envelope([], 0, 1, 100) as never);
 
 /** GET /tasks answers its list under data.tasks. */
 export const taskAnswer = (rows: Task[], total = rows.length, page = 1, limit = 20): TaskListAnswer => ({

@@ -4,7 +4,7 @@ import { clearTestSession, sampleUser, setTestSession } from '@atrium/api-client
 import { bus, type Toast } from '@atrium/event-bus';
 import { contacts } from '@atrium/domain-crm/public';
 import { projects, tasks, type TaskDetail } from '@atrium/domain-work';
-import { envelope, makeFile, makeProject, makeTask, renderWithProviders } from '../test-utils';
+import { envelope, makeFile, makeProject, makeTask, mockNoContacts, renderWithProviders } from '../test-utils';
 import { changeText } from './task-history-text';
 import { TaskDrawer } from './task-drawer';
 
@@ -63,11 +63,7 @@ beforeEach(() => {
   jest
     .spyOn(projects, 'list')
     .mockResolvedValue(envelope([makeProject(1, { title: 'Kitchen' }), makeProject(2, { title: 'Bathroom' })]));
-  jest.spyOn(contacts, 'list').mockResolvedValue({
-    success: true,
-    data: [],
-    pagination: { total: 0, page: 1, limit: 100, totalPages: 1 },
-  } as never);
+  mockNoContacts();
 });
 afterEach(() => {
   sub.unsubscribe();

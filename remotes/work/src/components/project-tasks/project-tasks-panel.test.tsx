@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { bus, type Toast } from '@atrium/event-bus';
-import { contacts } from '@atrium/domain-crm/public';
 import { projects, tasks } from '@atrium/domain-work';
-import { envelope, makeProject, makeTask, renderWithProviders, taskAnswer } from '../../test-utils';
+import { envelope, makeProject, makeTask, mockNoContacts, renderWithProviders, taskAnswer } from '../../test-utils';
 import { ProjectTasksPanel } from './index';
 
 let toasts: Toast[] = [];
@@ -11,11 +10,7 @@ beforeEach(() => {
   toasts = [];
   sub = bus.on('toast:show').subscribe((t) => toasts.push(t));
   jest.spyOn(projects, 'list').mockResolvedValue(envelope([makeProject(1)]));
-  jest.spyOn(contacts, 'list').mockResolvedValue({
-    success: true,
-    data: [],
-    pagination: { total: 0, page: 1, limit: 100, totalPages: 1 },
-  } as never);
+  mockNoContacts();
 });
 afterEach(() => {
   sub.unsubscribe();

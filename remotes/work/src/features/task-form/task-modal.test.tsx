@@ -2,9 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@atrium/api-client';
 import { bus, type Toast } from '@atrium/event-bus';
-import { contacts } from '@atrium/domain-crm/public';
 import { projects, tasks } from '@atrium/domain-work';
-import { envelope, makeProject, makeTask, renderWithProviders } from '../../test-utils';
+import { envelope, makeProject, makeTask, mockNoContacts, renderWithProviders } from '../../test-utils';
 import { checkPickedFiles, createTaskWithFiles } from './create-task';
 import TaskModalEntry from './task-modal-entry';
 
@@ -23,11 +22,7 @@ const file = (name: string, size = 10) => new File([new Uint8Array(size)], name,
 beforeEach(() => {
   localStorage.clear();
   jest.spyOn(projects, 'list').mockResolvedValue(envelope([makeProject(1, { title: 'Kitchen remodel' })]));
-  jest.spyOn(contacts, 'list').mockResolvedValue({
-    success: true,
-    data: [],
-    pagination: { total: 0, page: 1, limit: 100, totalPages: 1 },
-  } as never);
+  mockNoContacts();
 });
 afterEach(() => jest.restoreAllMocks());
 
