@@ -73,3 +73,4 @@ export { WidgetError, WidgetSkeleton } from './widget-states';
 export { ListFilters } from './list-filters';
 export { useUrlSearch } from './use-url-search';
 export { useListSelection } from './use-list-selection';
+export { SortHeader } from './sort-header';

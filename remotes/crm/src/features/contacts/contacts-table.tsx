@@ -14,6 +14,7 @@ import {
   Tooltip,
   UnstyledButton,
   formatInstant,
+  SortHeader,
 } from '@atrium/ui';
 
 async function copyEmail(email: string) {
@@ -32,29 +33,6 @@ interface ContactsTableProps {
   onSort: (field: ContactSortField) => void;
   selected: Set<string>;
   onSelect: (ids: string[], on: boolean) => void;
-}
-
-function SortHeader({
-  field,
-  label,
-  params,
-  onSort,
-}: {
-  field: ContactSortField;
-  label: string;
-  params: ContactListParams;
-  onSort: (f: ContactSortField) => void;
-}) {
-  const active = params.sortBy === field;
-  const arrow = active ? (params.sortOrder === 'desc' ? ' ↓' : ' ↑') : '';
-  return (
-    <Table.Th aria-sort={active ? (params.sortOrder === 'desc' ? 'descending' : 'ascending') : 'none'}>
-      <UnstyledButton onClick={() => onSort(field)} fw={700} fz="sm">
-        {label}
-        {arrow}
-      </UnstyledButton>
-    </Table.Th>
-  );
 }
 
 export function ContactsTable({ rows, onOpen, params, onSort, selected, onSelect }: ContactsTableProps) {

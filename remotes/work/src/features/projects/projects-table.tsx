@@ -1,5 +1,5 @@
 import type { Project, ProjectListParams, ProjectSortField } from '@atrium/domain-work';
-import { Anchor, Checkbox, Link, Table, Text, UnstyledButton, formatDay, formatInstant } from '@atrium/ui';
+import { Anchor, Checkbox, Link, Table, Text, formatDay, formatInstant, SortHeader } from '@atrium/ui';
 import { StageBadge } from '../../components/stage-badge';
 
 interface ProjectsTableProps {
@@ -8,29 +8,6 @@ interface ProjectsTableProps {
   onSort: (field: ProjectSortField) => void;
   selected: Set<string>;
   onSelect: (ids: string[], on: boolean) => void;
-}
-
-function SortHeader({
-  field,
-  label,
-  params,
-  onSort,
-}: {
-  field: ProjectSortField;
-  label: string;
-  params: ProjectListParams;
-  onSort: (f: ProjectSortField) => void;
-}) {
-  const active = params.sortBy === field;
-  const arrow = active ? (params.sortOrder === 'desc' ? ' ↓' : ' ↑') : '';
-  return (
-    <Table.Th aria-sort={active ? (params.sortOrder === 'desc' ? 'descending' : 'ascending') : 'none'}>
-      <UnstyledButton onClick={() => onSort(field)} fw={700} fz="sm">
-        {label}
-        {arrow}
-      </UnstyledButton>
-    </Table.Th>
-  );
 }
 
 /** The projects table: title (opens the project), stage, type, dates, tasks, created; rows can be selected. */
