@@ -3,7 +3,6 @@ import { fieldErrorsOf, isApiError } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
 import {
   ActionIcon,
-  Alert,
   Anchor,
   Button,
   DeleteConfirmDialog,
@@ -28,6 +27,7 @@ import {
   type TaskStatus,
   type TaskUpdate,
 } from '@atrium/domain-work';
+import { LoadError } from '../load-error';
 import { TaskDueDate } from '../task-badges';
 import { TaskDrawer } from '../task-drawer';
 import { PRIORITY_OPTIONS, STATUS_OPTIONS } from '../task-fields';
@@ -114,14 +114,11 @@ export function ProjectTasksPanel({ projectId }: { projectId: string }) {
         {q.isPending ? (
           <PageSkeleton rows={4} />
         ) : q.isError ? (
-          <Alert color="red" title="Tasks could not be loaded" role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{TASK_MESSAGES.fetchProjectFailed(q.error.message)}</Text>
-              <Button size="xs" onClick={() => void q.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadError
+            title="Tasks could not be loaded"
+            message={TASK_MESSAGES.fetchProjectFailed(q.error.message)}
+            onRetry={() => void q.refetch()}
+          />
         ) : rows.length === 0 ? (
           <Text c="dimmed" ta="center" py="lg">
             No tasks in this project yet. Add the first one above.

@@ -1,7 +1,8 @@
 import { memo, useEffect } from 'react';
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, formatCount } from '@atrium/ui';
+import { Badge, Button, Group, Paper, Skeleton, Stack, Text, formatCount } from '@atrium/ui';
 import { TASK_STATUS_LABELS, type Task, type TaskStatus } from '@atrium/domain-work';
 import { STATUS_COLORS } from '../../components/task-badges';
+import { LoadError } from '../../components/load-error';
 import { useColumnDrop } from '../../hooks/use-column-drop';
 import { cardsOf } from './board-moves';
 import { isCardData, KanbanCard, type KeyMove } from './kanban-card';
@@ -64,11 +65,7 @@ export const KanbanColumn = memo(function KanbanColumn({
           ))}
         </Stack>
       ) : q.isError && cards.length === 0 ? (
-        <Alert color="red" title="This column could not be loaded" role="alert">
-          <Button size="xs" onClick={() => void q.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError title="This column could not be loaded" onRetry={() => void q.refetch()} />
       ) : (
         // A long column scrolls inside itself: the board keeps its height whatever a column holds.
         <Stack

@@ -8,7 +8,6 @@ import {
 import type { Project, ProjectStage } from '@atrium/domain-work';
 import {
   ActionIcon,
-  Alert,
   Anchor,
   Badge,
   Box,
@@ -26,6 +25,7 @@ import {
   formatDay,
 } from '@atrium/ui';
 import { DropLine } from '../../components/drop-line';
+import { LoadError } from '../../components/load-error';
 import { useColumnDrop } from '../../hooks/use-column-drop';
 import { STAGE_COLORS, STAGES, stageLabel } from '../../lib/stages';
 import { columnCards, columnTotal, dropIndex, edgeOf, type Edge } from './board-moves';
@@ -192,11 +192,7 @@ function BoardColumn({ stage, onMove }: { stage: ProjectStage; onMove: (m: Board
           {column.isPending ? (
             [0, 1, 2].map((i) => <Skeleton key={i} height={72} radius="md" />)
           ) : column.isError ? (
-            <Alert color="red" title="Could not load this column" role="alert">
-              <Button size="xs" onClick={() => void column.refetch()}>
-                Try again
-              </Button>
-            </Alert>
+            <LoadError title="Could not load this column" onRetry={() => void column.refetch()} />
           ) : cards.length === 0 ? (
             <Text size="sm" c="dimmed" ta="center" py="lg">
               Drop a project here

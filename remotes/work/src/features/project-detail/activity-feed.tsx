@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { isApiError } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
 import { activityInputSchema, type Activity } from '@atrium/domain-work';
-import { Alert, Avatar, Button, Group, Paper, Skeleton, Stack, Text, Textarea, formatInstant } from '@atrium/ui';
+import { Avatar, Button, Group, Paper, Skeleton, Stack, Text, Textarea, formatInstant } from '@atrium/ui';
+import { LoadError } from '../../components/load-error';
 import { useProjectActions, useProjectFeed } from './use-project';
 
 const initials = (name: string) =>
@@ -103,14 +104,11 @@ export function ActivityFeed({ projectId }: { projectId: string }) {
           ))}
         </Stack>
       ) : feed.isError && entries.length === 0 ? (
-        <Alert color="red" title="The activity could not be loaded" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{feed.error.message}</Text>
-            <Button size="xs" onClick={() => void feed.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError
+          title="The activity could not be loaded"
+          message={feed.error.message}
+          onRetry={() => void feed.refetch()}
+        />
       ) : entries.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
           No activity yet. Changes to the project, its tasks, files and notes appear here.
