@@ -74,3 +74,4 @@ export { ListFilters } from './list-filters';
 export { useUrlSearch } from './use-url-search';
 export { useListSelection } from './use-list-selection';
 export { SortHeader } from './sort-header';
+export { SelectionBar } from './selection-bar';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@atrium/event-bus';
-import { Box, Button, ChipMultiSelect, DeleteConfirmDialog, Group, Paper, Text } from '@atrium/ui';
+import { Box, Button, ChipMultiSelect, DeleteConfirmDialog, SelectionBar } from '@atrium/ui';
 import { contactGroups, contacts, contactGroupKeys, contactKeys } from '@atrium/domain-crm';
 import { useGroupOptions } from '../../hooks/use-contact-options';
 
@@ -50,33 +50,25 @@ export function BulkBar({ ids, onDone }: { ids: string[]; onDone: () => void }) 
   };
 
   return (
-    <Paper withBorder p="xs" radius="md" bg="var(--mantine-color-default-hover)">
-      <Group justify="space-between">
-        <Text size="sm" fw={600}>
-          {ids.length} selected
-        </Text>
-        <Group gap="xs">
-          <Box w={260}>
-            <ChipMultiSelect
-              ariaLabel="Groups to assign"
-              placeholder="Choose groups"
-              size="xs"
-              data={groups.data ?? []}
-              value={groupIds}
-              onChange={setGroupIds}
-            />
-          </Box>
-          <Button size="xs" onClick={() => void assign()} disabled={groupIds.length === 0} loading={busy}>
-            Assign to group
-          </Button>
-          <Button size="xs" color="red" variant="light" onClick={() => setConfirming(true)} disabled={busy}>
-            Delete
-          </Button>
-          <Button size="xs" variant="subtle" onClick={onDone}>
-            Clear selection
-          </Button>
-        </Group>
-      </Group>
+    <>
+      <SelectionBar count={ids.length} onClear={onDone}>
+        <Box w={260}>
+          <ChipMultiSelect
+            ariaLabel="Groups to assign"
+            placeholder="Choose groups"
+            size="xs"
+            data={groups.data ?? []}
+            value={groupIds}
+            onChange={setGroupIds}
+          />
+        </Box>
+        <Button size="xs" onClick={() => void assign()} disabled={groupIds.length === 0} loading={busy}>
+          Assign to group
+        </Button>
+        <Button size="xs" color="red" variant="light" onClick={() => setConfirming(true)} disabled={busy}>
+          Delete
+        </Button>
+      </SelectionBar>
       <DeleteConfirmDialog
         opened={confirming}
         title="Delete contacts"
@@ -85,6 +77,6 @@ export function BulkBar({ ids, onDone }: { ids: string[]; onDone: () => void }) 
         onCancel={() => setConfirming(false)}
         onConfirm={() => void remove()}
       />
-    </Paper>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from '@atrium/event-bus';
 import { isApiError } from '@atrium/api-client';
-import { Autocomplete, Box, Button, Group, Paper, Text } from '@atrium/ui';
+import { Autocomplete, Box, Button, SelectionBar } from '@atrium/ui';
 import { useBulkTypes } from './use-projects';
 
 /** Actions on the selected rows: give them all one project type (PATCH /projects/bulk-update-types). */
@@ -23,31 +23,21 @@ export function BulkTypeBar({ ids, types, onDone }: { ids: string[]; types: stri
   };
 
   return (
-    <Paper withBorder p="xs" radius="md" bg="var(--mantine-color-default-hover)">
-      <Group justify="space-between">
-        <Text size="sm" fw={600}>
-          {ids.length} selected
-        </Text>
-        <Group gap="xs">
-          <Box w={240}>
-            <Autocomplete
-              aria-label="New project type"
-              placeholder="Choose or type a project type"
-              size="xs"
-              data={types}
-              value={type}
-              onChange={setType}
-              maxLength={100}
-            />
-          </Box>
-          <Button size="xs" onClick={() => void apply()} disabled={!chosen} loading={bulk.isPending}>
-            Change type
-          </Button>
-          <Button size="xs" variant="subtle" onClick={onDone}>
-            Clear selection
-          </Button>
-        </Group>
-      </Group>
-    </Paper>
+    <SelectionBar count={ids.length} onClear={onDone}>
+      <Box w={240}>
+        <Autocomplete
+          aria-label="New project type"
+          placeholder="Choose or type a project type"
+          size="xs"
+          data={types}
+          value={type}
+          onChange={setType}
+          maxLength={100}
+        />
+      </Box>
+      <Button size="xs" onClick={() => void apply()} disabled={!chosen} loading={bulk.isPending}>
+        Change type
+      </Button>
+    </SelectionBar>
   );
 }
