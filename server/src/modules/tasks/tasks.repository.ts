@@ -17,26 +17,6 @@ import { escapeLike, filterGroupsSql, type FilterColumns } from '../../lib/filte
 import { yieldToEventLoop } from '../../lib/event-loop';
 import { StatementCache } from '../../lib/statements';
 
-/** A task as stored, with its contacts and how many comments it has (the service adds project and files). */
-export interface TaskRow {
-  id: string;
-  businessId: string;
-  title: string;
-  description: string | null;
-  status: TaskStatus;
-  priority: TaskPriority;
-  startDate: Date | null;
-  dueDate: Date | null;
-  isAllDay: boolean;
-  projectId: string | null;
-  userId: string | null;
-  sortOrder: number;
-  createdAt: Date;
-  updatedAt: Date;
-  contactIds: string[];
-  commentCount: number;
-}
-
 /** The columns a create or an update writes. */
 export interface TaskFields {
   title: string;
@@ -47,6 +27,18 @@ export interface TaskFields {
   dueDate: Date | null;
   isAllDay: boolean;
   projectId: string | null;
+}
+
+/** A task as stored, with its contacts and how many comments it has (the service adds project and files). */
+export interface TaskRow extends TaskFields {
+  id: string;
+  businessId: string;
+  userId: string | null;
+  sortOrder: number;
+  createdAt: Date;
+  updatedAt: Date;
+  contactIds: string[];
+  commentCount: number;
 }
 
 export interface CommentRow {
