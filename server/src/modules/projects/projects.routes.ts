@@ -18,18 +18,15 @@ import {
   projectStageMoveSchema,
   projectTypeSchema,
   projectUpdateSchema,
-  workFileSchema,
 } from '@atrium/domain-work/schemas';
-import { sendStoredFile } from '../../lib/file-reply';
-import { FILE_MULTIPART_LIMITS, uploadParts } from '../../lib/file-upload';
+import { registerFileRoutes } from '../../lib/file-routes';
+import { FILE_MULTIPART_LIMITS } from '../../lib/file-upload';
 import { callerOf, errorResponses, okSchema } from '../../lib/http';
 import type { ProjectsService } from './projects.service';
 
 const pathId = z.string().min(1).max(100);
 const idParams = z.object({ id: pathId });
-const fileParams = z.object({ id: pathId, attachmentId: pathId });
 const projectAnswer = z.object({ success: z.literal(true), data: projectSchema });
-const filesAnswer = z.object({ success: z.literal(true), data: z.array(workFileSchema) });
 const tags = ['projects'];
 
 /** Mounted at /api/v1/projects; every route acts on the caller's current business. */
@@ -244,80 +241,31 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ projects: ProjectsService }
       data: await projects.addContacts(callerOf(request), request.params.id, request.body.contactIds),
     }),
   );
-  app.post(
-    '/:id/attachments',
-    {
-      schema: {
-        tags,
-        description:
-          'Uploads files to the project: multipart fields "files" (or "file"), at most 10 of at most 25 MB each, and ' +
-          '"kind" (attachment, design or floorplan; default attachment). The type is sniffed from the bytes; all or nothing.',
-        consumes: ['multipart/form-data'],
-        params: idParams,
-        response: { 201: filesAnswer, ...errorResponses(400, 401, 403, 404, 413, 415) },
-      },
+  registerFileRoutes(app, {
+    tags,
+    describe: {
+      upload:
+        'Uploads files to the project: multipart fields "files" (or "file"), at most 10 of at most 25 MB each, and ' +
+        '"kind" (attachment, design or floorplan; default attachment). The type is sniffed from the bytes; all or nothing.',
+      open: 'The file’s bytes (streamed): inline for images and PDFs, as a download with `download=1` or for other types.',
+      remove: 'Deletes one of the project’s files.',
     },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const data = await projects.upload(caller, request.params.id, () => uploadParts(request));
-      return reply.status(201).send({ success: true, data });
+    list: {
+      description: 'The project’s files, oldest first; `kind` narrows to attachments, designs or floor plans.',
+      query: z.object({ kind: fileKindSchema.optional() }),
+      call: (caller, id, query) => projects.files(caller, id, query.kind),
     },
-  );
-
-  app.get(
-    '/:id/attachments',
-    {
-      schema: {
-        tags,
-        description: 'The project’s files, oldest first; `kind` narrows to attachments, designs or floor plans.',
-        params: idParams,
-        querystring: z.object({ kind: fileKindSchema.optional() }),
-        response: { 200: filesAnswer, ...errorResponses(400, 401, 403, 404) },
-      },
+    download: {
+      query: z.object({ download: booleanParamSchema.optional() }),
+      asked: (query) => query.download === true,
+      errors: [400, 401, 403, 404],
     },
-    async (request) => ({
-      success: true as const,
-      data: await projects.files(callerOf(request), request.params.id, request.query.kind),
-    }),
-  );
-
-  app.get(
-    '/:id/attachments/:attachmentId',
-    {
-      schema: {
-        tags,
-        description:
-          'The file’s bytes (streamed): inline for images and PDFs, as a download with `download=1` or for other types.',
-        params: fileParams,
-        querystring: z.object({ download: booleanParamSchema.optional() }),
-        response: errorResponses(400, 401, 403, 404),
-      },
+    calls: {
+      upload: (caller, id, parts) => projects.upload(caller, id, parts),
+      open: (caller, id, fileId) => projects.openFile(caller, id, fileId),
+      remove: (caller, id, fileId) => projects.removeFile(caller, id, fileId),
     },
-    async (request, reply) => {
-      const { file, stream } = await projects.openFile(
-        callerOf(request),
-        request.params.id,
-        request.params.attachmentId,
-      );
-      return sendStoredFile(reply, file, stream, request.query.download === true);
-    },
-  );
-
-  app.delete(
-    '/:id/attachments/:attachmentId',
-    {
-      schema: {
-        tags,
-        description: 'Deletes one of the project’s files.',
-        params: fileParams,
-        response: { 200: okSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => {
-      await projects.removeFile(callerOf(request), request.params.id, request.params.attachmentId);
-      return { success: true as const };
-    },
-  );
+  });
 };
 
 const contactParams = z.object({ id: pathId });

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import * as z from 'zod';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   kanbanTotalsSchema,
   taskColumnMoveSchema,
@@ -14,17 +14,15 @@ import {
   taskSchema,
   taskUpdateSchema,
   TASK_MESSAGES,
-  workFileSchema,
 } from '@atrium/domain-work/schemas';
-import { sendStoredFile } from '../../lib/file-reply';
-import { FILE_MULTIPART_LIMITS, uploadParts } from '../../lib/file-upload';
+import { registerFileRoutes } from '../../lib/file-routes';
+import { FILE_MULTIPART_LIMITS } from '../../lib/file-upload';
 import { callerOf, errorResponses, okSchema } from '../../lib/http';
 import type { TasksService } from './tasks.service';
 
 const pathId = z.string().min(1).max(100);
 const idParams = z.object({ id: pathId });
 const commentParams = z.object({ id: pathId, commentId: pathId });
-const attachmentParams = z.object({ id: pathId, attachmentId: pathId });
 const projectTaskParams = z.object({ id: pathId, taskId: pathId });
 const createQuery = z.object({ projectId: pathId.optional() });
 const downloadQuery = z.object({ download: z.enum(['0', '1', 'true', 'false']).optional() });
@@ -32,7 +30,6 @@ const downloadQuery = z.object({ download: z.enum(['0', '1', 'true', 'false']).o
 const taskAnswer = z.object({ success: z.literal(true), data: taskSchema });
 const detailAnswer = z.object({ success: z.literal(true), data: taskDetailSchema });
 const commentAnswer = z.object({ success: z.literal(true), data: taskCommentSchema });
-const filesAnswer = z.object({ success: z.literal(true), data: z.array(workFileSchema) });
 const totalsAnswer = z.object({ success: z.literal(true), data: kanbanTotalsSchema });
 
 const tags = ['tasks'];
@@ -221,60 +218,25 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService }> = async
   // Attachments: multipart only here (the parser is this child context's).
   await app.register(async (files) => {
     await files.register(multipart, { limits: FILE_MULTIPART_LIMITS });
-    const typed = files.withTypeProvider<ZodTypeProvider>();
-
-    typed.post(
-      '/:id/attachments',
-      {
-        schema: {
-          tags,
-          description:
-            'Attaches files (multipart field "files" or "file"; at most 10 of 25 MB each; images, PDF, text, CSV, ' +
-            'zip and Office documents by their bytes): all or none are stored',
-          consumes: ['multipart/form-data'],
-          params: idParams,
-          response: { 201: filesAnswer, ...errorResponses(400, 401, 403, 404, 413, 415) },
-        },
+    registerFileRoutes(files, {
+      tags,
+      describe: {
+        upload:
+          'Attaches files (multipart field "files" or "file"; at most 10 of 25 MB each; images, PDF, text, CSV, ' +
+          'zip and Office documents by their bytes): all or none are stored',
+        open: 'The file’s bytes (inline for images and PDFs; `download=1` as an attachment)',
       },
-      async (request, reply) => {
-        const data = await tasks.addAttachments(callerOf(request), request.params.id, () => uploadParts(request));
-        return reply.status(201).send({ success: true, data });
+      download: {
+        query: downloadQuery,
+        asked: (query) => query.download === '1' || query.download === 'true',
+        errors: [401, 403, 404],
       },
-    );
-
-    typed.get(
-      '/:id/attachments/:attachmentId',
-      {
-        schema: {
-          tags,
-          description: 'The file’s bytes (inline for images and PDFs; `download=1` as an attachment)',
-          params: attachmentParams,
-          querystring: downloadQuery,
-          response: errorResponses(401, 403, 404),
-        },
+      calls: {
+        upload: (caller, id, parts) => tasks.addAttachments(caller, id, parts),
+        open: (caller, id, fileId) => tasks.openAttachment(caller, id, fileId),
+        remove: (caller, id, fileId) => tasks.removeAttachment(caller, id, fileId),
       },
-      async (request, reply) => {
-        const { id, attachmentId } = request.params;
-        const { file, stream } = await tasks.openAttachment(callerOf(request), id, attachmentId);
-        const download = request.query.download === '1' || request.query.download === 'true';
-        return sendStoredFile(reply, file, stream, download);
-      },
-    );
-
-    typed.delete(
-      '/:id/attachments/:attachmentId',
-      {
-        schema: {
-          tags,
-          params: attachmentParams,
-          response: { 200: okSchema, ...errorResponses(401, 403, 404) },
-        },
-      },
-      async (request) => {
-        await tasks.removeAttachment(callerOf(request), request.params.id, request.params.attachmentId);
-        return { success: true as const };
-      },
-    );
+    });
   });
 };
 
