@@ -75,3 +75,4 @@ export { useUrlSearch } from './use-url-search';
 export { useListSelection } from './use-list-selection';
 export { SortHeader } from './sort-header';
 export { SelectionBar } from './selection-bar';
+export { SelectAllHeader } from './select-all-header';

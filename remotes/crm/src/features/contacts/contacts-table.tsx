@@ -15,6 +15,7 @@ import {
   UnstyledButton,
   formatInstant,
   SortHeader,
+  SelectAllHeader,
 } from '@atrium/ui';
 
 async function copyEmail(email: string) {
@@ -36,26 +37,12 @@ interface ContactsTableProps {
 }
 
 export function ContactsTable({ rows, onOpen, params, onSort, selected, onSelect }: ContactsTableProps) {
-  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r._id));
-  const someOnPage = rows.some((r) => selected.has(r._id));
   return (
     <Table.ScrollContainer minWidth={820}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="Contacts">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={36}>
-              <Checkbox
-                aria-label="Select all on this page"
-                checked={allOnPage}
-                indeterminate={someOnPage && !allOnPage}
-                onChange={(e) =>
-                  onSelect(
-                    rows.map((r) => r._id),
-                    e.currentTarget.checked,
-                  )
-                }
-              />
-            </Table.Th>
+            <SelectAllHeader ids={rows.map((r) => r._id)} selected={selected} onSelect={onSelect} />
             <SortHeader field="firstName" label="Name" params={params} onSort={onSort} />
             <SortHeader field="email" label="Email" params={params} onSort={onSort} />
             <Table.Th>Phone</Table.Th>

@@ -1,5 +1,5 @@
 import type { Project, ProjectListParams, ProjectSortField } from '@atrium/domain-work';
-import { Anchor, Checkbox, Link, Table, Text, formatDay, formatInstant, SortHeader } from '@atrium/ui';
+import { Anchor, Checkbox, Link, Table, Text, formatDay, formatInstant, SortHeader, SelectAllHeader } from '@atrium/ui';
 import { StageBadge } from '../../components/stage-badge';
 
 interface ProjectsTableProps {
@@ -12,26 +12,12 @@ interface ProjectsTableProps {
 
 /** The projects table: title (opens the project), stage, type, dates, tasks, created; rows can be selected. */
 export function ProjectsTable({ rows, params, onSort, selected, onSelect }: ProjectsTableProps) {
-  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r._id));
-  const someOnPage = rows.some((r) => selected.has(r._id));
   return (
     <Table.ScrollContainer minWidth={860}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="Projects">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={36}>
-              <Checkbox
-                aria-label="Select all on this page"
-                checked={allOnPage}
-                indeterminate={someOnPage && !allOnPage}
-                onChange={(e) =>
-                  onSelect(
-                    rows.map((r) => r._id),
-                    e.currentTarget.checked,
-                  )
-                }
-              />
-            </Table.Th>
+            <SelectAllHeader ids={rows.map((r) => r._id)} selected={selected} onSelect={onSelect} />
             <SortHeader field="title" label="Title" params={params} onSort={onSort} />
             <Table.Th>Stage</Table.Th>
             <Table.Th>Type</Table.Th>
