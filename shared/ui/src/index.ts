@@ -76,3 +76,5 @@ export { useListSelection } from './use-list-selection';
 export { SortHeader } from './sort-header';
 export { SelectionBar } from './selection-bar';
 export { SelectAllHeader } from './select-all-header';
+export { LoadError } from './load-error';
+export { useCsvExport } from './use-csv-export';

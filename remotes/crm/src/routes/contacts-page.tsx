@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from '@atrium/contracts';
-import { toast } from '@atrium/event-bus';
 import {
-  Alert,
+  LoadError,
+  useCsvExport,
   Button,
   Group,
   IconPlus,
@@ -26,7 +26,7 @@ import { BulkBar } from '../features/contacts/bulk-bar';
 import { readRunningImport } from '../features/import/running-import';
 import { ContactsFilters } from '../features/contacts/contacts-filters';
 import { ContactsTable } from '../features/contacts/contacts-table';
-import { contactsToCsv, downloadCsv } from '../features/contacts/export-csv';
+import { contactsToCsv } from '../features/contacts/export-csv';
 import {
   activeFilterCount,
   filterGroupsFromUrl,
@@ -61,7 +61,6 @@ export default function ContactsPage() {
   // undefined: closed; null: adding; a contact: editing it.
   const [editing, setEditing] = useState<Contact | null | undefined>(undefined);
   const { selected, select, clear: clearSelection } = useListSelection(params);
-  const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
   // The import dialog is mounted from its first opening on, or at once when the tab has a running import to follow.
   const [importMounted, setImportMounted] = useState(() => !!readRunningImport());
@@ -74,18 +73,12 @@ export default function ContactsPage() {
   const { data, isPending, isError, error, refetch, isFetching } = paged;
   const scrollRows = useMemo(() => scroll.data?.pages.flatMap((p) => p.data) ?? [], [scroll.data]);
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const rows = await contacts.exportAll(params);
-      downloadCsv(contactsToCsv(rows), `contacts-${new Date().toISOString().slice(0, 10)}.csv`);
-      toast.success(`Exported ${rows.length} contact(s)`);
-    } catch (e) {
-      toast.error((e as Error).message || 'Export failed');
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { exporting, exportCsv } = useCsvExport({
+    fetchAll: () => contacts.exportAll(params),
+    toCsv: contactsToCsv,
+    name: 'contacts',
+    noun: 'contact',
+  });
 
   const total = data?.pagination.total ?? 0;
   const page = params.page ?? 1;
@@ -151,14 +144,7 @@ export default function ContactsPage() {
         {isPending ? (
           <PageSkeleton rows={6} />
         ) : isError ? (
-          <Alert color="red" title="Contacts could not be loaded" role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{error.message}</Text>
-              <Button size="xs" onClick={() => void refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadError title="Contacts could not be loaded" message={error.message} onRetry={() => void refetch()} />
         ) : data.data.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl">
             {filtered ? 'No contacts match your search.' : 'No contacts yet.'}
@@ -166,14 +152,11 @@ export default function ContactsPage() {
         ) : scrollMode && scroll.isPending ? (
           <PageSkeleton rows={6} />
         ) : scrollMode && scroll.isError && scrollRows.length === 0 ? (
-          <Alert color="red" title="Contacts could not be loaded" role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{scroll.error.message}</Text>
-              <Button size="xs" onClick={() => void scroll.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadError
+            title="Contacts could not be loaded"
+            message={scroll.error.message}
+            onRetry={() => void scroll.refetch()}
+          />
         ) : scrollMode ? (
           <Suspense fallback={<PageSkeleton rows={6} />}>
             <VirtualContactsList

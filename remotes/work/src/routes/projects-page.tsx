@@ -1,8 +1,8 @@
 import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from '@atrium/contracts';
-import { toast } from '@atrium/event-bus';
 import {
-  Alert,
+  LoadError,
+  useCsvExport,
   Button,
   Group,
   IconLayoutKanban,
@@ -23,7 +23,6 @@ import {
 } from '@atrium/ui';
 import { projects, type ProjectSortField } from '@atrium/domain-work';
 import { useProjectTypes } from '../hooks/use-project-types';
-import { downloadCsv } from '../lib/csv';
 import { BulkTypeBar } from '../features/projects/bulk-type-bar';
 import { projectsToCsv } from '../features/projects/export-csv';
 import {
@@ -55,25 +54,18 @@ export default function ProjectsPage() {
   const [search, setSearch] = useUrlSearch(url.get('search') ?? '', (s) => setUrl((u) => patchUrl(u, { search: s })));
   const [creating, setCreating] = useState(false);
   const { selected, select, clear: clearSelection } = useListSelection(params);
-  const [exporting, setExporting] = useState(false);
   const types = useProjectTypes();
   const patch = (p: Parameters<typeof patchUrl>[1]) => setUrl((u) => patchUrl(u, p));
 
   const table = view === 'table';
   const { data, isPending, isError, error, refetch, isFetching } = useProjects(params, table);
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const rows = await projects.exportAll(params);
-      downloadCsv(projectsToCsv(rows), `projects-${new Date().toISOString().slice(0, 10)}.csv`);
-      toast.success(`Exported ${rows.length} project(s)`);
-    } catch (e) {
-      toast.error((e as Error).message || 'Export failed');
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { exporting, exportCsv } = useCsvExport({
+    fetchAll: () => projects.exportAll(params),
+    toCsv: projectsToCsv,
+    name: 'projects',
+    noun: 'project',
+  });
 
   const total = data?.pagination.total ?? 0;
   const page = params.page ?? 1;
@@ -163,14 +155,7 @@ export default function ProjectsPage() {
             {isPending ? (
               <PageSkeleton rows={6} />
             ) : isError ? (
-              <Alert color="red" title="Projects could not be loaded" role="alert">
-                <Stack gap="xs" align="flex-start">
-                  <Text size="sm">{error.message}</Text>
-                  <Button size="xs" onClick={() => void refetch()}>
-                    Try again
-                  </Button>
-                </Stack>
-              </Alert>
+              <LoadError title="Projects could not be loaded" message={error.message} onRetry={() => void refetch()} />
             ) : data.data.length === 0 ? (
               <Stack align="center" gap="xs" py="xl">
                 <Text c="dimmed">{filtered ? 'No projects match your search or filters.' : 'No projects yet.'}</Text>

@@ -1,8 +1,9 @@
-import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo } from 'react';
 import { DEFAULT_PAGE_SIZE } from '@atrium/contracts';
-import { bus, toast } from '@atrium/event-bus';
+import { bus } from '@atrium/event-bus';
 import {
-  Alert,
+  LoadError,
+  useCsvExport,
   Button,
   Group,
   IconLayoutKanban,
@@ -25,7 +26,7 @@ import {
 } from '@atrium/ui';
 import { TASK_MESSAGES, tasks, type TaskSortField } from '@atrium/domain-work';
 import { TaskDrawer } from '../components/task-drawer';
-import { downloadCsv, tasksToCsv } from '../features/tasks/export-csv';
+import { tasksToCsv } from '../features/tasks/export-csv';
 import {
   activeFilterCount,
   filterGroupsFromUrl,
@@ -68,19 +69,13 @@ export default function TasksPage() {
   const [search, setSearch] = useUrlSearch(url.get('search') ?? '', (s) => setUrl((u) => patchUrl(u, { search: s })));
 
   const { data, isPending, isError, error, refetch, isFetching } = useTasks(params, !kanban);
-  const [exporting, setExporting] = useState(false);
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const rows = await tasks.exportAll(params);
-      downloadCsv(tasksToCsv(rows), `tasks-${new Date().toISOString().slice(0, 10)}.csv`);
-      toast.success(`Exported ${rows.length} task(s)`);
-    } catch (e) {
-      toast.error(TASK_MESSAGES.fetchFailed((e as Error).message || 'Export failed'));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { exporting, exportCsv } = useCsvExport({
+    fetchAll: () => tasks.exportAll(params),
+    toCsv: tasksToCsv,
+    name: 'tasks',
+    noun: 'task',
+    errorText: TASK_MESSAGES.fetchFailed,
+  });
 
   const total = data?.data.pagination.total ?? 0;
   const page = params.page ?? 1;
@@ -159,14 +154,11 @@ export default function TasksPage() {
             {isPending ? (
               <PageSkeleton rows={6} />
             ) : isError ? (
-              <Alert color="red" title="Tasks could not be loaded" role="alert">
-                <Stack gap="xs" align="flex-start">
-                  <Text size="sm">{TASK_MESSAGES.fetchFailed(error.message)}</Text>
-                  <Button size="xs" onClick={() => void refetch()}>
-                    Try again
-                  </Button>
-                </Stack>
-              </Alert>
+              <LoadError
+                title="Tasks could not be loaded"
+                message={TASK_MESSAGES.fetchFailed(error.message)}
+                onRetry={() => void refetch()}
+              />
             ) : data.data.tasks.length === 0 ? (
               <Stack align="center" gap="xs" py="xl">
                 <Text c="dimmed">{filtered ? 'No tasks match your search.' : 'No tasks yet.'}</Text>

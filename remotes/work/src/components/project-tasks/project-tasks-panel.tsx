@@ -18,6 +18,7 @@ import {
   Text,
   TextInput,
   Tooltip,
+  LoadError,
 } from '@atrium/ui';
 import {
   TASK_MESSAGES,
@@ -27,7 +28,6 @@ import {
   type TaskStatus,
   type TaskUpdate,
 } from '@atrium/domain-work';
-import { LoadError } from '../load-error';
 import { TaskDueDate } from '../task-badges';
 import { TaskDrawer } from '../task-drawer';
 import { PRIORITY_OPTIONS, STATUS_OPTIONS } from '../task-fields';

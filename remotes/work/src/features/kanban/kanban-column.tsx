@@ -1,8 +1,7 @@
 import { memo, useEffect } from 'react';
-import { Badge, Button, Group, Paper, Skeleton, Stack, Text, formatCount } from '@atrium/ui';
+import { Badge, Button, Group, Paper, Skeleton, Stack, Text, formatCount, LoadError } from '@atrium/ui';
 import { TASK_STATUS_LABELS, type Task, type TaskStatus } from '@atrium/domain-work';
 import { STATUS_COLORS } from '../../components/task-badges';
-import { LoadError } from '../../components/load-error';
 import { useColumnDrop } from '../../hooks/use-column-drop';
 import { cardsOf } from './board-moves';
 import { isCardData, KanbanCard, type KeyMove } from './kanban-card';

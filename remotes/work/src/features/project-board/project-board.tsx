@@ -23,9 +23,9 @@ import {
   Stack,
   Text,
   formatDay,
+  LoadError,
 } from '@atrium/ui';
 import { DropLine } from '../../components/drop-line';
-import { LoadError } from '../../components/load-error';
 import { useColumnDrop } from '../../hooks/use-column-drop';
 import { STAGE_COLORS, STAGES, stageLabel } from '../../lib/stages';
 import { columnCards, columnTotal, dropIndex, edgeOf, type Edge } from './board-moves';

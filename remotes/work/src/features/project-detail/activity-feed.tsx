@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { isApiError } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
 import { activityInputSchema, type Activity } from '@atrium/domain-work';
-import { Avatar, Button, Group, Paper, Skeleton, Stack, Text, Textarea, formatInstant } from '@atrium/ui';
-import { LoadError } from '../../components/load-error';
+import { Avatar, Button, Group, Paper, Skeleton, Stack, Text, Textarea, formatInstant, LoadError } from '@atrium/ui';
 import { useProjectActions, useProjectFeed } from './use-project';
 
 const initials = (name: string) =>

@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Text } from '@atrium/ui';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 
 /** A list or column that could not be loaded: the title, the reason when there is one, and Try again. */
 export function LoadError({ title, message, onRetry }: { title: string; message?: string; onRetry: () => void }) {
