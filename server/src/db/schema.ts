@@ -28,6 +28,10 @@ import type {
   ActivitySubject,
   Address,
   FileKind,
+  MeetingAttendee,
+  MeetingSource,
+  MeetingStatus,
+  MeetingType,
   ProjectStage,
   TaskChange,
   TaskPriority,
@@ -737,6 +741,7 @@ export const workFiles = pgTable(
       .references(() => businesses.id, { onDelete: 'cascade' }),
     projectId: text('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     taskId: text('task_id').references(() => tasks.id, { onDelete: 'cascade' }),
+    meetingId: text('meeting_id').references(() => meetings.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<FileKind>().notNull().default('attachment'),
     name: text('name').notNull(),
     mime: text('mime').notNull(),
@@ -750,7 +755,9 @@ export const workFiles = pgTable(
   (t) => [
     index('work_files_project_idx').on(t.projectId, t.createdAt),
     index('work_files_task_idx').on(t.taskId, t.createdAt),
-    check('work_files_owner_check', sql`(${t.projectId} IS NULL) <> (${t.taskId} IS NULL)`),
+    index('work_files_meeting_idx').on(t.meetingId, t.createdAt),
+    /** Exactly one owner: a project, a task or a meeting. */
+    check('work_files_one_owner_check', sql`num_nonnulls(${t.projectId}, ${t.taskId}, ${t.meetingId}) = 1`),
   ],
 );
 
@@ -797,4 +804,75 @@ export const taskCounts = pgTable(
     tasks: integer('tasks').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.businessId, t.status] })],
+);
+
+/**
+ * A meeting (docs/requirements.md §3 Meeting). Dates are instants; an all-day meeting's are UTC midnights of its
+ * first and last (inclusive) day. `attendees` keeps each attendee as given ({ id, model, email, name }); the
+ * contacts among them are also rows of meeting_contacts (GET /meetings/contact/{id}).
+ *
+ * Google Calendar: `google_user_id` is the member whose calendar holds the copy (`google_event_id`, its etag and
+ * updated time for conflict checks). source google_calendar marks an event that exists only in that member's
+ * Google Calendar: read-only, and seen by that member alone, until it is linked to a project. One Google event is
+ * one meeting at most (meetings_google_event_uq): a sync can never duplicate it.
+ */
+export const meetings = pgTable(
+  'meetings',
+  {
+    id: id(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    organizerId: text('organizer_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    isAllDay: boolean('is_all_day').notNull().default(false),
+    location: text('location'),
+    status: text('status').$type<MeetingStatus>().notNull().default('scheduled'),
+    type: text('type').$type<MeetingType>().notNull().default('meeting'),
+    meetingLink: text('meeting_link'),
+    notes: text('notes'),
+    projectId: text('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    isVirtual: boolean('is_virtual').notNull().default(false),
+    attendees: jsonb('attendees').$type<MeetingAttendee[]>().notNull().default([]),
+    source: text('source').$type<MeetingSource>().notNull().default('atrium'),
+    syncToGoogle: boolean('sync_to_google').notNull().default(false),
+    syncedToGoogle: boolean('synced_to_google').notNull().default(false),
+    googleUserId: text('google_user_id').references(() => users.id, { onDelete: 'set null' }),
+    googleEventId: text('google_event_id'),
+    googleCalendarUrl: text('google_calendar_url'),
+    googleEtag: text('google_etag'),
+    googleUpdatedAt: timestamp('google_updated_at', { withTimezone: true }),
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(title || ' ' || coalesce(description, ''))`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('meetings_business_start_idx').on(t.businessId, t.startAt, t.id),
+    index('meetings_business_end_idx').on(t.businessId, t.endAt),
+    index('meetings_project_idx').on(t.projectId, t.startAt),
+    uniqueIndex('meetings_google_event_uq')
+      .on(t.googleUserId, t.googleEventId)
+      .where(sql`${t.googleEventId} IS NOT NULL`),
+    check('meetings_dates_check', sql`${t.endAt} >= ${t.startAt}`),
+  ],
+);
+
+export const meetingContacts = pgTable(
+  'meeting_contacts',
+  {
+    meetingId: text('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    contactId: text('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    businessId: text('business_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.meetingId, t.contactId] }), index('meeting_contacts_contact_idx').on(t.contactId)],
 );

@@ -6,12 +6,16 @@
 import { api } from '@atrium/api-client';
 import { projectsApi } from './api/projects';
 import { tasksApi } from './api/tasks';
+import { calendarApi, meetingsApi } from './api/meetings';
 
 export * from './schemas';
 export * from './keys';
 export { projectsApi, type ProjectsApi } from './api/projects';
 export { tasksApi, type TasksApi } from './api/tasks';
+export { calendarApi, meetingsApi, type CalendarApi, type MeetingsApi } from './api/meetings';
 export { listSearchParams } from './api/params';
 
 export const projects = /* @__PURE__ */ projectsApi(api);
 export const tasks = /* @__PURE__ */ tasksApi(api);
+export const meetings = /* @__PURE__ */ meetingsApi(api);
+export const calendar = /* @__PURE__ */ calendarApi(api);

@@ -1,5 +1,6 @@
 import type { ProjectListParams } from './project';
 import type { TaskListParams } from './task';
+import type { CalendarQuery, MeetingRangeParams } from './meeting';
 
 /*
  * Every query key of the work domain, spelled once (no literal keys in apps). Keys start with the entity, so
@@ -24,4 +25,19 @@ export const taskKeys = {
   board: (params: TaskListParams) => ['tasks', 'board', params] as const,
   totals: ['tasks', 'totals'] as const,
   one: (id: string | undefined) => ['tasks', 'one', id] as const,
+};
+
+export const meetingKeys = {
+  all: ['meetings'] as const,
+  range: (params: MeetingRangeParams) => ['meetings', 'range', params] as const,
+  one: (id: string | undefined) => ['meetings', 'one', id] as const,
+  /** A contact's meetings (the contact page). */
+  ofContact: (contactId: string | undefined) => ['meetings', 'contact', contactId] as const,
+  /** The calendar view's items (meetings, tasks and projects with dates); invalidated with meetings, tasks or projects. */
+  calendar: (query: CalendarQuery) => ['meetings', 'calendar', query] as const,
+};
+
+/** The Google Calendar connection of the signed-in member. */
+export const googleCalendarKeys = {
+  status: ['google-calendar', 'status'] as const,
 };

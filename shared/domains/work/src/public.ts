@@ -1,10 +1,13 @@
 /**
  * The work domain's documented public calls: all that apps other than the work remote may use (lint lets them
  * import `@atrium/domain-work/public` only). Today: the crm remote's contact page lists a contact's projects and
- * links or unlinks one.
+ * links or unlinks one, and lists the contact's meetings.
  */
-import { projects as allCalls, type ProjectsApi } from './index';
+import { meetings as allMeetingCalls, projects as allCalls, type MeetingsApi, type ProjectsApi } from './index';
 
 export const projects: Pick<ProjectsApi, 'ofContact' | 'linkContact' | 'unlinkContact' | 'list'> = allCalls;
-export { projectKeys } from './keys';
+export { meetingKeys, projectKeys } from './keys';
+/** The crm contact page lists a contact's meetings. */
+export const meetings: Pick<MeetingsApi, 'ofContact'> = allMeetingCalls;
+export { MEETING_STATUS_LABELS, MEETING_TYPE_LABELS, type Meeting } from './meeting';
 export { PROJECT_STAGE_LABELS, type Project, type ProjectStage } from './project';

@@ -4,3 +4,4 @@ export * from './files';
 export * from './project';
 export * from './task';
 export * from './activity';
+export * from './meeting';
