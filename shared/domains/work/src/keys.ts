@@ -33,6 +33,7 @@ export const meetingKeys = {
   one: (id: string | undefined) => ['meetings', 'one', id] as const,
   /** A contact's meetings (the contact page). */
   ofContact: (contactId: string | undefined) => ['meetings', 'contact', contactId] as const,
+  ofProject: (projectId: string | undefined) => ['meetings', 'project', projectId] as const,
   /** The calendar view's items (meetings, tasks and projects with dates); invalidated with meetings, tasks or projects. */
   calendar: (query: CalendarQuery) => ['meetings', 'calendar', query] as const,
 };

@@ -32,6 +32,9 @@ export function meetingsApi(client: ApiClient) {
     /** GET /meetings/contact/{id}: a contact's meetings (as an attendee), newest first. */
     ofContact: async (contactId: string) =>
       (await client.get<{ data: Meeting[] }>(`meetings/contact/${enc(contactId)}`)).data,
+    /** GET /meetings/project/{id}: a project's meetings, soonest first (the project page). */
+    ofProject: async (projectId: string) =>
+      (await client.get<{ data: Meeting[] }>(`meetings/project/${enc(projectId)}`)).data,
     get: async (id: string) => (await client.get<{ data: Meeting }>(base(id))).data,
     create: async (input: MeetingInput) => (await client.post<{ data: Meeting }>('meetings', input)).data,
     update: async (id: string, input: MeetingUpdate) => (await client.put<{ data: Meeting }>(base(id), input)).data,
