@@ -66,7 +66,7 @@ export { ChipMultiSelect, visibleChips, type MultiSelectOption } from './inputs/
 export { SearchableSelect } from './inputs/searchable-select';
 export { AddressFields } from './inputs/address-fields';
 export { FilterBuilder, type FilterBuilderField } from './inputs/filter-builder';
-export { dateFormatters, formatDay, formatInstant } from './dates';
+export { dateFormatters, formatDay, formatInstant, formatPeriod } from './dates';
 export { formatCount } from './numbers';
 export { downloadText } from './download';
 export { WidgetError, WidgetSkeleton } from './widget-states';
@@ -77,4 +77,5 @@ export { SortHeader } from './sort-header';
 export { SelectionBar } from './selection-bar';
 export { SelectAllHeader } from './select-all-header';
 export { LoadError } from './load-error';
+export { AgendaList, splitAgenda, type AgendaItem } from './agenda-list';
 export { useCsvExport } from './use-csv-export';
