@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { contactTags, contacts } from '@atrium/domain-crm';
+import { meetings, type Meeting } from '@atrium/domain-work/public';
 import { makeContact, renderWithProviders, serveGroups } from '../test-utils';
 import ContactDetailPage from './contact-detail-page';
 
@@ -24,6 +25,7 @@ describe('ContactDetailPage', () => {
       { _id: 'g2', name: 'Press', color: '#1c7ed6' },
     ]);
     jest.spyOn(contactTags, 'list').mockResolvedValue([{ _id: 't1', name: 'lead', color: '#2f9e44' } as never]);
+    jest.spyOn(meetings, 'ofContact').mockResolvedValue([]);
   });
   afterEach(() => jest.restoreAllMocks());
 
@@ -50,6 +52,27 @@ describe('ContactDetailPage', () => {
     expect(screen.queryByText('gone')).not.toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'lead' })).toHaveAttribute('href', '/contacts?tags=t1');
     expect(screen.getByText('notes of c1')).toBeInTheDocument();
+  });
+
+  it("shows the contact's meetings, each linked to the calendar", async () => {
+    jest.spyOn(contacts, 'get').mockResolvedValue(makeContact(4));
+    const of = jest.spyOn(meetings, 'ofContact').mockResolvedValue([
+      {
+        _id: 'm1',
+        title: 'Site visit',
+        startDate: '2099-05-01T09:00:00.000Z',
+        endDate: '2099-05-01T10:00:00.000Z',
+        isAllDay: false,
+        status: 'scheduled',
+      } as Meeting,
+    ]);
+    renderAt('/contacts/c4');
+    const card = (await screen.findByRole('heading', { name: 'Meetings' })).closest('div')!;
+    expect(await within(card).findByRole('link', { name: 'Site visit' })).toHaveAttribute(
+      'href',
+      '/calendar/meetings/m1',
+    );
+    expect(of).toHaveBeenCalledWith('c4');
   });
 
   it('shows a dash where the contact has no groups or tags, and an unknown status as Active', async () => {

@@ -3,6 +3,7 @@ import { contactDisplayName } from '@atrium/contracts';
 import { isApiError } from '@atrium/api-client';
 import { shownContactStatus } from '@atrium/domain-crm';
 import { ContactModal } from '../features/contact-form/contact-modal';
+import { ContactMeetingsCard } from '../features/contact-meetings/contact-meetings-card';
 import { ContactProjectsCard } from '../features/contact-projects/contact-projects-card';
 import { LazyNotesPanel } from '../components/lazy-notes-panel';
 import { useContact } from '../features/contact-form/use-contact-mutations';
@@ -190,6 +191,7 @@ export default function ContactDetailPage() {
           )}
         </Card>
         <ContactProjectsCard contactId={c._id} />
+        <ContactMeetingsCard contactId={c._id} />
       </SimpleGrid>
       <Card withBorder id="notes">
         <Title order={2} fz="md" mb="sm">
