@@ -45,7 +45,7 @@ describe('splitAgenda', () => {
 describe('AgendaList', () => {
   it('lists upcoming then past, each row linked with its period and badge, and shows the rest on demand', () => {
     const items = [
-      { ...item('a', '2026-11-25T00:00:00.000Z', '2026-11-26T00:00:00.000Z', true), badge: <span>Scheduled</span> },
+      { ...item('a', '2026-11-25T00:00:00.000Z', '2026-11-26T00:00:00.000Z', true), badge: { label: 'Scheduled' } },
       ...[1, 2, 3].map((d) => item(`p${d}`, at(d, 15), at(d, 16))),
     ];
     renderWithUi(

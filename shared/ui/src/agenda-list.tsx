@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Anchor, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Anchor, Badge, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatPeriod } from './dates';
 
@@ -13,8 +13,8 @@ export interface AgendaItem {
   /** Inclusive: an all-day item's last day. */
   end: string;
   allDay: boolean;
-  /** Shown at the row's end (a status). */
-  badge?: ReactNode;
+  /** Shown at the row's end (a status), in the theme's colour unless one is named. */
+  badge?: { label: string; color?: string };
 }
 
 /** The viewer's local midnight of a calendar day stored as UTC midnight. */
@@ -59,7 +59,11 @@ function Section({ title, items, shown }: { title: string; items: AgendaItem[]; 
                     {formatPeriod(i.start, i.end, i.allDay)}
                   </Text>
                 </Stack>
-                {i.badge}
+                {i.badge && (
+                  <Badge size="xs" variant="light" tt="none" color={i.badge.color}>
+                    {i.badge.label}
+                  </Badge>
+                )}
               </Group>
             </Box>
           ))}

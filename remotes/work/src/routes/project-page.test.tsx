@@ -4,7 +4,15 @@ import { bus, type BusMessage } from '@atrium/event-bus';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { contacts, type Contact } from '@atrium/domain-crm/public';
-import { FILE_MESSAGES, projects, tasks, type Activity, type ProjectDetail } from '@atrium/domain-work';
+import {
+  FILE_MESSAGES,
+  meetings,
+  projects,
+  tasks,
+  type Activity,
+  type Meeting,
+  type ProjectDetail,
+} from '@atrium/domain-work';
 import { envelope, makeFile, makeProject, makeTask, renderWithProviders, taskAnswer } from '../test-utils';
 import ProjectPage from './project-page';
 import ProjectRedirectPage from './project-redirect-page';
@@ -34,6 +42,7 @@ beforeEach(() => {
   sub = bus.all().subscribe((m) => events.push(m));
   jest.spyOn(projects, 'types').mockResolvedValue([]);
   jest.spyOn(contacts, 'list').mockResolvedValue(envelope([]));
+  jest.spyOn(meetings, 'ofProject').mockResolvedValue([]);
 });
 afterEach(() => {
   sub.unsubscribe();
@@ -202,6 +211,24 @@ describe('details tab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Unlink Ada Lovelace' }));
     await waitFor(() => expect(update).toHaveBeenCalledWith('p1', { contacts: [] }));
     expect(add).not.toHaveBeenCalled();
+  });
+
+  it("shows the project's meetings, each linked to the calendar", async () => {
+    jest.spyOn(projects, 'get').mockResolvedValue(detail());
+    const of = jest.spyOn(meetings, 'ofProject').mockResolvedValue([
+      {
+        _id: 'm1',
+        title: 'Tasting',
+        startDate: '2099-05-01T00:00:00.000Z',
+        endDate: '2099-05-01T00:00:00.000Z',
+        isAllDay: true,
+        status: 'scheduled',
+      } as Meeting,
+    ]);
+    open('/projects/p1/details');
+    expect(await screen.findByRole('link', { name: 'Tasting' })).toHaveAttribute('href', '/calendar/meetings/m1');
+    expect(screen.getByText('May 1, 2099')).toBeInTheDocument();
+    expect(of).toHaveBeenCalledWith('p1');
   });
 });
 

@@ -14,6 +14,7 @@ export { projectsApi, type ProjectsApi } from './api/projects';
 export { tasksApi, type TasksApi } from './api/tasks';
 export { calendarApi, meetingsApi, type CalendarApi, type MeetingsApi } from './api/meetings';
 export { listSearchParams } from './api/params';
+export { meetingAgendaItem, meetingPath } from './meeting-agenda';
 
 export const projects = /* @__PURE__ */ projectsApi(api);
 export const tasks = /* @__PURE__ */ tasksApi(api);

@@ -10,4 +10,6 @@ export { meetingKeys, projectKeys } from './keys';
 /** The crm contact page lists a contact's meetings. */
 export const meetings: Pick<MeetingsApi, 'ofContact'> = allMeetingCalls;
 export { MEETING_STATUS_LABELS, MEETING_TYPE_LABELS, type Meeting } from './meeting';
+/** A meeting as a row of the contact page's list, linked to its page on the calendar. */
+export { meetingAgendaItem, meetingPath } from './meeting-agenda';
 export { PROJECT_STAGE_LABELS, type Project, type ProjectStage } from './project';

@@ -1,20 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { AgendaList, Badge, Button, Card, Group, Skeleton, Stack, Text, Title, type AgendaItem } from '@atrium/ui';
-import { MEETING_STATUS_LABELS, meetingKeys, meetings, type Meeting } from '@atrium/domain-work/public';
-
-const toAgendaItem = (m: Meeting): AgendaItem => ({
-  id: m._id,
-  title: m.title,
-  href: `/calendar/meetings/${encodeURIComponent(m._id)}`,
-  start: m.startDate,
-  end: m.endDate,
-  allDay: m.isAllDay,
-  badge: (
-    <Badge size="xs" variant="light" tt="none" color={m.status === 'cancelled' ? 'gray' : undefined}>
-      {MEETING_STATUS_LABELS[m.status]}
-    </Badge>
-  ),
-});
+import { AgendaList, Button, Card, Group, Skeleton, Stack, Text, Title } from '@atrium/ui';
+import { meetingAgendaItem, meetingKeys, meetings } from '@atrium/domain-work/public';
 
 /**
  * The contact's meetings (GET /meetings/contact/{id}, the work domain's public call: the meetings this contact
@@ -45,7 +31,7 @@ export function ContactMeetingsCard({ contactId }: { contactId: string }) {
             No meetings with this contact yet.
           </Text>
         ) : (
-          <AgendaList items={rows.map(toAgendaItem)} />
+          <AgendaList items={rows.map(meetingAgendaItem)} />
         )}
       </Stack>
     </Card>

@@ -23,6 +23,7 @@ import {
 } from '@atrium/ui';
 import { StageBadge } from '../../components/stage-badge';
 import { useContactChoices, useContactNames } from '../../hooks/use-contact-choices';
+import { ProjectMeetings } from './project-meetings';
 import { useProjectActions } from './use-project';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -116,7 +117,7 @@ function LinkedContacts({ project: p }: { project: Project }) {
   );
 }
 
-/** The details tab: every field of the project (docs/requirements.md §3), its contacts and address. */
+/** The details tab: every field of the project (docs/requirements.md §3), its address, contacts and meetings. */
 export function DetailsTab({ project: p, onEdit }: { project: Project; onEdit: () => void }) {
   const a = p.address;
   const addressLines = a
@@ -159,7 +160,10 @@ export function DetailsTab({ project: p, onEdit }: { project: Project; onEdit: (
           <Field label="Address">{addressLines.length ? addressLines.map((l) => <div key={l}>{l}</div>) : '—'}</Field>
         </Stack>
       </Paper>
-      <LinkedContacts project={p} />
+      <Stack gap="md">
+        <LinkedContacts project={p} />
+        <ProjectMeetings projectId={p._id} />
+      </Stack>
     </SimpleGrid>
   );
 }
