@@ -876,3 +876,40 @@ export const meetingContacts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.meetingId, t.contactId] }), index('meeting_contacts_contact_idx').on(t.contactId)],
 );
+
+/**
+ * A member's Google Calendar connection in one business (modules/google-calendar). The OAuth tokens are sealed at rest
+ * (AES-256-GCM, lib/sealed-text.ts; member, business and kind are the additional data). `status` reconnect: Google refused the tokens
+ * (revoked, expired grant): shown to the member, who connects again; nothing syncs until then. `sync_token` is
+ * Calendar's incremental sync token (null: the next run lists everything). `sync_lease_until`: a sync run holds the
+ * connection until then (renewed while it runs): one run per connection at a time, across processes.
+ */
+export const googleCalendarConnections = pgTable(
+  'google_calendar_connections',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    googleEmail: text('google_email'),
+    accessTokenSealed: text('access_token_sealed'),
+    refreshTokenSealed: text('refresh_token_sealed'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    calendarId: text('calendar_id').notNull().default('primary'),
+    syncToken: text('sync_token'),
+    status: text('status').$type<'connected' | 'reconnect'>().notNull().default('connected'),
+    lastError: text('last_error'),
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+    syncLeaseUntil: timestamp('sync_lease_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('google_calendar_connections_member_uq').on(t.userId, t.businessId),
+    index('google_calendar_connections_due_idx').on(t.status, t.lastSyncedAt),
+  ],
+);
