@@ -12,24 +12,31 @@ describe('work remote module', () => {
     expect(remoteModule.name).toBe('work');
   });
 
-  it('serves the projects and tasks pages, their sidebar entries, the two modals and the two home widgets', async () => {
+  it('serves the projects, tasks and calendar pages, their sidebar entries, the three modals and the three home widgets', async () => {
     expect(remoteModule.routes.map((r) => r.path)).toEqual([
       '/projects',
       '/projects/:projectId',
       '/projects/:projectId/:tab',
       '/tasks',
+      '/calendar',
+      '/calendar/meetings/:meetingId',
+      '/calendar/tasks/:taskId',
+      '/calendar/projects/:projectId',
     ]);
     expect(remoteModule.nav).toEqual([
       { key: 'projects', label: 'Projects', path: '/projects', icon: 'projects' },
       { key: 'tasks', label: 'Tasks', path: '/tasks', icon: 'tasks' },
+      { key: 'calendar', label: 'Calendar', path: '/calendar', icon: 'calendar' },
     ]);
     expect(remoteModule.newMenu).toEqual([
       { key: 'task', label: 'Task', order: 2, action: { type: 'modal', id: 'task' } },
       { key: 'project', label: 'Project', order: 3, action: { type: 'modal', id: 'project' } },
+      { key: 'meeting', label: 'Meeting', order: 4, action: { type: 'modal', id: 'meeting' } },
     ]);
-    expect(remoteModule.modals?.map((m) => m.id)).toEqual(['task', 'project']);
+    expect(remoteModule.modals?.map((m) => m.id)).toEqual(['task', 'project', 'meeting']);
     expect(remoteModule.widgets.map((w) => [w.key, w.title, w.order])).toEqual([
       ['tasks', 'Tasks', 10],
+      ['calendar', 'Calendar', 30],
       ['projects', 'Projects', 70],
     ]);
     for (const r of remoteModule.routes) expect(typeof (await r.load()).default).toBe('function');

@@ -60,6 +60,12 @@ export interface ModalPayloads {
   task: { task?: ModalRecord; projectId?: string } | undefined;
   /** work: the project form. No payload = a new project ('+ New' → Project); `project` = edit that one. */
   project: { project?: ModalRecord } | undefined;
+  /**
+   * work: the meeting form. No payload = a new meeting ('+ New' → Meeting); `start`/`end`/`allDay` = a new one over
+   * that range (a range selected on the calendar: ISO instants, or for all-day the first and the last day,
+   * inclusive); `projectId` = a new one in that project; `meeting` = edit that one (a work `Meeting`).
+   */
+  meeting: { meeting?: ModalRecord; projectId?: string; start?: string; end?: string; allDay?: boolean } | undefined;
 }
 
 /** A record handed to another app's modal; its full wire type lives in the owning domain slice. */

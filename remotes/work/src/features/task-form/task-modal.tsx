@@ -2,26 +2,12 @@ import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { fieldErrorsOf, isApiError } from '@atrium/api-client';
 import { bus, toast } from '@atrium/event-bus';
-import {
-  ActionIcon,
-  Button,
-  DraggableModal,
-  FileButton,
-  Group,
-  IconPaperclip,
-  IconTrash,
-  Stack,
-  Text,
-  schemaResolver,
-  useForm,
-} from '@atrium/ui';
+import { Button, DraggableModal, Group, Stack, schemaResolver, useForm } from '@atrium/ui';
 import { projectKeys, taskInputSchema, TASK_MESSAGES, taskKeys, tasks, type Task } from '@atrium/domain-work';
 import { TaskFields } from '../../components/task-fields';
 import { toFormValues, toInput, toUpdate, type TaskFormValues } from '../../lib/task-form-values';
-import { checkPickedFiles, createTaskWithFiles } from './create-task';
-
-const kb = (n: number) =>
-  n < 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024))} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`;
+import { PickedFiles } from '../../components/picked-files';
+import { createTaskWithFiles } from './create-task';
 
 /**
  * '+ New' → Task (spec §2, §8): a draggable modal (modal id 'task') with the task's fields and attachments picked
@@ -40,7 +26,6 @@ export function TaskModal({
   const client = useQueryClient();
   const formId = useId();
   const [files, setFiles] = useState<File[]>([]);
-  const [fileError, setFileError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useForm<TaskFormValues>({
     initialValues: toFormValues(task, projectId),
@@ -51,13 +36,6 @@ export function TaskModal({
   const refresh = (projectIds: (string | null | undefined)[]) => {
     void client.invalidateQueries({ queryKey: taskKeys.all });
     if (projectIds.some(Boolean)) void client.invalidateQueries({ queryKey: projectKeys.all });
-  };
-
-  const pick = (picked: File[]) => {
-    const next = [...files, ...picked];
-    const problem = checkPickedFiles(next);
-    setFileError(problem);
-    if (!problem) setFiles(next);
   };
 
   const submit = form.onSubmit(async (values) => {
@@ -106,51 +84,11 @@ export function TaskModal({
         <Stack gap="md">
           <TaskFields form={form} task={task} />
           {!task && (
-            <Stack gap={6}>
-              <Group justify="space-between">
-                <Text size="sm" fw={500}>
-                  Attachments
-                </Text>
-                <FileButton onChange={pick} multiple>
-                  {(props) => (
-                    <Button {...props} size="xs" variant="default" leftSection={<IconPaperclip size={14} />}>
-                      Add files
-                    </Button>
-                  )}
-                </FileButton>
-              </Group>
-              {files.length === 0 ? (
-                <Text size="xs" c="dimmed">
-                  Attach files now; they upload once the task is created.
-                </Text>
-              ) : (
-                <Stack gap={4} data-testid="picked-files">
-                  {files.map((f, i) => (
-                    <Group key={`${f.name}-${i}`} justify="space-between" wrap="nowrap">
-                      <Text size="sm" truncate>
-                        {f.name}{' '}
-                        <Text span size="xs" c="dimmed">
-                          {kb(f.size)}
-                        </Text>
-                      </Text>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-label={`Remove ${f.name}`}
-                        onClick={() => setFiles(files.filter((_, j) => j !== i))}
-                      >
-                        <IconTrash size={14} />
-                      </ActionIcon>
-                    </Group>
-                  ))}
-                </Stack>
-              )}
-              {fileError && (
-                <Text size="xs" c="red" role="alert">
-                  {fileError}
-                </Text>
-              )}
-            </Stack>
+            <PickedFiles
+              files={files}
+              onChange={setFiles}
+              hint="Attach files now; they upload once the task is created."
+            />
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={busy}>

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { fieldErrorsOf, isApiError } from '@atrium/api-client';
+import { bus, toast } from '@atrium/event-bus';
+import { Button, DraggableModal, Group, Stack, schemaResolver, useForm } from '@atrium/ui';
+import { MEETING_MESSAGES, meetingInputSchema, meetingKeys, meetings, type Meeting } from '@atrium/domain-work';
+import { PickedFiles } from '../../components/picked-files';
+import { createWithFiles } from '../../lib/create-with-files';
+import { useGoogleSyncNote } from '../../hooks/use-google-sync-note';
+import { MeetingFields } from './meeting-fields';
+import { toFormValues, toInput, toUpdate, type MeetingFormValues, type MeetingPreset } from './meeting-form-values';
+
+/**
+ * '+ New' → Meeting (spec §2, §8): a draggable modal (modal id 'meeting') with every field of a meeting and
+ * attachments picked before creating; the slice's meetingInputSchema (the server's own) validates it. Created →
+ * /calendar. With `meeting` it edits that one instead (its attachments are on its panel).
+ */
+export function MeetingModal({
+  meeting,
+  preset,
+  onClose,
+}: {
+  meeting?: Meeting | null;
+  preset?: MeetingPreset;
+  onClose: () => void;
+}) {
+  const client = useQueryClient();
+  const [files, setFiles] = useState<File[]>([]);
+  const [busy, setBusy] = useState(false);
+  const googleNote = useGoogleSyncNote();
+  const form = useForm<MeetingFormValues>({
+    initialValues: toFormValues(meeting, preset),
+    validate: schemaResolver(meetingInputSchema, { sync: true }),
+    validateInputOnBlur: true,
+  });
+  const refresh = () => void client.invalidateQueries({ queryKey: meetingKeys.all });
+
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      if (meeting) {
+        await meetings.update(meeting._id, toUpdate(values));
+        toast.success(MEETING_MESSAGES.updated);
+        refresh();
+        onClose();
+        return;
+      }
+      await createWithFiles(
+        () => meetings.create(toInput(values)),
+        files,
+        (id, f) => meetings.uploadAttachment(id, f),
+        MEETING_MESSAGES,
+        () => {
+          refresh();
+          onClose();
+          bus.emit('navigate', { to: '/calendar' });
+        },
+      );
+      // The uploads changed the meeting's attachments.
+      if (files.length) refresh();
+    } catch (e) {
+      const fields = fieldErrorsOf(e);
+      if (fields) form.setErrors(fields);
+      if (meeting) toast.error(isApiError(e) && e.message ? e.message : MEETING_MESSAGES.updateFailed);
+      else toast.error(MEETING_MESSAGES.createFailed);
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <DraggableModal
+      modalId="meeting"
+      opened
+      onClose={onClose}
+      title={meeting ? 'Edit meeting' : 'New meeting'}
+      size="lg"
+      closeOnClickOutside={!busy}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <MeetingFields form={form} meeting={meeting} googleNote={googleNote} />
+          {!meeting && (
+            <PickedFiles
+              files={files}
+              onChange={setFiles}
+              hint="Attach files now; they upload once the meeting is created."
+            />
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              {meeting ? 'Save changes' : 'Create meeting'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </DraggableModal>
+  );
+}
