@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ListEnvelope } from '@atrium/contracts';
 import { UiProvider } from '@atrium/ui';
-import type { Project, Task, TaskListAnswer, WorkFile } from '@atrium/domain-work';
+import type { CalendarItem, Meeting, Project, Task, TaskListAnswer, WorkFile } from '@atrium/domain-work';
 import { contacts } from '@atrium/domain-crm/public';
 
 /** A complete project as the API answers it; `i` varies the id and title. */
@@ -51,6 +51,60 @@ export function makeTask(i: number, over: Partial<Task> = {}): Task {
     attachmentCount: 0,
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
+    ...over,
+  };
+}
+
+/** A complete meeting as the API answers it: a timed hour on 2026-11-20 (UTC). */
+export function makeMeeting(i: number, over: Partial<Meeting> = {}): Meeting {
+  return {
+    _id: `m${i}`,
+    title: `Meeting ${i}`,
+    description: null,
+    startDate: '2026-11-20T14:00:00.000Z',
+    endDate: '2026-11-20T15:00:00.000Z',
+    isAllDay: false,
+    location: null,
+    organizer: { _id: 'u1', name: 'Ann Owner', email: 'ann@example.com', firstName: 'Ann', lastName: 'Owner' },
+    attendees: [],
+    status: 'scheduled',
+    type: 'meeting',
+    meetingLink: null,
+    notes: null,
+    projectId: null,
+    project: null,
+    isVirtual: false,
+    attachments: [],
+    syncToGoogleCalendar: false,
+    syncedToGoogleCalendar: false,
+    googleCalendarEventId: null,
+    googleCalendarUrl: null,
+    source: 'atrium',
+    isReadOnly: false,
+    userId: 'u1',
+    businessId: 'b1',
+    createdAt: '2026-11-19T10:00:00.000Z',
+    updatedAt: '2026-11-19T10:00:00.000Z',
+    ...over,
+  };
+}
+
+/** A calendar item (GET /calendar/meetings): a meeting unless said otherwise. */
+export function makeCalendarItem(i: number, over: Partial<CalendarItem> = {}): CalendarItem {
+  return {
+    _id: `m${i}`,
+    type: 'meeting',
+    title: `Item ${i}`,
+    description: null,
+    startDate: '2026-11-20T14:00:00.000Z',
+    endDate: '2026-11-20T15:00:00.000Z',
+    isAllDay: false,
+    status: 'scheduled',
+    source: 'atrium',
+    googleCalendarEventId: null,
+    isReadOnly: false,
+    projectId: null,
+    attendees: [],
     ...over,
   };
 }

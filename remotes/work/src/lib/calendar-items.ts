@@ -2,6 +2,7 @@ import {
   MEETING_STATUS_LABELS,
   PROJECT_STAGE_LABELS,
   TASK_STATUS_LABELS,
+  meetingPath,
   type CalendarItem,
   type CalendarItemType,
 } from '@atrium/domain-work';
@@ -17,8 +18,8 @@ export const READ_ONLY_COLOR = 'var(--mantine-color-gray-6)';
 
 /** Where an item opens: its panel or drawer over the calendar. */
 export function itemPath(item: Pick<CalendarItem, '_id' | 'type'>): string {
-  const segment = item.type === 'meeting' ? 'meetings' : item.type === 'task' ? 'tasks' : 'projects';
-  return `/calendar/${segment}/${encodeURIComponent(item._id)}`;
+  if (item.type === 'meeting') return meetingPath(item._id);
+  return `/calendar/${item.type === 'task' ? 'tasks' : 'projects'}/${encodeURIComponent(item._id)}`;
 }
 
 /** The item's status in words: a meeting status, task status or project stage. */
