@@ -14,10 +14,10 @@ describe('trigram indexes', () => {
   afterAll(async () => database.drop());
 
   const rowsOf = (query: SQL) => sqlRows(database.handle.db, query);
-  /** The partitions of contact_search a query's plan reads. */
+  /** The partitions of contact_search or task_search a query's plan reads. */
   const partitionsPlanned = async (query: SQL) => {
     const plan = (await rowsOf(sql`EXPLAIN ${query}`)).map((row) => Object.values(row).join('')).join('\n');
-    return new Set(plan.match(/contact_search_p\d+/g));
+    return new Set(plan.match(/(contact|task)_search_p\d+/g));
   };
 
   it('keep a pending list of at most 1 MB', async () => {
@@ -29,21 +29,31 @@ describe('trigram indexes', () => {
       { relname: 'contacts_search_trgm_idx', reloptions: ['gin_pending_list_limit=1024'] },
       { relname: 'notes_search_trgm_idx', reloptions: ['gin_pending_list_limit=1024'] },
       { relname: 'projects_search_trgm_idx', reloptions: ['gin_pending_list_limit=1024'] },
-      { relname: 'tasks_search_trgm_idx', reloptions: ['gin_pending_list_limit=1024'] },
+      { relname: 'task_search_trgm_idx', reloptions: ['gin_pending_list_limit=1024'] },
     ]);
-    // contact_search's partitions (migration 0010) each have their own trigram index, with the same cap.
-    const partitions = await rowsOf(
-      sql`SELECT c.relname, c.reloptions FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
-           WHERE i.inhparent = 'contact_search_trgm_idx'::regclass ORDER BY c.relname`,
-    );
-    expect(partitions).toHaveLength(16);
-    for (const index of partitions) expect(index.reloptions).toEqual(['gin_pending_list_limit=1024']);
+    // contact_search's partitions (migration 0010) and task_search's (0017) each have their own trigram index,
+    // with the same cap.
+    for (const parent of ['contact_search_trgm_idx', 'task_search_trgm_idx']) {
+      const partitions = await rowsOf(
+        sql`SELECT c.relname, c.reloptions FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+             WHERE i.inhparent = ${parent}::regclass ORDER BY c.relname`,
+      );
+      expect(partitions).toHaveLength(16);
+      for (const index of partitions) expect(index.reloptions).toEqual(['gin_pending_list_limit=1024']);
+    }
   });
 
   it('search one business at a time: contact_search is partitioned by business and a search reads one partition', async () => {
     const oneBusiness = sql`SELECT count(*) FROM contact_search WHERE business_id = 'b-1' AND search_text LIKE '%mart%'`;
     expect((await partitionsPlanned(oneBusiness)).size).toBe(1);
     const every = sql`SELECT count(*) FROM contact_search WHERE search_text LIKE '%mart%'`;
+    expect((await partitionsPlanned(every)).size).toBe(16);
+  });
+
+  it('search one business at a time: task_search is partitioned the same way', async () => {
+    const oneBusiness = sql`SELECT count(*) FROM task_search WHERE business_id = 'b-1' AND search_text LIKE '%smit%'`;
+    expect(await partitionsPlanned(oneBusiness)).toEqual(new Set([expect.stringMatching(/^task_search_p\d+$/)]));
+    const every = sql`SELECT count(*) FROM task_search WHERE search_text LIKE '%smit%'`;
     expect((await partitionsPlanned(every)).size).toBe(16);
   });
 });
