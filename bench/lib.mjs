@@ -9,7 +9,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const serverMain = path.join(repoRoot, 'server', 'dist', 'main.js');
+// BENCH_SERVER_MAIN: another build of the server (server/build.mjs with BUILD_OUT_DIR), e.g. to compare two builds
+// or to keep benching one while server/dist is rebuilt.
+export const serverMain = process.env.BENCH_SERVER_MAIN
+  ? path.resolve(process.env.BENCH_SERVER_MAIN)
+  : path.join(repoRoot, 'server', 'dist', 'main.js');
 export const API = '/api/v1';
 export const PASSWORD = 'bench-Passw0rd-1';
 

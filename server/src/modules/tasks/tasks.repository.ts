@@ -12,7 +12,7 @@ import type {
 import { orderAtEnd, orderForPosition, TASK_BOARD } from '../../db/board-order';
 import type { Database, Executor } from '../../db/client';
 import { lockBoard } from '../../db/locks';
-import { taskComments, taskContacts, taskCounts, taskHistory, tasks, users } from '../../db/schema';
+import { taskComments, taskContacts, taskCounts, taskHistory, taskSearch, tasks, users } from '../../db/schema';
 import { escapeLike, filterGroupsSql, type FilterColumns } from '../../lib/filter-sql';
 import { yieldToEventLoop } from '../../lib/event-loop';
 import { StatementCache } from '../../lib/statements';
@@ -177,10 +177,45 @@ export class TasksRepository {
         sql`EXISTS (SELECT 1 FROM ${taskContacts} tc WHERE tc.task_id = ${TASK_ID} AND tc.contact_id = ${L.contactId})`,
       );
     }
-    // search_text is lower(title || description), trigram-indexed (GIN gin_trgm_ops).
-    if (f.search) conditions.push(like(tasks.searchText, L.pattern));
+    // The matches of a search are task_search's rows (its search_text is tasks.search_text, trigram-indexed).
+    if (f.search) conditions.push(inArray(tasks.id, this.searchIds()));
     conditions.push(filterGroupsSql(f.filters, FILTER_COLUMNS));
     return and(...conditions)!;
+  }
+
+  /** The business's task_search rows matching the search pattern (one partition's trigram bitmap scan). */
+  private searchMatches(): SQL {
+    return and(eq(taskSearch.businessId, L.businessId), like(taskSearch.searchText, L.pattern))!;
+  }
+
+  /** The ids of the tasks matching the search, from task_search. */
+  private searchIds() {
+    return this.db.select({ id: taskSearch.taskId }).from(taskSearch).where(this.searchMatches());
+  }
+
+  /**
+   * The page's ids of a search alone in the default order (created_at), from the narrow task_search rows: one
+   * trigram bitmap scan finds and counts every match (a window count) with its created_at, a top-N sort takes the
+   * page; only the page's tasks rows are read. The order is tasks_business_created_idx's (orderOf 'createdAt').
+   */
+  private searchedPage(order: SortOrder) {
+    const matched = this.db
+      .select({
+        pageId: sql<string>`${taskSearch.taskId}`.as('page_id'),
+        matches: sql<number>`count(*) OVER ()`.as('matches'),
+        created: sql<Date>`${taskSearch.createdAt}`.as('created'),
+      })
+      .from(taskSearch)
+      .where(this.searchMatches())
+      .as('matched');
+    const nulls = sql.raw(order === 'asc' ? 'ASC NULLS FIRST' : 'DESC NULLS LAST');
+    return this.db
+      .select({ pageId: matched.pageId, matches: matched.matches })
+      .from(matched)
+      .orderBy(sql`${matched.created} ${nulls}`, sql`${matched.pageId} ${nulls}`)
+      .limit(L.limit)
+      .offset(L.offset)
+      .as('page');
   }
 
   /** The list statements by shape (which simple filters, sort, export), built once (lib/statements.ts). */
@@ -190,8 +225,9 @@ export class TasksRepository {
    * A page of tasks (or with `export` every match) in the list's order, and the number of matches. The page's
    * ids come from the sort index alone (ORDER BY, OFFSET, LIMIT), then only those rows are read with their
    * contacts and comment counts. Without a filter the total is the business's kanban counters (task_counts,
-   * kept by triggers); with only a status, that column's counter; otherwise a count of the matches. Statements
-   * without filter groups are kept per shape and only executed again.
+   * kept by triggers); with only a status, that column's counter; with only a search, a count of task_search's
+   * rows — in the default order carried by the page's own statement (searchedPage); otherwise a count of the
+   * matches. Statements without filter groups are kept per shape and only executed again.
    */
   async list(businessId: string, f: TaskListFilter): Promise<{ rows: TaskRow[]; total: number }> {
     const values: ListValues = {
@@ -206,10 +242,42 @@ export class TasksRepository {
     };
     const order = orderOf(f.sortBy, f.sortOrder);
     const narrowing = [f.priority, f.projectId, f.contactId, f.search, f.filters].some(isSet);
+    const searchOnly = isSet(f.search) && ![f.status, f.priority, f.projectId, f.contactId, f.filters].some(isSet);
     const flags = [f.status, f.priority, f.contactId, f.search].map((v) => (isSet(v) ? '+' : '-')).join('');
     const project = f.projectId === 'none' ? 'none' : f.projectId ? '+' : '-';
     const shape = isSet(f.filters) ? null : `${flags}${project}:${f.sortBy}:${f.sortOrder}`;
     if (f.export) return this.exportRows(businessId, f, values, order, shape);
+    const counted = async () => {
+      const countQuery = this.statements.get(shape && `${shape}:count`, () =>
+        searchOnly
+          ? this.db.select({ n: count() }).from(taskSearch).where(this.searchMatches())
+          : narrowing
+            ? this.db.select({ n: count() }).from(tasks).where(this.listWhere(f))
+            : this.db
+                .select({ n: sql<number>`coalesce(sum(${taskCounts.tasks}), 0)`.mapWith(Number) })
+                .from(taskCounts)
+                .where(
+                  and(eq(taskCounts.businessId, L.businessId), f.status ? eq(taskCounts.status, L.status) : undefined),
+                ),
+      );
+      const [row] = (await countQuery.execute(values)) as { n: number }[];
+      return Number(row?.n ?? 0);
+    };
+    if (searchOnly && f.sortBy === 'createdAt') {
+      const searched = this.statements.get(shape && `${shape}:page`, () => {
+        const page = this.searchedPage(f.sortOrder);
+        return this.db
+          .select({ ...TASK_ROW, matches: sql<number>`${page.matches}`.mapWith(Number) })
+          .from(page)
+          .innerJoin(tasks, eq(tasks.id, page.pageId))
+          .orderBy(...order);
+      });
+      const found = (await searched.execute(values)) as (TaskRow & { matches: number })[];
+      const rows = found.map(({ matches: _, ...row }) => row);
+      // An empty page carries no count: at the first page there are no matches; past the last, count them.
+      if (found.length > 0) return { rows, total: found[0]!.matches };
+      return { rows, total: values.offset === 0 ? 0 : await counted() };
+    }
     const rowsQuery = this.statements.get(shape && `${shape}:page`, () => {
       const page = this.db
         .select({ pageId: tasks.id })
@@ -226,18 +294,7 @@ export class TasksRepository {
         .orderBy(...order);
     });
     const rows = (await rowsQuery.execute(values)) as TaskRow[];
-    const countQuery = this.statements.get(shape && `${shape}:count`, () =>
-      narrowing
-        ? this.db.select({ n: count() }).from(tasks).where(this.listWhere(f))
-        : this.db
-            .select({ n: sql<number>`coalesce(sum(${taskCounts.tasks}), 0)`.mapWith(Number) })
-            .from(taskCounts)
-            .where(
-              and(eq(taskCounts.businessId, L.businessId), f.status ? eq(taskCounts.status, L.status) : undefined),
-            ),
-    );
-    const [counted] = (await countQuery.execute(values)) as { n: number }[];
-    return { rows, total: Number(counted?.n ?? 0) };
+    return { rows, total: await counted() };
   }
 
   /**
