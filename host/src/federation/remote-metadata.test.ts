@@ -64,8 +64,14 @@ describe('the shell drawn from metadata, remotes loaded when used', () => {
     // comms announces a header widget: the header is on every page, so it loads with the shell. No other remote.
     expect(loaded()).toEqual(['comms/module']);
     const drawn = remoteContributions();
-    expect(drawn.flatMap((c) => c.nav.map((n) => n.label))).toEqual(['Contacts', 'Projects', 'Tasks', 'Admin users']);
-    expect(drawn.flatMap((c) => c.newMenu.map((n) => n.label))).toEqual(['Contact', 'Task', 'Project']);
+    expect(drawn.flatMap((c) => c.nav.map((n) => n.label))).toEqual([
+      'Contacts',
+      'Projects',
+      'Tasks',
+      'Calendar',
+      'Admin users',
+    ]);
+    expect(drawn.flatMap((c) => c.newMenu.map((n) => n.label))).toEqual(['Contact', 'Task', 'Project', 'Meeting']);
     expect(modalOwner('contact')).toBe('crm');
     expect(modalOwner('project')).toBe('work');
   });
@@ -93,6 +99,7 @@ describe('a remote that cannot load', () => {
     expect(remoteContributions().flatMap((c) => c.nav.map((n) => n.label))).toEqual([
       'Projects',
       'Tasks',
+      'Calendar',
       'Admin users',
     ]);
     crmFails = false;
@@ -102,6 +109,7 @@ describe('a remote that cannot load', () => {
       'Contacts',
       'Projects',
       'Tasks',
+      'Calendar',
       'Admin users',
     ]);
   });
