@@ -74,7 +74,8 @@ export default function CalendarView({ view, date, events, onRange, onMove, onSe
       timeZone: 'local',
       height: 'auto',
       views: { timeGridWeek: { height: 720 }, timeGridDay: { height: 720 } },
-      dayMaxEvents: true,
+      // A busy day shows a few items and '+N more' (a popover), whatever the page's height.
+      dayMaxEvents: 4,
       nowIndicator: true,
       selectable: true,
       selectMirror: true,
