@@ -28,7 +28,7 @@ const TYPE_OPTIONS = MEETING_TYPES.map((t) => ({ value: t, label: MEETING_TYPE_L
 /**
  * The fields of a meeting (spec §3 Meeting): title, description, type, status, dates with all-day (an all-day
  * meeting's end is its last day), location, virtual with its link, project, organizer (a member), attendees
- * (contacts and members), notes and the Google Calendar switch.
+ * (contacts and members), notes and the Google Calendar switch. Editing, the project is left to the meeting's panel.
  */
 export function MeetingFields({
   form,
@@ -112,16 +112,19 @@ export function MeetingFields({
       {v.isVirtual && (
         <TextInput label="Meeting link" placeholder="https://…" type="url" {...form.getInputProps('meetingLink')} />
       )}
-      <SimpleGrid cols={2}>
-        <SearchableSelect
-          label="Project"
-          placeholder={projectOptions.isPending ? 'Loading projects…' : 'No project'}
-          data={projectOptions.options}
-          comboboxProps={{ withinPortal: false }}
-          {...form.getInputProps('projectId')}
-          value={v.projectId || null}
-          onChange={(x) => form.setFieldValue('projectId', x ?? '')}
-        />
+      <SimpleGrid cols={meeting ? 1 : 2}>
+        {/* An existing meeting changes project on its panel (link / unlink). */}
+        {!meeting && (
+          <SearchableSelect
+            label="Project"
+            placeholder={projectOptions.isPending ? 'Loading projects…' : 'No project'}
+            data={projectOptions.options}
+            comboboxProps={{ withinPortal: false }}
+            {...form.getInputProps('projectId')}
+            value={v.projectId || null}
+            onChange={(x) => form.setFieldValue('projectId', x ?? '')}
+          />
+        )}
         <SearchableSelect
           label="Organizer"
           placeholder={members.isPending ? 'Loading members…' : 'You'}

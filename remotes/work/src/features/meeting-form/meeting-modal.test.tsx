@@ -206,6 +206,8 @@ describe('meeting modal (+ New → Meeting)', () => {
     renderWithProviders(<MeetingModalEntry onClose={onClose} data={{ meeting: m }} />, '/');
     expect(screen.getByText('Edit meeting')).toBeInTheDocument();
     expect(screen.getByLabelText(/Location/)).toHaveValue('Studio');
+    // Its project changes on its panel (link / unlink), not here.
+    expect(screen.queryByRole('combobox', { name: 'Project' })).toBeNull();
     type(/Title/, 'Final review');
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
