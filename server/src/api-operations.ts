@@ -249,3 +249,35 @@ export function operationOf(method: string, path: string): OperationDeclaration 
   const key = `${method} ${path.length > 1 ? path.replace(/\/+$/, '') : path}`;
   return (API_OPERATIONS as Record<string, OperationDeclaration>)[key];
 }
+
+  // Meetings (modules/meetings) and the calendar view (modules/calendar)
+  'GET /meetings': { id: 'listMeetings', summary: 'The meetings in a date range' },
+  'POST /meetings': { id: 'createMeeting', summary: 'Create a meeting' },
+  'GET /meetings/contact/:id': { id: 'listContactMeetings', summary: "A contact's meetings" },
+  'GET /meetings/project/:id': { id: 'listProjectMeetings', summary: "A project's meetings" },
+  'GET /meetings/:id': { id: 'getMeeting', summary: 'One meeting with its attendees and attachments' },
+  'PUT /meetings/:id': { id: 'updateMeeting', summary: 'Change a meeting' },
+  'DELETE /meetings/:id': { id: 'deleteMeeting', summary: 'Delete a meeting' },
+  'POST /meetings/:id/project': { id: 'linkMeetingProject', summary: 'Link a meeting to a project' },
+  'DELETE /meetings/:id/project': { id: 'unlinkMeetingProject', summary: 'Unlink a meeting from its project' },
+  'POST /meetings/:id/contacts/add': {
+    id: 'addMeetingContact',
+    summary: 'Deprecated: attendees change through the meeting update',
+  },
+  'POST /meetings/:id/contacts/remove': {
+    id: 'removeMeetingContact',
+    summary: 'Deprecated: attendees change through the meeting update',
+  },
+  'POST /meetings/:id/attachments': { id: 'uploadMeetingFile', summary: 'Attach a file to a meeting' },
+  'GET /meetings/:id/attachments/:attachmentId': {
+    id: 'getMeetingFile',
+    summary: "A meeting's file as base64",
+  },
+  'DELETE /meetings/:id/attachments/:attachmentId': { id: 'deleteMeetingFile', summary: "Delete a meeting's file" },
+  'GET /calendar/meetings': { id: 'listCalendarItems', summary: 'Meetings, tasks and projects in a date range' },
+  'POST /calendar/meetings': { id: 'createCalendarMeeting', summary: 'Create a meeting from the calendar' },
+  'PATCH /calendar/meetings/:id': { id: 'updateCalendarMeeting', summary: 'Change a meeting from the calendar' },
+  'DELETE /calendar/meetings/:id': { id: 'deleteCalendarMeeting', summary: 'Delete a meeting from the calendar' },
+  'POST /calendar/items': { id: 'createCalendarItem', summary: 'Create a meeting as a calendar item' },
+  'PATCH /calendar/items/:id': { id: 'moveCalendarItem', summary: 'Move or resize a meeting, task or project' },
+  'DELETE /calendar/items/:id': { id: 'deleteCalendarItem', summary: 'Delete a meeting calendar item' },

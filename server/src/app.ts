@@ -57,6 +57,11 @@ import { googleAuthRoutes } from './modules/google-auth/google-auth.routes';
 import { GoogleAuthService } from './modules/google-auth/google-auth.service';
 import { FilesRepository } from './modules/files/files.repository';
 import { FilesService } from './modules/files/files.service';
+import { MeetingsRepository } from './modules/meetings/meetings.repository';
+import { meetingsRoutes } from './modules/meetings/meetings.routes';
+import { MeetingsService } from './modules/meetings/meetings.service';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
+import { CalendarService } from './modules/calendar/calendar.service';
 import { ImagesRepository } from './modules/images/images.repository';
 import { imagesRoutes } from './modules/images/images.routes';
 import { ImagesService } from './modules/images/images.service';
@@ -223,6 +228,16 @@ export async function buildApp({
   const tasks = new TasksService(new TasksRepository(db), { projects, contacts, files, activity: projects });
   // A note added to a project is recorded in its feed (the projects service is the ProjectActivityLog).
   const notes = new NotesService(new NotesRepository(db), projects);
+  // Meetings (attendees: contacts or members; a linked project's feed; files) and the calendar over meetings, tasks
+  // and projects with dates. A failure of the Google Calendar port never fails the request: it is logged.
+  const meetings = new MeetingsService(new MeetingsRepository(db), {
+    projects,
+    contacts,
+    files,
+    activity: projects,
+    log: (err, msg) => app.log.warn({ err }, msg),
+  });
+  const calendar = new CalendarService({ meetings, tasks, projects });
 
   // Background jobs (lib/jobs.ts, pg-boss on this database): every API process takes jobs unless told not to.
   const jobs = givenJobs ?? new JobQueue(database, { log: app.log, work: contactImport?.enabled !== false });
@@ -292,6 +307,8 @@ export async function buildApp({
       await api.register(contactProjectsRoutes, { prefix: '/contacts', projects });
       await api.register(tasksRoutes, { prefix: '/tasks', tasks });
       await api.register(projectTasksRoutes, { prefix: '/projects', tasks });
+      await api.register(meetingsRoutes, { prefix: '/meetings', meetings });
+      await api.register(calendarRoutes, { prefix: '/calendar', calendar, meetings });
     },
     { prefix: API_ROOT },
   );

@@ -60,7 +60,9 @@ type Kind =
   | 'task'
   | 'taskComment'
   | 'taskFile'
-  | 'projectTask';
+  | 'projectTask'
+  | 'meeting'
+  | 'meetingFile';
 
 type Fixtures = Record<Kind, string>;
 
@@ -112,6 +114,8 @@ interface RouteSpec {
 const csv = 'First Name,Email\nAda,ada@example.com\n';
 
 const contactBody = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' };
+
+const meetingBody = { title: 'Site visit', startDate: '2026-11-20T10:00:00Z', endDate: '2026-11-20T11:00:00Z' };
 
 const A = API_ROOT;
 
@@ -418,6 +422,72 @@ const ROUTES: Record<string, RouteSpec> = {
     request: () => ({ payload: { status: 'completed' } }),
   },
   [`DELETE ${A}/projects/:id/tasks/:taskId`]: { ids: { id: 'project', taskId: 'projectTask' } },
+
+  // Meetings and the calendar
+  [`GET ${A}/meetings`]: {
+    lists: ['meeting'],
+    request: () => ({ query: { startDate: '2026-11-01T00:00:00Z', endDate: '2026-12-01T00:00:00Z' } }),
+  },
+  [`POST ${A}/meetings`]: {
+    ids: { 'body.projectId': 'project' },
+    request: (fx) => ({ payload: { ...meetingBody, projectId: fx.project } }),
+  },
+  [`GET ${A}/meetings/contact/:id`]: { ids: { id: 'contact' } },
+  [`GET ${A}/meetings/project/:id`]: { ids: { id: 'project' } },
+  [`GET ${A}/meetings/:id`]: { ids: { id: 'meeting' } },
+  [`PUT ${A}/meetings/:id`]: { ids: { id: 'meeting' }, request: () => ({ payload: { title: 'Changed' } }) },
+  [`DELETE ${A}/meetings/:id`]: { ids: { id: 'meeting' } },
+  [`POST ${A}/meetings/:id/project`]: {
+    ids: { id: 'meeting', 'body.projectId': 'project' },
+    request: (fx) => ({ payload: { projectId: fx.project } }),
+  },
+  [`DELETE ${A}/meetings/:id/project`]: { ids: { id: 'meeting' } },
+  [`POST ${A}/meetings/:id/contacts/add`]: { ids: { id: 'meeting' }, ownerStatus: 400 },
+  [`POST ${A}/meetings/:id/contacts/remove`]: { ids: { id: 'meeting' }, ownerStatus: 400 },
+  [`POST ${A}/meetings/:id/attachments`]: {
+    ids: { id: 'meeting' },
+    request: () => multipart('a.png', TINY_PNG, 'image/png', 'file'),
+    upload: {
+      field: 'file',
+      maxBytes: FILE_MAX_BYTES,
+      good: ['plan.png', TINY_PNG, 'image/png'],
+      wrong: [
+        ['plan.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>', 'image/svg+xml'],
+        ['page.png', '<html><script>alert(1)</script></html>', 'image/png'],
+        ['run.pdf', Buffer.from('4d5a90000300000004000000ffff0000', 'hex'), 'application/pdf'],
+      ],
+      stored: async (t, owner) =>
+        (
+          await t.database.db
+            .select({ n: count() })
+            .from(workFiles)
+            .where(eq(workFiles.businessId, owner.user.businessId))
+        )[0]!.n,
+      pathIds: async (uploader) => ({ id: ok(await uploader.agent.post('/meetings', meetingBody), 'meeting')._id! }),
+      okStatus: 201,
+    },
+  },
+  [`GET ${A}/meetings/:id/attachments/:attachmentId`]: { ids: { id: 'meeting', attachmentId: 'meetingFile' } },
+  [`DELETE ${A}/meetings/:id/attachments/:attachmentId`]: { ids: { id: 'meeting', attachmentId: 'meetingFile' } },
+  [`GET ${A}/calendar/meetings`]: {
+    lists: ['meeting'],
+    request: () => ({ query: { startDate: '2026-11-01T00:00:00Z', endDate: '2026-12-01T00:00:00Z' } }),
+  },
+  [`POST ${A}/calendar/meetings`]: {
+    ids: { 'body.projectId': 'project' },
+    request: (fx) => ({ payload: { ...meetingBody, projectId: fx.project } }),
+  },
+  [`PATCH ${A}/calendar/meetings/:id`]: { ids: { id: 'meeting' }, request: () => ({ payload: { title: 'Changed' } }) },
+  [`DELETE ${A}/calendar/meetings/:id`]: { ids: { id: 'meeting' } },
+  [`POST ${A}/calendar/items`]: {
+    ids: { 'body.projectId': 'project' },
+    request: (fx) => ({ payload: { ...meetingBody, projectId: fx.project } }),
+  },
+  [`PATCH ${A}/calendar/items/:id`]: {
+    ids: { id: 'meeting' },
+    request: () => ({ payload: { startDate: '2026-11-21T10:00:00Z', endDate: '2026-11-21T11:00:00Z' } }),
+  },
+  [`DELETE ${A}/calendar/items/:id`]: { ids: { id: 'meeting' } },
 };
 
 /** Methods fastify adds by itself (HEAD for every GET) or that carry no handler of ours. */
@@ -502,6 +572,7 @@ async function fixtures(t: TestApp, owner: Signed, kinds: Kind[]): Promise<Fixtu
   if (need.has('importJob')) need.add('upload');
   if (need.has('projectFile') || need.has('projectTask')) need.add('project');
   if (need.has('taskComment') || need.has('taskFile')) need.add('task');
+  if (need.has('meetingFile')) need.add('meeting');
   if (need.has('member') || need.has('invite') || need.has('logo')) need.add('business');
   const a = owner.agent;
   if (need.has('business')) {
@@ -563,6 +634,11 @@ async function fixtures(t: TestApp, owner: Signed, kinds: Kind[]): Promise<Fixtu
   }
   if (need.has('projectTask')) {
     fx.projectTask = ok(await a.post(`/projects/${fx.project}/tasks`, { title: 'In the project' }), 'task')._id!;
+  }
+  if (need.has('meeting')) fx.meeting = ok(await a.post('/meetings', meetingBody), 'meeting')._id!;
+  if (need.has('meetingFile')) {
+    const { payload, headers } = multipart('plan.png', TINY_PNG, 'image/png', 'file');
+    fx.meetingFile = ok(await a.post(`/meetings/${fx.meeting}/attachments`, payload, { headers }), 'meeting file')._id!;
   }
   if (need.has('upload')) {
     const { payload, headers } = multipart('contacts.csv', csv, 'text/csv');
@@ -778,11 +854,13 @@ describe('security route matrix', () => {
     test.each(lists.map((e) => [e.key, e] as const))('%s', async (_key, e) => {
       const fx = await fixtures(t, owner, e.spec.lists!);
       const ids = e.spec.lists!.map((kind) => fx[kind]);
-      const theirs = await call(stranger.agent, e.method, e.url, { query: { limit: '100' } });
+      // A list that needs a query (a date range) says so in request().
+      const query = { limit: '100', ...e.spec.request?.(fx).query };
+      const theirs = await call(stranger.agent, e.method, e.url, { query });
       expect(theirs.statusCode).toBe(200);
       for (const id of ids) expect(theirs.body).not.toContain(id);
       // The control: the owner sees them.
-      const mine = await call(owner.agent, e.method, e.url, { query: { limit: '100' } });
+      const mine = await call(owner.agent, e.method, e.url, { query });
       expect(mine.statusCode).toBe(200);
       for (const id of ids) expect(mine.body).toContain(id);
     });

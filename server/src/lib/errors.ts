@@ -20,6 +20,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   REQUEST_TIMEOUT: 'The request took too long to arrive',
   URI_TOO_LONG: 'The address is too long',
   HEADERS_TOO_LARGE: 'The request headers are too large',
+  DEPRECATED_CALL: 'This call is no longer supported',
 };
 
 /** Seconds a client should wait before trying again after a 503. */

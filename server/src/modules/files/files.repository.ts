@@ -1,11 +1,13 @@
 import { and, asc, count, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { FileKind } from '@atrium/domain-work/schemas';
 import { resultRows, type Database, type Executor } from '../../db/client';
-import { projects, tasks, users, workFileChunks, workFiles } from '../../db/schema';
+import { meetings, projects, tasks, users, workFileChunks, workFiles } from '../../db/schema';
 
-/** Whose files: a project or a task, always inside a business. */
+/** Whose files: a project, a task or a meeting, always inside a business. */
 export type FileOwner = { businessId: string } & (
-  { projectId: string; taskId?: undefined } | { taskId: string; projectId?: undefined }
+  | { projectId: string; taskId?: undefined; meetingId?: undefined }
+  | { taskId: string; projectId?: undefined; meetingId?: undefined }
+  | { meetingId: string; projectId?: undefined; taskId?: undefined }
 );
 
 /** A complete file as the service maps it to the contract, with its uploader's name parts. */
@@ -13,6 +15,7 @@ export interface FileRow {
   id: string;
   projectId: string | null;
   taskId: string | null;
+  meetingId: string | null;
   kind: FileKind;
   name: string;
   mime: string;
@@ -34,6 +37,7 @@ const FILE_COLUMNS = {
   id: workFiles.id,
   projectId: workFiles.projectId,
   taskId: workFiles.taskId,
+  meetingId: workFiles.meetingId,
   kind: workFiles.kind,
   name: workFiles.name,
   mime: workFiles.mime,
@@ -44,12 +48,19 @@ const FILE_COLUMNS = {
   uploaderLastName: users.lastName,
 };
 
-/** The owner's files: the business AND the project (or task) — another business's id matches nothing. */
-const ownedBy = (owner: FileOwner): SQL =>
-  and(
-    eq(workFiles.businessId, owner.businessId),
-    owner.projectId !== undefined ? eq(workFiles.projectId, owner.projectId) : eq(workFiles.taskId, owner.taskId),
-  )!;
+/** The owner's column and id (a file has exactly one owner: work_files_one_owner_check). */
+const ownerColumn = (owner: FileOwner) =>
+  owner.projectId !== undefined
+    ? { column: workFiles.projectId, id: owner.projectId }
+    : owner.taskId !== undefined
+      ? { column: workFiles.taskId, id: owner.taskId }
+      : { column: workFiles.meetingId, id: owner.meetingId };
+
+/** The owner's files: the business AND the project (task, meeting) — another business's id matches nothing. */
+const ownedBy = (owner: FileOwner): SQL => {
+  const { column, id } = ownerColumn(owner);
+  return and(eq(workFiles.businessId, owner.businessId), eq(column, id))!;
+};
 
 /**
  * All the SQL of work files: `work_files` (metadata, one row per file) and `work_file_chunks` (the bytes, in
@@ -58,19 +69,14 @@ const ownedBy = (owner: FileOwner): SQL =>
 export class FilesRepository {
   constructor(private readonly db: Database) {}
 
-  /** Whether the project (or task) exists in the owner's business. */
+  /** Whether the project (task, meeting) exists in the owner's business. */
   async ownerExists(owner: FileOwner): Promise<boolean> {
-    const [row] =
-      owner.projectId !== undefined
-        ? await this.db
-            .select({ id: projects.id })
-            .from(projects)
-            .where(and(eq(projects.id, owner.projectId), eq(projects.businessId, owner.businessId)))
-        : await this.db
-            .select({ id: tasks.id })
-            .from(tasks)
-            .where(and(eq(tasks.id, owner.taskId), eq(tasks.businessId, owner.businessId)));
-    return row !== undefined;
+    const table = owner.projectId !== undefined ? projects : owner.taskId !== undefined ? tasks : meetings;
+    const { id } = ownerColumn(owner);
+    const result = await this.db.execute(
+      sql`SELECT 1 AS found FROM ${table} WHERE ${table.id} = ${id} AND ${table.businessId} = ${owner.businessId}`,
+    );
+    return resultRows(result).length > 0;
   }
 
   /** A new file row, incomplete, with no bytes yet; answers its id. */
@@ -81,6 +87,7 @@ export class FilesRepository {
         businessId: owner.businessId,
         projectId: owner.projectId ?? null,
         taskId: owner.taskId ?? null,
+        meetingId: owner.meetingId ?? null,
         kind: file.kind,
         name: file.name,
         mime: file.mime,
@@ -146,15 +153,33 @@ export class FilesRepository {
       .orderBy(asc(workFiles.createdAt), asc(workFiles.id));
   }
 
+  /** The complete files of many meetings (a list of meetings shows each one's), oldest first. */
+  async ofMeetings(businessId: string, meetingIds: string[]): Promise<FileRow[]> {
+    if (meetingIds.length === 0) return [];
+    return this.db
+      .select(FILE_COLUMNS)
+      .from(workFiles)
+      .leftJoin(users, eq(users.id, workFiles.uploadedBy))
+      .where(
+        and(
+          inArray(workFiles.meetingId, meetingIds),
+          eq(workFiles.businessId, businessId),
+          eq(workFiles.complete, true),
+        ),
+      )
+      .orderBy(asc(workFiles.createdAt), asc(workFiles.id));
+  }
+
   /** How many complete files each of the owners has (owners without files are left out). */
   async counts(
     businessId: string,
     ownerIds: string[],
-    ownerType: 'project' | 'task',
+    ownerType: 'project' | 'task' | 'meeting',
     db: Executor = this.db,
   ): Promise<Map<string, number>> {
     if (ownerIds.length === 0) return new Map();
-    const column = ownerType === 'project' ? workFiles.projectId : workFiles.taskId;
+    const column =
+      ownerType === 'project' ? workFiles.projectId : ownerType === 'task' ? workFiles.taskId : workFiles.meetingId;
     const rows = await db
       .select({ ownerId: column, files: count() })
       .from(workFiles)
@@ -196,18 +221,19 @@ export class FilesRepository {
    * chunks, in one statement run by PostgreSQL: no byte passes through the API process. Answers how many files.
    */
   async copyAll(from: FileOwner, to: FileOwner, db: Executor): Promise<number> {
-    const source =
-      from.projectId !== undefined ? sql`f.project_id = ${from.projectId}` : sql`f.task_id = ${from.taskId}`;
+    const { column, id } = ownerColumn(from);
+    const source = sql`f.${sql.identifier(column.name)} = ${id}`;
     const result = await db.execute(sql`
       WITH src AS MATERIALIZED (
         SELECT f.id, gen_random_uuid()::text AS new_id
         FROM ${workFiles} f
         WHERE f.business_id = ${from.businessId} AND ${source} AND f.complete
       ), copied AS (
-        INSERT INTO ${workFiles} (id, business_id, project_id, task_id, kind, name, mime, size, sha256, complete,
-                                  uploaded_by, created_at)
-        SELECT src.new_id, ${to.businessId}, ${to.projectId ?? null}::text, ${to.taskId ?? null}::text, f.kind, f.name,
-               f.mime, f.size, f.sha256, true, f.uploaded_by, f.created_at
+        INSERT INTO ${workFiles} (id, business_id, project_id, task_id, meeting_id, kind, name, mime, size, sha256,
+                                  complete, uploaded_by, created_at)
+        SELECT src.new_id, ${to.businessId}, ${to.projectId ?? null}::text, ${to.taskId ?? null}::text,
+               ${to.meetingId ?? null}::text, f.kind, f.name, f.mime, f.size, f.sha256, true, f.uploaded_by,
+               f.created_at
         FROM src JOIN ${workFiles} f ON f.id = src.id
         RETURNING id
       ), chunks AS (

@@ -39,10 +39,15 @@ const badKind = (message: string) =>
   new AppError('VALIDATION_ERROR', 'Validation failed', [{ field: 'kind', message }]);
 
 /** Where the browser reads a file (same origin, with the session). */
-export function fileUrl(owner: { projectId: string | null; taskId: string | null }, fileId: string): string {
+export function fileUrl(
+  owner: { projectId: string | null; taskId: string | null; meetingId?: string | null },
+  fileId: string,
+): string {
   const base = owner.projectId
     ? `${API_ROOT}/projects/${encodeURIComponent(owner.projectId)}`
-    : `${API_ROOT}/tasks/${encodeURIComponent(owner.taskId ?? '')}`;
+    : owner.meetingId
+      ? `${API_ROOT}/meetings/${encodeURIComponent(owner.meetingId)}`
+      : `${API_ROOT}/tasks/${encodeURIComponent(owner.taskId ?? '')}`;
   return `${base}/attachments/${encodeURIComponent(fileId)}`;
 }
 
@@ -94,9 +99,10 @@ export class FilesService {
     owner: FileOwner,
     uploadedBy: string,
     parts: AsyncIterable<UploadPart | UploadField>,
-    opts: { kinds?: readonly FileKind[] } = {},
+    opts: { kinds?: readonly FileKind[]; maxFiles?: number } = {},
   ): Promise<WorkFile[]> {
     const kinds = opts.kinds ?? FILE_KINDS;
+    const maxFiles = Math.min(opts.maxFiles ?? this.maxFiles, this.maxFiles);
     let kind: FileKind = 'attachment';
     const written: string[] = [];
     let stored = 0;
@@ -109,7 +115,7 @@ export class FilesService {
             await drain(part.file);
             continue;
           }
-          if (stored >= this.maxFiles) {
+          if (stored >= maxFiles) {
             await drain(part.file);
             throw new AppError('VALIDATION_ERROR', FILE_MESSAGES.tooMany);
           }
@@ -203,6 +209,17 @@ export class FilesService {
     return (await this.repo.list(owner, kind ? { kind } : {})).map(toWorkFile);
   }
 
+  /** The files of many meetings, by meeting id (a meeting without files is left out). */
+  async ofMeetings(businessId: string, meetingIds: string[]): Promise<Map<string, WorkFile[]>> {
+    const byMeeting = new Map<string, WorkFile[]>();
+    for (const row of await this.repo.ofMeetings(businessId, meetingIds)) {
+      const list = byMeeting.get(row.meetingId!) ?? [];
+      list.push(toWorkFile(row));
+      byMeeting.set(row.meetingId!, list);
+    }
+    return byMeeting;
+  }
+
   /**
    * How many files each owner has (for list rows' attachmentCount); an owner without files is 0. `db`: the
    * caller's transaction (a project's duplicate asks which of its tasks have files to copy).
@@ -210,7 +227,7 @@ export class FilesService {
   async counts(
     businessId: string,
     ownerIds: string[],
-    ownerType: 'project' | 'task',
+    ownerType: 'project' | 'task' | 'meeting',
     db?: Executor,
   ): Promise<Map<string, number>> {
     const found = await this.repo.counts(businessId, ownerIds, ownerType, db);

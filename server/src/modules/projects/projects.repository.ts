@@ -22,6 +22,7 @@ import {
   tasks,
   users,
 } from '../../db/schema';
+import { datedOverlapSql, type DatedRange, type DatedRow } from '../../lib/calendar';
 import { dateBoundsSql, escapeLike, filterGroupsSql, type FilterColumns } from '../../lib/filter-sql';
 import { StatementCache } from '../../lib/statements';
 
@@ -639,6 +640,34 @@ export class ProjectsRepository {
       .from(projects)
       .where(and(eq(projects.businessId, businessId), inArray(projects.id, ids)));
     return new Map(rows.map((r) => [r.id, r.title]));
+  }
+
+  /** The projects with dates overlapping a range (the calendar: lib/calendar.ts datedOverlapSql), earliest first. */
+  async inDateRange(businessId: string, range: DatedRange): Promise<DatedRow[]> {
+    return this.db
+      .select({
+        id: projects.id,
+        title: projects.title,
+        description: projects.description,
+        status: projects.stage,
+        startDate: projects.startDate,
+        dueDate: projects.dueDate,
+        isAllDay: projects.isAllDay,
+        projectId: projects.id,
+      })
+      .from(projects)
+      .where(
+        and(
+          eq(projects.businessId, businessId),
+          datedOverlapSql(projects.startDate, projects.dueDate, projects.isAllDay, range.from, range.to),
+          range.status ? eq(projects.stage, range.status as ProjectStage) : undefined,
+          range.search
+            ? like(sql`lower(${projects.title})`, `%${escapeLike(range.search.toLowerCase())}%`)
+            : undefined,
+        ),
+      )
+      .orderBy(sql`coalesce(${projects.startDate}, ${projects.dueDate})`, projects.id)
+      .limit(range.limit);
   }
 }
 

@@ -18,6 +18,7 @@ import {
 import type { Executor } from '../../db/client';
 import type { ProjectActivityEntry, ProjectActivityLog, ProjectTaskCopier } from '../../lib/activity';
 import type { BusinessCaller as Caller } from '../../lib/caller';
+import type { DatedRange, DatedRow } from '../../lib/calendar';
 import { AppError } from '../../lib/errors';
 import type { UploadField, UploadPart } from '../../lib/file-upload';
 import type { ActivityRow, ProjectFields, ProjectRow, ProjectsRepository } from './projects.repository';
@@ -163,6 +164,11 @@ export class ProjectsService implements ProjectActivityLog {
   /** The titles of those of `ids` that are the business's projects (the tasks module shows them on tasks). */
   async titles(businessId: string, ids: readonly string[]): Promise<Map<string, string>> {
     return this.repo.titles(businessId, [...new Set(ids)]);
+  }
+
+  /** DatedItemSource (lib/calendar.ts): the business's projects with dates in a range, for the calendar. */
+  inDateRange(businessId: string, range: DatedRange): Promise<DatedRow[]> {
+    return this.repo.inDateRange(businessId, range);
   }
 
   async types(caller: Caller): Promise<ProjectType[]> {

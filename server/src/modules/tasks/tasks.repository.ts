@@ -14,6 +14,7 @@ import type { Database, Executor } from '../../db/client';
 import { lockBoard } from '../../db/locks';
 import { taskComments, taskContacts, taskCounts, taskHistory, taskSearch, tasks, users } from '../../db/schema';
 import { escapeLike, filterGroupsSql, type FilterColumns } from '../../lib/filter-sql';
+import { datedOverlapSql, type DatedRange, type DatedRow } from '../../lib/calendar';
 import { yieldToEventLoop } from '../../lib/event-loop';
 import { StatementCache } from '../../lib/statements';
 
@@ -544,5 +545,31 @@ export class TasksRepository {
       SELECT gen_random_uuid()::text, ${businessId}, m.new_id, 'duplicated', '[]'::jsonb, ${actorId}
       FROM ${map}`);
     return new Map(pairs.map((p) => [p.old_id, p.new_id]));
+  }
+
+  /** The tasks with dates overlapping a range (the calendar: lib/calendar.ts datedOverlapSql), earliest first. */
+  async inDateRange(businessId: string, range: DatedRange): Promise<DatedRow[]> {
+    return this.db
+      .select({
+        id: tasks.id,
+        title: tasks.title,
+        description: tasks.description,
+        status: tasks.status,
+        startDate: tasks.startDate,
+        dueDate: tasks.dueDate,
+        isAllDay: tasks.isAllDay,
+        projectId: tasks.projectId,
+      })
+      .from(tasks)
+      .where(
+        and(
+          eq(tasks.businessId, businessId),
+          datedOverlapSql(tasks.startDate, tasks.dueDate, tasks.isAllDay, range.from, range.to),
+          range.status ? eq(tasks.status, range.status as TaskStatus) : undefined,
+          range.search ? like(sql`lower(${tasks.title})`, `%${escapeLike(range.search.toLowerCase())}%`) : undefined,
+        ),
+      )
+      .orderBy(sql`coalesce(${tasks.startDate}, ${tasks.dueDate})`, tasks.id)
+      .limit(range.limit);
   }
 }

@@ -21,6 +21,7 @@ import {
 import type { Executor } from '../../db/client';
 import type { ProjectActivityEntry, ProjectActivityLog, ProjectTaskCopier } from '../../lib/activity';
 import type { AuthContext, BusinessCaller } from '../../lib/caller';
+import type { DatedRange, DatedRow } from '../../lib/calendar';
 import { AppError } from '../../lib/errors';
 import type { UploadField, UploadPart } from '../../lib/file-upload';
 import type { CommentRow, HistoryRow, TaskFields, TaskRow, TasksRepository } from './tasks.repository';
@@ -533,6 +534,11 @@ export class TasksService implements ProjectTaskCopier {
     return ids.length;
   }
 
+
+  /** DatedItemSource (lib/calendar.ts): the business's tasks with dates in a range, for the calendar. */
+  inDateRange(businessId: string, range: DatedRange): Promise<DatedRow[]> {
+    return this.repo.inDateRange(businessId, range);
+  }
   // -------------------------------------------------------------------------------------------------------
   // Comments
 

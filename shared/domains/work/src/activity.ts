@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { actorSchema } from './common';
 
 /** What a project's feed shows (GET /projects/{id}/feed): every change to the project, its tasks, files and notes. */
-export const ACTIVITY_SUBJECTS = ['project', 'task', 'attachment', 'note', 'comment'] as const;
+export const ACTIVITY_SUBJECTS = ['project', 'task', 'attachment', 'note', 'comment', 'meeting'] as const;
 export type ActivitySubject = (typeof ACTIVITY_SUBJECTS)[number];
 
 export const activitySchema = z.object({

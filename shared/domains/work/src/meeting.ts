@@ -99,6 +99,13 @@ export const meetingAttendeeSchema = z.object({
     .transform((v) => (v ? v : null)),
 });
 export type MeetingAttendee = z.output<typeof meetingAttendeeSchema>;
+/** An attendee in an answer (no transforms: answers are encoded from their JSON Schema). */
+export const meetingAttendeeAnswerSchema = z.object({
+  id: z.string(),
+  model: z.enum(ATTENDEE_MODELS),
+  email: z.string().nullable(),
+  name: z.string().nullable(),
+});
 export type MeetingAttendeeInput = z.input<typeof meetingAttendeeSchema>;
 
 const meetingTitle = z
@@ -205,7 +212,7 @@ export const meetingSchema = z.object({
   isAllDay: z.boolean(),
   location: z.string().nullable(),
   organizer: meetingOrganizerSchema.nullable(),
-  attendees: z.array(meetingAttendeeSchema),
+  attendees: z.array(meetingAttendeeAnswerSchema),
   status: meetingStatusSchema,
   type: meetingTypeSchema,
   meetingLink: z.string().nullable(),
@@ -239,7 +246,11 @@ const rangeDate = (label: string) =>
     .refine((v) => !Number.isNaN(Date.parse(v)), 'Invalid meeting dates');
 
 function rangeInOrder(v: { startDate: string; endDate: string }): boolean {
-  const days = (Date.parse(v.endDate) - Date.parse(v.startDate)) / 86_400_000;
+  const start = Date.parse(v.startDate);
+  const end = Date.parse(v.endDate);
+  // A date that does not parse has its own message ('Invalid meeting dates').
+  if (Number.isNaN(start) || Number.isNaN(end)) return true;
+  const days = (end - start) / 86_400_000;
   return days >= 0 && days <= CALENDAR_MAX_RANGE_DAYS;
 }
 const RANGE_MESSAGE = `The range must end after it starts and span at most ${CALENDAR_MAX_RANGE_DAYS} days`;
