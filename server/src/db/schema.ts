@@ -882,6 +882,11 @@ export const meetings = pgTable(
   (t) => [
     index('meetings_business_start_idx').on(t.businessId, t.startAt, t.id),
     index('meetings_business_end_idx').on(t.businessId, t.endAt),
+    // A range query scans start_at from (range start − 8 days) through meetings_business_start_idx; meetings longer
+    // than 7 days come from this one (meetings.repository.ts LONG_MEETING: the predicate must match word for word).
+    index('meetings_business_long_idx')
+      .on(t.businessId, t.endAt)
+      .where(sql`${t.endAt} - ${t.startAt} > interval '7 days'`),
     index('meetings_project_idx').on(t.projectId, t.startAt),
     uniqueIndex('meetings_google_event_uq')
       .on(t.googleUserId, t.googleEventId)

@@ -1,0 +1,1 @@
+CREATE INDEX "meetings_business_long_idx" ON "meetings" USING btree ("business_id","end_at") WHERE "meetings"."end_at" - "meetings"."start_at" > interval '7 days';
