@@ -97,6 +97,27 @@ export const API_OPERATIONS = {
     public: 'Google sign-in callback (link mode checks the session itself)',
   },
   'GET /auth/google/status': { id: 'getGoogleLinkStatus', summary: "The caller's Google link" },
+  // Integrations: the member's own Google Calendar connection in the current business
+  'GET /integrations/google-calendar/status': {
+    id: 'getGoogleCalendarStatus',
+    summary: "The caller's Google Calendar connection (not set up, not connected, connected, reconnect)",
+  },
+  'GET /integrations/google-calendar/connect': {
+    id: 'connectGoogleCalendar',
+    summary: "Start connecting the caller's Google Calendar (302 to Google's consent)",
+  },
+  'GET /integrations/google-calendar/callback': {
+    id: 'completeGoogleCalendarConnection',
+    summary: "Google's redirect after consent (302 back to the integrations tab)",
+  },
+  'POST /integrations/google-calendar/disconnect': {
+    id: 'disconnectGoogleCalendar',
+    summary: "Disconnect the caller's Google Calendar (meetings stay)",
+  },
+  'POST /integrations/google-calendar/sync': {
+    id: 'syncGoogleCalendar',
+    summary: "Sync the caller's Google Calendar now",
+  },
   'POST /auth/google/unlink': { id: 'unlinkGoogle', summary: "Unlink the caller's Google account" },
 
   // Users and the caller's sessions
@@ -240,15 +261,6 @@ export const API_OPERATIONS = {
   'POST /projects/:id/tasks': { id: 'addProjectTask', summary: 'Add a task to a project' },
   'PATCH /projects/:id/tasks/:taskId': { id: 'updateProjectTask', summary: "Change one of a project's tasks" },
   'DELETE /projects/:id/tasks/:taskId': { id: 'deleteProjectTask', summary: "Delete one of a project's tasks" },
-} satisfies Record<`${HttpMethod} /${string}`, OperationDeclaration>;
-
-export type OperationKey = keyof typeof API_OPERATIONS;
-
-/** The declaration of `METHOD /path` (path under /api/v1, as registered), if any. */
-export function operationOf(method: string, path: string): OperationDeclaration | undefined {
-  const key = `${method} ${path.length > 1 ? path.replace(/\/+$/, '') : path}`;
-  return (API_OPERATIONS as Record<string, OperationDeclaration>)[key];
-}
 
   // Meetings (modules/meetings) and the calendar view (modules/calendar)
   'GET /meetings': { id: 'listMeetings', summary: 'The meetings in a date range' },
@@ -281,3 +293,12 @@ export function operationOf(method: string, path: string): OperationDeclaration 
   'POST /calendar/items': { id: 'createCalendarItem', summary: 'Create a meeting as a calendar item' },
   'PATCH /calendar/items/:id': { id: 'moveCalendarItem', summary: 'Move or resize a meeting, task or project' },
   'DELETE /calendar/items/:id': { id: 'deleteCalendarItem', summary: 'Delete a meeting calendar item' },
+} satisfies Record<`${HttpMethod} /${string}`, OperationDeclaration>;
+
+export type OperationKey = keyof typeof API_OPERATIONS;
+
+/** The declaration of `METHOD /path` (path under /api/v1, as registered), if any. */
+export function operationOf(method: string, path: string): OperationDeclaration | undefined {
+  const key = `${method} ${path.length > 1 ? path.replace(/\/+$/, '') : path}`;
+  return (API_OPERATIONS as Record<string, OperationDeclaration>)[key];
+}

@@ -56,6 +56,9 @@ import { GoogleAuthRepository } from './modules/google-auth/google-auth.reposito
 import { googleAuthRoutes } from './modules/google-auth/google-auth.routes';
 import { GoogleAuthService } from './modules/google-auth/google-auth.service';
 import { FilesRepository } from './modules/files/files.repository';
+import { GoogleCalendarRepository } from './modules/google-calendar/google-calendar.repository';
+import { googleCalendarRoutes } from './modules/google-calendar/google-calendar.routes';
+import { GoogleCalendarService } from './modules/google-calendar/google-calendar.service';
 import { FilesService } from './modules/files/files.service';
 import { MeetingsRepository } from './modules/meetings/meetings.repository';
 import { meetingsRoutes } from './modules/meetings/meetings.routes';
@@ -199,6 +202,16 @@ export async function buildApp({
   const { db } = database;
   const deps: Deps = { config, tokens, secret, mailer: mailer ?? createMailer(config, app.log) };
   if (!mailer) app.addHook('onClose', async () => deps.mailer.close());
+  // Background jobs (lib/jobs.ts, pg-boss on this database): every API process takes jobs unless told not to.
+  const jobs = givenJobs ?? new JobQueue(database, { log: app.log, work: contactImport?.enabled !== false });
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
+  // Google Calendar two-way sync: the meetings' port (outbound), the inbound sync jobs and their timer.
+  const googleCalendar = new GoogleCalendarService(new GoogleCalendarRepository(db), deps, jobs, app.log);
+  if (contactImport?.enabled !== false) {
+    app.addHook('onReady', async () => googleCalendar.startSchedule());
+    app.addHook('onClose', async () => googleCalendar.stopSchedule());
+  }
   // The composition root: every repository and service is built here, once, and handed to the route plugins
   // below; route plugins never construct a service or reach the database (docs/anatomy-of-a-server-module.md).
   const sessions = new SessionsService(new SessionsRepository(db));
@@ -235,14 +248,10 @@ export async function buildApp({
     contacts,
     files,
     activity: projects,
+    sync: googleCalendar,
     log: (err, msg) => app.log.warn({ err }, msg),
   });
   const calendar = new CalendarService({ meetings, tasks, projects });
-
-  // Background jobs (lib/jobs.ts, pg-boss on this database): every API process takes jobs unless told not to.
-  const jobs = givenJobs ?? new JobQueue(database, { log: app.log, work: contactImport?.enabled !== false });
-  app.addHook('onReady', async () => jobs.start());
-  app.addHook('onClose', async () => jobs.stop());
 
   // Whatever an unsafe request changed (a sign-out, a revoked session, a membership) is seen by the next request.
   app.addHook('onSend', async (request, _reply, payload) => {
@@ -309,6 +318,7 @@ export async function buildApp({
       await api.register(projectTasksRoutes, { prefix: '/projects', tasks });
       await api.register(meetingsRoutes, { prefix: '/meetings', meetings });
       await api.register(calendarRoutes, { prefix: '/calendar', calendar, meetings });
+      await api.register(googleCalendarRoutes, { prefix: '/integrations/google-calendar', googleCalendar, config });
     },
     { prefix: API_ROOT },
   );

@@ -55,6 +55,19 @@ function envSchema(root: string) {
     GOOGLE_CLIENT_ID: optional(z.string()),
     GOOGLE_CLIENT_SECRET: optional(z.string()),
     GOOGLE_ISSUER: optional(z.url({ protocol: /^https?$/ })).transform((v) => v ?? 'https://accounts.google.com'),
+    GOOGLE_CALENDAR_API_URL: optional(z.url({ protocol: /^https?$/ })).transform(
+      (v) => v ?? 'https://www.googleapis.com/',
+    ),
+    GOOGLE_OAUTH_AUTHORIZE_URL: optional(z.url({ protocol: /^https?$/ })).transform(
+      (v) => v ?? 'https://accounts.google.com/o/oauth2/v2/auth',
+    ),
+    GOOGLE_OAUTH_TOKEN_URL: optional(z.url({ protocol: /^https?$/ })).transform(
+      (v) => v ?? 'https://oauth2.googleapis.com/token',
+    ),
+    GOOGLE_OAUTH_REVOKE_URL: optional(z.url({ protocol: /^https?$/ })).transform(
+      (v) => v ?? 'https://oauth2.googleapis.com/revoke',
+    ),
+    GOOGLE_CALENDAR_SYNC_INTERVAL_SECONDS: positiveInt(300),
     // No default: anyone who verifies a mailbox at a default domain would see every user of a self-hosted install.
     ADMIN_EMAIL_DOMAIN: optional(z.string().regex(/^[a-z0-9.-]+$/i)).transform((v) => v?.toLowerCase() ?? null),
     DB_CONNECT_TIMEOUT_MS: positiveInt(DEFAULT_POSTGRES_TIMEOUTS.connectMs),
@@ -66,6 +79,18 @@ function envSchema(root: string) {
     ),
     ...remotes,
   });
+}
+
+export interface GoogleCalendarConfig {
+  clientId: string;
+  clientSecret: string;
+  /** The Calendar API's root (the client library's rootUrl), ending in '/'. */
+  apiUrl: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
+  /** How often each connected calendar is synced in the background. */
+  syncIntervalSeconds: number;
 }
 
 export interface Config {
@@ -105,6 +130,11 @@ export interface Config {
   mailOutboxDir: string;
   /** Google sign-in is on when both are set; the issuer is configurable for tests (a local mock OIDC issuer). */
   google: { clientId: string; clientSecret: string; issuer: string } | null;
+  /**
+   * Google Calendar two-way sync (modules/google-calendar): on when GOOGLE_CLIENT_ID/SECRET are set. The API, consent
+   * and token addresses are configurable so tests point the real client library at a local fake.
+   */
+  googleCalendar: GoogleCalendarConfig | null;
   /** Users whose e-mail ends with @this domain may use the admin pages; null (the default) = no one. */
   adminEmailDomain: string | null;
   /** PostgreSQL waits (connect / pool slot, statement, client read) before a request answers 503. */
@@ -146,6 +176,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
+        : null,
+    googleCalendar:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            apiUrl: e.GOOGLE_CALENDAR_API_URL.endsWith('/') ? e.GOOGLE_CALENDAR_API_URL : `${e.GOOGLE_CALENDAR_API_URL}/`,
+            authorizeUrl: e.GOOGLE_OAUTH_AUTHORIZE_URL,
+            tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
+            revokeUrl: e.GOOGLE_OAUTH_REVOKE_URL,
+            syncIntervalSeconds: e.GOOGLE_CALENDAR_SYNC_INTERVAL_SECONDS,
+          }
         : null,
     adminEmailDomain: e.ADMIN_EMAIL_DOMAIN,
     dbTimeouts: {

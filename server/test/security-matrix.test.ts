@@ -163,6 +163,12 @@ const ROUTES: Record<string, RouteSpec> = {
   [`POST ${A}/auth/google`]: {},
   [`GET ${A}/auth/google/status`]: {},
   [`POST ${A}/auth/google/unlink`]: {},
+  // Google Calendar: the caller's own connection in the current business (no ids)
+  [`GET ${A}/integrations/google-calendar/status`]: {},
+  [`GET ${A}/integrations/google-calendar/connect`]: {},
+  [`GET ${A}/integrations/google-calendar/callback`]: {},
+  [`POST ${A}/integrations/google-calendar/disconnect`]: {},
+  [`POST ${A}/integrations/google-calendar/sync`]: {},
 
   // Users
   [`GET ${A}/users/me`]: {},

@@ -5,3 +5,4 @@ export * from './project';
 export * from './task';
 export * from './activity';
 export * from './meeting';
+export * from './google-calendar';

@@ -1,0 +1,351 @@
+import { sql } from 'drizzle-orm';
+import { GOOGLE_CALENDAR_MESSAGES } from '@atrium/domain-work/schemas';
+import { Agent, createTestApp, signedInAgent, sqlRows, type TestApp } from '../../../test/helpers';
+import { FakeGoogle } from '../../../test/fakes/google-calendar';
+import {
+  connectCalendar,
+  connectionRow,
+  GCAL,
+  meetingRows,
+  settle,
+  syncNow,
+} from '../../../test/google-calendar-helpers';
+import { CONNECT_COOKIE } from './connect-flow';
+
+const fake = new FakeGoogle({ clientId: 'gcal-test-client', clientSecret: 'gcal-test-secret' });
+let t: TestApp;
+let n = 0;
+const gmail = (tag: string) => `${tag}.${Date.now().toString(36)}${++n}@gmail.example`;
+
+beforeAll(async () => {
+  await fake.start();
+  t = await createTestApp({
+    ...fake.env(),
+    APP_URL: 'http://localhost:3999',
+    GOOGLE_CALENDAR_SYNC_INTERVAL_SECONDS: '3600',
+  });
+});
+
+afterAll(async () => {
+  await t?.close();
+  await fake.stop();
+});
+
+async function member() {
+  const { agent, body } = await signedInAgent(t.app);
+  return { agent, userId: body.user.id, businessId: body.user.businessId };
+}
+
+async function connected(tag = 'ada') {
+  const m = await member();
+  const email = gmail(tag);
+  const { done } = await connectCalendar(m.agent, fake, email);
+  expect(done.statusCode).toBe(302);
+  await settle(t.database.db);
+  return { ...m, email };
+}
+
+const status = async (agent: Agent) => (await agent.get(`${GCAL}/status`)).json().data;
+
+describe('Google Calendar: not configured', () => {
+  let bare: TestApp;
+  beforeAll(async () => {
+    bare = await createTestApp();
+  });
+  afterAll(async () => bare.close());
+
+  it('says so plainly: status not_configured, and connect, sync and disconnect answer 400 with the same text', async () => {
+    const { agent } = await signedInAgent(bare.app);
+    expect(await (await agent.get(`${GCAL}/status`)).json()).toEqual({
+      success: true,
+      data: { configured: false, state: 'not_configured', email: null, lastSyncedAt: null, lastError: null },
+    });
+    for (const res of [
+      await agent.get(`${GCAL}/connect`),
+      await agent.post(`${GCAL}/sync`),
+      await agent.post(`${GCAL}/disconnect`),
+    ]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, error: GOOGLE_CALENDAR_MESSAGES.notConfigured });
+    }
+  });
+});
+
+describe('Google Calendar: connecting', () => {
+  it('connect: 302 to Google’s consent with calendar.events, offline access, consent, PKCE S256 and a random state; the flow sealed in a cookie', async () => {
+    const { agent } = await member();
+    const res = await agent.get(`${GCAL}/connect`);
+    expect(res.statusCode).toBe(302);
+    const url = new URL(String(res.headers.location));
+    expect(url.origin + url.pathname).toBe(`${fake.url}o/oauth2/v2/auth`);
+    const q = url.searchParams;
+    expect(q.get('client_id')).toBe('gcal-test-client');
+    expect(q.get('redirect_uri')).toBe('http://localhost:3999/api/v1/integrations/google-calendar/callback');
+    expect(q.get('scope')!.split(' ')).toContain('https://www.googleapis.com/auth/calendar.events');
+    expect(q.get('access_type')).toBe('offline');
+    expect(q.get('prompt')).toBe('consent');
+    expect(q.get('code_challenge_method')).toBe('S256');
+    expect(q.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(q.get('state')!.length).toBeGreaterThanOrEqual(40);
+    const cookie = agent.jar.get(CONNECT_COOKIE)!;
+    expect(cookie.path).toBe('/api/v1/integrations/google-calendar');
+    expect(cookie.value).not.toContain(q.get('state')!);
+    // A second start gives another state.
+    const again = new URL(String((await agent.get(`${GCAL}/connect`)).headers.location));
+    expect(again.searchParams.get('state')).not.toBe(q.get('state'));
+  });
+
+  it('callback: exchanges the code with the verifier, stores the tokens sealed, says connected as the account, and syncs', async () => {
+    const m = await member();
+    const email = gmail('grace');
+    fake.addEvent(email, {
+      summary: 'Dentist',
+      start: { dateTime: '2026-12-01T09:00:00Z' },
+      end: { dateTime: '2026-12-01T10:00:00Z' },
+    });
+    const { done } = await connectCalendar(m.agent, fake, email);
+    expect(done.statusCode).toBe(302);
+    expect(done.headers.location).toBe(
+      'http://localhost:3999/businesses/settings?tab=integrations&googleCalendar=connected',
+    );
+    expect(m.agent.cookie(CONNECT_COOKIE)).toBeUndefined();
+    await settle(t.database.db);
+    const s = await status(m.agent);
+    expect(s).toMatchObject({ configured: true, state: 'connected', email, lastError: null });
+    expect(s.lastSyncedAt).not.toBeNull();
+    const row = (await connectionRow(t.database.db, m.userId, m.businessId))!;
+    expect(row.refreshTokenSealed).toMatch(/^v1\./);
+    expect(row.accessTokenSealed).toMatch(/^v1\./);
+    const refresh = [...fake['grants'].keys()].find((k) => fake['grants'].get(k)!.account.email === email)!;
+    expect(JSON.stringify(row)).not.toContain(refresh);
+    const rows = await meetingRows(t.database.db, m.businessId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      title: 'Dentist',
+      source: 'google_calendar',
+      userId: m.userId,
+      googleUserId: m.userId,
+    });
+  });
+
+  it('a callback whose state does not match the flow, or without the flow cookie, is refused: nothing stored', async () => {
+    const m = await member();
+    fake.consent = { email: gmail('eve') };
+    const start = await m.agent.get(`${GCAL}/connect`);
+    const atGoogle = await fetch(String(start.headers.location), { redirect: 'manual' });
+    const callback = new URL(atGoogle.headers.get('location')!);
+    callback.searchParams.set('state', 'forged-state');
+    const forged = await m.agent.request({ method: 'GET', url: callback.pathname + callback.search });
+    expect(forged.headers.location).toMatch(/googleCalendar=failed$/);
+    // The flow is spent: the right state now fails too (no cookie).
+    const again = await m.agent.request({
+      method: 'GET',
+      url: callback.pathname + callback.search.replace('forged-state', 'x'),
+    });
+    expect(again.headers.location).toMatch(/googleCalendar=failed$/);
+    expect(await connectionRow(t.database.db, m.userId, m.businessId)).toBeNull();
+    expect((await status(m.agent)).state).toBe('not_connected');
+  });
+
+  it('a code exchanged with a wrong PKCE verifier is refused by Google: failed', async () => {
+    const m = await member();
+    fake.consent = { email: gmail('mallory') };
+    const start = await m.agent.get(`${GCAL}/connect`);
+    const consent = new URL(String(start.headers.location));
+    // An attacker's own authorization (other challenge) replayed into this browser's flow.
+    consent.searchParams.set('code_challenge', 'A'.repeat(43));
+    const atGoogle = await fetch(consent, { redirect: 'manual' });
+    const callback = new URL(atGoogle.headers.get('location')!);
+    const done = await m.agent.request({ method: 'GET', url: callback.pathname + callback.search });
+    expect(done.headers.location).toMatch(/googleCalendar=failed$/);
+    expect(await connectionRow(t.database.db, m.userId, m.businessId)).toBeNull();
+  });
+
+  it('the member refusing at Google comes back as denied', async () => {
+    const m = await member();
+    const { done } = await connectCalendar(m.agent, fake, gmail('no'), { deny: true });
+    expect(done.headers.location).toMatch(/googleCalendar=denied$/);
+    expect((await status(m.agent)).state).toBe('not_connected');
+  });
+
+  it('another member cannot complete my flow (the session must be the one that started it)', async () => {
+    const me = await member();
+    const other = await member();
+    fake.consent = { email: gmail('me') };
+    const start = await me.agent.get(`${GCAL}/connect`);
+    const atGoogle = await fetch(String(start.headers.location), { redirect: 'manual' });
+    const callback = new URL(atGoogle.headers.get('location')!);
+    // The other member's browser gets my cookie and the callback URL.
+    other.agent.jar.set(CONNECT_COOKIE, me.agent.jar.get(CONNECT_COOKIE)!);
+    const done = await other.agent.request({ method: 'GET', url: callback.pathname + callback.search });
+    expect(done.headers.location).toMatch(/googleCalendar=failed$/);
+    expect(await connectionRow(t.database.db, other.userId, other.businessId)).toBeNull();
+  });
+
+  it('disconnect revokes at Google, forgets the tokens and keeps the meetings', async () => {
+    const m = await connected('dis');
+    fake.addEvent(m.email, { summary: 'Kept', start: { date: '2026-12-05' }, end: { date: '2026-12-06' } });
+    await syncNow(m.agent, t.database.db);
+    expect(await meetingRows(t.database.db, m.businessId)).toHaveLength(1);
+    const res = await m.agent.post(`${GCAL}/disconnect`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.state).toBe('not_connected');
+    expect(fake.requests.some((r) => r.path.startsWith('/revoke'))).toBe(true);
+    expect(await connectionRow(t.database.db, m.userId, m.businessId)).toBeNull();
+    expect(await meetingRows(t.database.db, m.businessId)).toHaveLength(1);
+    // Sync now without a connection: said plainly.
+    const sync = await m.agent.post(`${GCAL}/sync`);
+    expect(sync.statusCode).toBe(400);
+    expect(sync.json().error).toBe(GOOGLE_CALENDAR_MESSAGES.notConnectedError);
+  });
+
+  it('status is per member and per business: another member of another business sees nothing of mine', async () => {
+    const m = await connected('scoped');
+    const stranger = await member();
+    expect((await status(stranger.agent)).state).toBe('not_connected');
+    expect((await status(m.agent)).state).toBe('connected');
+  });
+});
+
+describe('Google Calendar: inbound sync', () => {
+  it('Google-only events become read-only rows; edits, moves and deletes in Google follow; no duplicates', async () => {
+    const m = await connected('inbound');
+    const db = t.database.db;
+    const lunch = fake.addEvent(m.email, {
+      summary: 'Lunch',
+      location: 'Cafe',
+      start: { dateTime: '2026-12-02T12:00:00Z' },
+      end: { dateTime: '2026-12-02T13:00:00Z' },
+    });
+    const trip = fake.addEvent(m.email, {
+      summary: 'Trip',
+      start: { date: '2026-12-10' },
+      end: { date: '2026-12-13' },
+    });
+    await syncNow(m.agent, db);
+    let rows = await meetingRows(db, m.businessId);
+    expect(rows.map((r) => r.title).sort()).toEqual(['Lunch', 'Trip']);
+    const tripRow = rows.find((r) => r.title === 'Trip')!;
+    // All-day: Google's exclusive end (the 13th) is the meeting's inclusive last day (the 12th).
+    expect(tripRow).toMatchObject({ isAllDay: true, source: 'google_calendar', syncToGoogle: false });
+    expect(tripRow.startAt.toISOString()).toBe('2026-12-10T00:00:00.000Z');
+    expect(tripRow.endAt.toISOString()).toBe('2026-12-12T00:00:00.000Z');
+
+    fake.editEvent(m.email, lunch.id, { summary: 'Long lunch', end: { dateTime: '2026-12-02T14:00:00Z' } });
+    fake.deleteEvent(m.email, trip.id);
+    await syncNow(m.agent, db);
+    rows = await meetingRows(db, m.businessId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ title: 'Long lunch', location: 'Cafe' });
+    expect(rows[0]!.endAt.toISOString()).toBe('2026-12-02T14:00:00.000Z');
+
+    // The second run asked for changes only (a sync token), and a run with nothing new changes nothing.
+    const lists = fake.requests.filter((r) => r.method === 'GET' && r.path.includes('/events?'));
+    expect(lists.at(-1)!.path).toContain('syncToken=');
+    await syncNow(m.agent, db);
+    expect(await meetingRows(db, m.businessId)).toHaveLength(1);
+  });
+
+  it('pages through a large calendar (pageToken) and keeps the sync token of the last page', async () => {
+    const m = await connected('pages');
+    for (let i = 0; i < 600; i++) {
+      fake.addEvent(m.email, {
+        summary: `Event ${i}`,
+        start: { dateTime: new Date(Date.UTC(2026, 11, 1, 8) + i * 3_600_000).toISOString() },
+        end: { dateTime: new Date(Date.UTC(2026, 11, 1, 9) + i * 3_600_000).toISOString() },
+      });
+    }
+    await m.agent.post(`${GCAL}/disconnect`);
+    await connectCalendar(m.agent, fake, m.email);
+    await settle(t.database.db);
+    expect(await meetingRows(t.database.db, m.businessId)).toHaveLength(600);
+    const pages = fake.requests.filter((r) => r.path.includes('pageToken='));
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    expect((await connectionRow(t.database.db, m.userId, m.businessId))!.syncToken).not.toBeNull();
+  });
+
+  it('410 for an expired sync token: the token is dropped, everything is listed again, and Google-only rows Google no longer has are removed', async () => {
+    const m = await connected('gone');
+    const db = t.database.db;
+    const a = fake.addEvent(m.email, { summary: 'A', start: { date: '2026-12-01' }, end: { date: '2026-12-02' } });
+    fake.addEvent(m.email, { summary: 'B', start: { date: '2026-12-03' }, end: { date: '2026-12-04' } });
+    await syncNow(m.agent, db);
+    expect(await meetingRows(db, m.businessId)).toHaveLength(2);
+    // A is deleted and its tombstone purged (an incremental sync could not tell), and the token expires.
+    fake.deleteEvent(m.email, a.id);
+    fake.purgeDeleted(m.email);
+    fake.expireSyncTokens(m.email);
+    await syncNow(m.agent, db);
+    expect((await meetingRows(db, m.businessId)).map((r) => r.title)).toEqual(['B']);
+    const recent = fake.requests.slice(-3).map((r) => r.path);
+    expect(recent.some((p) => p.includes('syncToken='))).toBe(true);
+    expect((await status(m.agent)).state).toBe('connected');
+  });
+
+  it('an expired access token is refreshed (and stored); a revoked grant turns the connection to reconnect, shown to the member', async () => {
+    const m = await connected('revoked');
+    const before = (await connectionRow(t.database.db, m.userId, m.businessId))!;
+    fake.expireAccessTokens();
+    fake.addEvent(m.email, { summary: 'After refresh', start: { date: '2026-12-01' }, end: { date: '2026-12-02' } });
+    await syncNow(m.agent, t.database.db);
+    expect((await meetingRows(t.database.db, m.businessId)).map((r) => r.title)).toEqual(['After refresh']);
+    const after = (await connectionRow(t.database.db, m.userId, m.businessId))!;
+    expect(after.accessTokenSealed).not.toBe(before.accessTokenSealed);
+
+    fake.revoke(m.email);
+    fake.expireAccessTokens();
+    await syncNow(m.agent, t.database.db);
+    const s = await status(m.agent);
+    expect(s.state).toBe('reconnect');
+    expect(s.lastError).toMatch(/expired or revoked|invalid_grant/);
+    expect((await connectionRow(t.database.db, m.userId, m.businessId))!.refreshTokenSealed).toBeNull();
+    // Sync now says reconnect; connecting again brings it back.
+    const sync = await m.agent.post(`${GCAL}/sync`);
+    expect(sync.json().error).toBe(GOOGLE_CALENDAR_MESSAGES.reconnectError);
+    await connectCalendar(m.agent, fake, m.email);
+    await settle(t.database.db);
+    expect((await status(m.agent)).state).toBe('connected');
+    expect(await meetingRows(t.database.db, m.businessId)).toHaveLength(1);
+  });
+
+  it('429 and 5xx from Google: the run is retried with backoff, nothing is lost, and the error is shown meanwhile', async () => {
+    const m = await connected('flaky');
+    fake.addEvent(m.email, { summary: 'Eventually', start: { date: '2026-12-01' }, end: { date: '2026-12-02' } });
+    fake.failNext(1, 429);
+    fake.failNext(1, 503);
+    await m.agent.post(`${GCAL}/sync`);
+    // The first run fails (429): the job waits for its retry, the member sees why.
+    for (let i = 0; i < 100 && !(await status(m.agent)).lastError; i++) await new Promise((r) => setTimeout(r, 50));
+    expect((await status(m.agent)).lastError).toMatch(/Rate Limit Exceeded|Backend Error/);
+    await settle(t.database.db, { retriesNow: true });
+    expect((await meetingRows(t.database.db, m.businessId)).map((r) => r.title)).toEqual(['Eventually']);
+    const s = await status(m.agent);
+    expect(s).toMatchObject({ state: 'connected', lastError: null });
+    const [job] = await sqlRows<{ retry_count: number }>(
+      t.database.db,
+      sql`SELECT retry_count FROM pgboss.job WHERE name = 'google-calendar-sync' AND state = 'completed'
+          ORDER BY completed_on DESC LIMIT 1`,
+    );
+    expect(job!.retry_count).toBe(2);
+  });
+
+  it('the same Google account connected in two businesses: each event lands in one business only', async () => {
+    const m = await connected('twice');
+    const db = t.database.db;
+    fake.addEvent(m.email, { summary: 'Shared', start: { date: '2026-12-01' }, end: { date: '2026-12-02' } });
+    await syncNow(m.agent, db);
+    const other = await m.agent.post('/businesses', { name: 'Second business' });
+    const secondId = other.json().data._id as string;
+    expect((await m.agent.post(`/businesses/${secondId}/switch`)).statusCode).toBeLessThan(300);
+    await connectCalendar(m.agent, fake, m.email);
+    await settle(db);
+    expect(await status(m.agent)).toMatchObject({ state: 'connected', email: m.email });
+    expect(await connectionRow(db, m.userId, secondId)).not.toBeNull();
+    const counted = await sqlRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM meetings WHERE google_user_id = ${m.userId}`,
+    );
+    expect(counted[0]!.n).toBe(1);
+    expect(await meetingRows(db, secondId)).toHaveLength(0);
+  });
+});
