@@ -702,6 +702,10 @@ export const taskSearch = pgTable(
     // task_id first: it serves the cascade from tasks and the update trigger (as contact_search's key).
     primaryKey({ columns: [t.taskId, t.businessId] }),
     index('task_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with(SMALL_PENDING_LIST),
+    // The list's default order (as tasks_business_created_idx, migration 0019): a search's page walks it and
+    // stops at the page's last match, where a frequent term has them all near the top; a rare term's page is the
+    // trigram scan's few matches, sorted. The planner picks by the term's estimated matches.
+    index('task_search_business_created_idx').on(t.businessId, t.createdAt.desc(), t.taskId.desc()),
   ],
 );
 
