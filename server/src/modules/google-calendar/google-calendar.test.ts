@@ -349,3 +349,233 @@ describe('Google Calendar: inbound sync', () => {
     expect(await meetingRows(db, secondId)).toHaveLength(0);
   });
 });
+
+describe('Google Calendar: outbound (meetings with sync on)', () => {
+  const base = {
+    title: 'Kickoff',
+    startDate: '2026-12-07T10:00:00.000Z',
+    endDate: '2026-12-07T11:00:00.000Z',
+    syncToGoogleCalendar: true,
+  };
+  const create = async (agent: Agent, body: Record<string, unknown> = {}) => {
+    const res = await agent.post('/meetings', { ...base, ...body });
+    expect(res.statusCode).toBe(201);
+    return res.json().data as {
+      _id: string;
+      syncedToGoogleCalendar: boolean;
+      googleCalendarEventId: string | null;
+      googleCalendarUrl: string | null;
+      updatedAt: string;
+    };
+  };
+
+  it('create, update and delete in Atrium are written to the organizer’s Google Calendar; the answer carries the event', async () => {
+    const m = await connected('out');
+    const meeting = await create(m.agent, { location: 'Studio' });
+    expect(meeting.syncedToGoogleCalendar).toBe(true);
+    expect(meeting.googleCalendarEventId).toMatch(/^atrium[0-9a-f]{32}$/);
+    expect(meeting.googleCalendarUrl).toMatch(/^https:\/\/www\.google\.com\/calendar\/event\?eid=/);
+    const event = fake.event(m.email, meeting.googleCalendarEventId!)!;
+    expect(event).toMatchObject({
+      summary: 'Kickoff',
+      location: 'Studio',
+      status: 'confirmed',
+      start: { dateTime: '2026-12-07T10:00:00.000Z' },
+      extendedProperties: { private: { atriumMeetingId: meeting._id, atriumBusinessId: m.businessId } },
+    });
+    // An update patches the same event (If-Match its etag), never a second one.
+    const put = await m.agent.put(`/meetings/${meeting._id}`, {
+      title: 'Kickoff (moved)',
+      startDate: '2026-12-08T10:00:00.000Z',
+      endDate: '2026-12-08T11:30:00.000Z',
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().data.syncedToGoogleCalendar).toBe(true);
+    expect(fake.liveEvents(m.email)).toHaveLength(1);
+    expect(fake.event(m.email, meeting.googleCalendarEventId!)).toMatchObject({
+      summary: 'Kickoff (moved)',
+      end: { dateTime: '2026-12-08T11:30:00.000Z' },
+    });
+    expect(fake.requests.some((r) => r.method === 'PATCH' && r.path.includes(meeting.googleCalendarEventId!))).toBe(
+      true,
+    );
+    // Our own write comes back in the next sync: nothing changes, no duplicate row.
+    await syncNow(m.agent, t.database.db);
+    expect(await meetingRows(t.database.db, m.businessId)).toHaveLength(1);
+    expect((await meetingRows(t.database.db, m.businessId))[0]!.title).toBe('Kickoff (moved)');
+    // Delete: the event goes too.
+    expect((await m.agent.delete(`/meetings/${meeting._id}`)).statusCode).toBe(200);
+    expect(fake.event(m.email, meeting.googleCalendarEventId!)!.status).toBe('cancelled');
+    await syncNow(m.agent, t.database.db);
+    expect(await meetingRows(t.database.db, m.businessId)).toHaveLength(0);
+  });
+
+  it('an all-day meeting is written with Google’s exclusive end date, and read back as the same days', async () => {
+    const m = await connected('allday');
+    const meeting = await create(m.agent, { isAllDay: true, startDate: '2026-12-24', endDate: '2026-12-26' });
+    expect(fake.event(m.email, meeting.googleCalendarEventId!)).toMatchObject({
+      start: { date: '2026-12-24' },
+      end: { date: '2026-12-27' },
+    });
+    fake.editEvent(m.email, meeting.googleCalendarEventId!, { summary: 'Holidays' });
+    await syncNow(m.agent, t.database.db);
+    const [row] = await meetingRows(t.database.db, m.businessId);
+    expect(row).toMatchObject({ title: 'Holidays', isAllDay: true, source: 'atrium' });
+    expect(row!.endAt.toISOString()).toBe('2026-12-26T00:00:00.000Z');
+  });
+
+  it('changed in Google: the linked meeting follows; deleted in Google: the meeting is deleted here too', async () => {
+    const m = await connected('remote');
+    const meeting = await create(m.agent);
+    fake.editEvent(m.email, meeting.googleCalendarEventId!, {
+      summary: 'Moved in Google',
+      start: { dateTime: '2026-12-09T15:00:00Z' },
+      end: { dateTime: '2026-12-09T16:00:00Z' },
+    });
+    await syncNow(m.agent, t.database.db);
+    const got = (await m.agent.get(`/meetings/${meeting._id}`)).json().data;
+    expect(got).toMatchObject({
+      title: 'Moved in Google',
+      startDate: '2026-12-09T15:00:00.000Z',
+      syncedToGoogleCalendar: true,
+    });
+    fake.deleteEvent(m.email, meeting.googleCalendarEventId!);
+    await syncNow(m.agent, t.database.db);
+    expect((await m.agent.get(`/meetings/${meeting._id}`)).statusCode).toBe(404);
+    expect(fake.liveEvents(m.email)).toHaveLength(0);
+  });
+
+  it('conflict: Google changed the event after our last write; a newer local change wins (If-Match 412 → pushed), never overwritten', async () => {
+    const m = await connected('conflict');
+    const meeting = await create(m.agent);
+    fake.editEvent(m.email, meeting.googleCalendarEventId!, { summary: 'Older edit in Google' });
+    await new Promise((r) => setTimeout(r, 5));
+    // Local edit after Google's: the patch with the old etag answers 412; ours is newer, so it is written.
+    const put = await m.agent.put(`/meetings/${meeting._id}`, { title: 'Newer edit in Atrium' });
+    expect(put.json().data.syncedToGoogleCalendar).toBe(true);
+    expect(fake.event(m.email, meeting.googleCalendarEventId!)!.summary).toBe('Newer edit in Atrium');
+    expect(fake.requests.filter((r) => r.method === 'PATCH').length).toBeGreaterThanOrEqual(2);
+    await syncNow(m.agent, t.database.db);
+    expect((await m.agent.get(`/meetings/${meeting._id}`)).json().data.title).toBe('Newer edit in Atrium');
+  });
+
+  it('429/5xx on a write: the meeting stays saved (unsynced), a retry job with backoff pushes it later — one event in Google', async () => {
+    const m = await connected('retry');
+    fake.failNext(1, 503);
+    const meeting = await create(m.agent, { title: 'Saved anyway' });
+    expect(meeting.syncedToGoogleCalendar).toBe(false);
+    expect((await m.agent.get(`/meetings/${meeting._id}`)).json().data.title).toBe('Saved anyway');
+    expect(fake.liveEvents(m.email)).toHaveLength(0);
+    await settle(t.database.db, { retriesNow: true });
+    const after = (await m.agent.get(`/meetings/${meeting._id}`)).json().data;
+    expect(after).toMatchObject({
+      syncedToGoogleCalendar: true,
+      googleCalendarEventId: expect.stringMatching(/^atrium/),
+    });
+    expect(fake.liveEvents(m.email).map((e) => e.summary)).toEqual(['Saved anyway']);
+
+    // A 429 on an update, then the member's sync: the pending change is pushed by the sync too; still one event.
+    fake.failNext(1, 429);
+    const put = await m.agent.put(`/meetings/${meeting._id}`, { title: 'Renamed while throttled' });
+    expect(put.json().data.syncedToGoogleCalendar).toBe(false);
+    await settle(t.database.db, { retriesNow: true });
+    expect(fake.liveEvents(m.email).map((e) => e.summary)).toEqual(['Renamed while throttled']);
+    expect((await m.agent.get(`/meetings/${meeting._id}`)).json().data.syncedToGoogleCalendar).toBe(true);
+  });
+
+  it('an insert whose answer was lost is not duplicated by the retry (the event id is derived from the meeting)', async () => {
+    const m = await connected('lost');
+    const meeting = await create(m.agent, { syncToGoogleCalendar: false });
+    // Simulate: the event was written to Google but Atrium never learnt it (a lost answer).
+    const { eventIdFor, toGoogleEvent } = await import('./event-mapping');
+    fake.addEvent(m.email, {
+      id: eventIdFor(meeting._id),
+      ...(toGoogleEvent(
+        {
+          id: meeting._id,
+          businessId: m.businessId,
+          title: 'Kickoff',
+          description: null,
+          location: null,
+          startAt: new Date(base.startDate),
+          endAt: new Date(base.endDate),
+          isAllDay: false,
+        },
+        { withMarker: true },
+      ) as object),
+    });
+    const put = await m.agent.put(`/meetings/${meeting._id}`, { syncToGoogleCalendar: true, title: 'Kickoff v2' });
+    expect(put.json().data).toMatchObject({
+      syncedToGoogleCalendar: true,
+      googleCalendarEventId: eventIdFor(meeting._id),
+    });
+    expect(fake.liveEvents(m.email).map((e) => e.summary)).toEqual(['Kickoff v2']);
+    await syncNow(m.agent, t.database.db);
+    expect(await meetingRows(t.database.db, m.businessId)).toHaveLength(1);
+  });
+
+  it('turning sync off removes the event from Google; a revoked grant on a write turns the connection to reconnect, the meeting kept', async () => {
+    const m = await connected('off');
+    const meeting = await create(m.agent);
+    const off = await m.agent.put(`/meetings/${meeting._id}`, { syncToGoogleCalendar: false });
+    expect(off.json().data).toMatchObject({ syncedToGoogleCalendar: false, googleCalendarEventId: null });
+    expect(fake.liveEvents(m.email)).toHaveLength(0);
+    fake.revoke(m.email);
+    fake.expireAccessTokens();
+    const on = await m.agent.put(`/meetings/${meeting._id}`, { syncToGoogleCalendar: true, title: 'Kept' });
+    expect(on.statusCode).toBe(200);
+    expect(on.json().data).toMatchObject({ title: 'Kept', syncedToGoogleCalendar: false });
+    expect((await status(m.agent)).state).toBe('reconnect');
+  });
+
+  it('no connection: the meeting is saved with syncedToGoogleCalendar false; a later connect pushes it', async () => {
+    const m = await member();
+    const meeting = await create(m.agent, { title: 'Before connecting' });
+    expect(meeting.syncedToGoogleCalendar).toBe(false);
+    const email = gmail('later');
+    await connectCalendar(m.agent, fake, email);
+    await settle(t.database.db);
+    expect(fake.liveEvents(email).map((e) => e.summary)).toEqual(['Before connecting']);
+    expect((await m.agent.get(`/meetings/${meeting._id}`)).json().data.syncedToGoogleCalendar).toBe(true);
+  });
+
+  it('mixed edits, moves and deletes on both sides end with one event per meeting and one meeting per event', async () => {
+    const m = await connected('mixed');
+    const db = t.database.db;
+    const ours = [];
+    for (let i = 0; i < 4; i++) ours.push(await create(m.agent, { title: `Ours ${i}` }));
+    const theirs = [0, 1, 2].map((i) =>
+      fake.addEvent(m.email, {
+        summary: `Theirs ${i}`,
+        start: { date: `2026-12-1${i}` },
+        end: { date: `2026-12-1${i + 1}` },
+      }),
+    );
+    await syncNow(m.agent, db);
+    await m.agent.put(`/meetings/${ours[0]!._id}`, {
+      startDate: '2026-12-20T10:00:00.000Z',
+      endDate: '2026-12-20T12:00:00.000Z',
+    });
+    fake.editEvent(m.email, ours[1]!.googleCalendarEventId!, { summary: 'Ours 1 renamed in Google' });
+    fake.deleteEvent(m.email, ours[2]!.googleCalendarEventId!);
+    await m.agent.delete(`/meetings/${ours[3]!._id}`);
+    fake.editEvent(m.email, theirs[0]!.id, { start: { date: '2026-12-15' }, end: { date: '2026-12-16' } });
+    fake.deleteEvent(m.email, theirs[1]!.id);
+    fake.failNext(1, 500);
+    await m.agent.put(`/meetings/${ours[0]!._id}`, { title: 'Ours 0 moved twice' });
+    await syncNow(m.agent, db);
+    await settle(db, { retriesNow: true });
+    await syncNow(m.agent, db);
+    const rows = await meetingRows(db, m.businessId);
+    const live = fake.liveEvents(m.email);
+    expect(rows.map((r) => r.title).sort()).toEqual([
+      'Ours 0 moved twice',
+      'Ours 1 renamed in Google',
+      'Theirs 0',
+      'Theirs 2',
+    ]);
+    expect(live.map((e) => e.summary).sort()).toEqual(rows.map((r) => r.title).sort());
+    expect(new Set(rows.map((r) => r.googleEventId)).size).toBe(4);
+    expect(rows.every((r) => r.syncedToGoogle)).toBe(true);
+  });
+});
