@@ -210,7 +210,8 @@ export class GoogleCalendarRepository {
         googleCalendarUrl: link.url,
         googleEtag: link.etag,
         googleUpdatedAt: link.updated,
-        syncedToGoogle: sql`${meetings.updatedAt} = ${seenUpdatedAt.toISOString()}::timestamptz`,
+        // JS dates hold milliseconds, PostgreSQL microseconds.
+        syncedToGoogle: sql`date_trunc('milliseconds', ${meetings.updatedAt}) = ${seenUpdatedAt.toISOString()}::timestamptz`,
       })
       .where(eq(meetings.id, meetingId));
   }
