@@ -5,9 +5,9 @@ import { resultRows, type Executor } from './client';
  * Board positions (the projects' stage board, the tasks' kanban): each card has a floating-point order key,
  * ascending within its column. Placing a card at a position takes the midpoint of the keys of its new
  * neighbours, so a move writes one row; only when two neighbours' keys are too close to split (after ~50 moves
- * into the same gap) is the column renumbered, in one statement. Callers hold the board's lock (db/locks.ts
- * lockBoard) for the transaction, so concurrent moves see each other's keys: last write wins on the card, and the
- * other cards keep a consistent order.
+ * into the same gap) is the column renumbered, in one statement. Callers hold the lock of the
+ * column the card goes to (db/locks.ts lockBoardColumn) for the transaction, so concurrent moves into it see each
+ * other's keys: last write wins on the card, and the other cards keep a consistent order.
  */
 
 /** Distance between neighbours after a renumbering, and after the last card of a column. */
@@ -69,18 +69,22 @@ async function neighbours(
   return [keys[0] ?? null, keys[1] ?? null];
 }
 
-/** Renumbers a column ORDER_STEP apart in its current order (rare: only when a gap is exhausted). */
+/**
+ * Renumbers a column ORDER_STEP apart in its current order (rare: only when a gap is exhausted). A card moving out
+ * of the column meanwhile (under another column's lock) holds its row: the update waits for it and, finding it in
+ * its new column, leaves its key alone (the condition on the column is checked again on the row as committed).
+ */
 async function renumber(tx: Executor, b: BoardShape, businessId: string, column: string): Promise<void> {
   await tx.execute(sql`
     UPDATE ${b.table} t SET ${b.order} = r.n * ${ORDER_STEP}
     FROM (SELECT id, row_number() OVER (ORDER BY ${b.order}, id) AS n FROM ${b.table}
           WHERE business_id = ${businessId} AND ${b.column} = ${column}) r
-    WHERE t.id = r.id`);
+    WHERE t.id = r.id AND t.business_id = ${businessId} AND t.${b.column} = ${column}`);
 }
 
 /**
  * The order key for `cardId` placed at `index` (0 = top) of `column`; an index past the end places it last.
- * Call inside the transaction that holds the board's lock, then write the card's column and key.
+ * Call inside the transaction that holds the column's lock, then write the card's column and key.
  */
 export async function orderForPosition(
   tx: Executor,
@@ -100,7 +104,7 @@ export async function orderForPosition(
   return key;
 }
 
-/** The key that places a new card last in its column. */
+/** The key that places a new card last in its column (under the column's lock). */
 export async function orderAtEnd(tx: Executor, b: BoardShape, businessId: string, column: string): Promise<number> {
   const result = await tx.execute(sql`
     SELECT max(${b.order}) AS k FROM ${b.table} WHERE business_id = ${businessId} AND ${b.column} = ${column}`);

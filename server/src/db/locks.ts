@@ -21,13 +21,24 @@ export async function lockImportStart(tx: Executor, uploadId: string): Promise<v
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${IMPORT_START_LOCK}, hashtext(${uploadId}))`);
 }
 
-/** First key of the per-business advisory lock over a board's order (second key: the business and the board). */
+/** First key of the advisory lock over one column of a board (second key: the business, the board, the column). */
 const BOARD_ORDER_LOCK = 74_020;
 
 /**
- * Serialises, per business and board ('projects' or 'tasks'), every move on that board: two people dragging at
- * once each read the neighbours the other left, so no two cards get the same place and none is lost.
+ * Serialises, per business, board ('projects' or 'tasks') and column (a stage or a status), every write that places
+ * a card in that column (a move into it or within it, a new card, a renumbering): two people dragging into it at
+ * once each read the neighbours the other left, so no two cards get the same place and none is lost. A card's
+ * key only matters among the keys of its column, so moves into different columns do not wait for each other (a
+ * card leaving a column keeps its key and takes the row's lock, which a renumbering of the column it left waits
+ * for: db/board-order.ts). A transaction takes one column's lock at most, before any card's row.
  */
-export async function lockBoard(tx: Executor, businessId: string, board: 'projects' | 'tasks'): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${BOARD_ORDER_LOCK}, hashtext(${`${board}:${businessId}`}))`);
+export async function lockBoardColumn(
+  tx: Executor,
+  businessId: string,
+  board: 'projects' | 'tasks',
+  column: string,
+): Promise<void> {
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(${BOARD_ORDER_LOCK}, hashtext(${`${board}:${businessId}:${column}`}))`,
+  );
 }

@@ -11,7 +11,7 @@ import {
 import { resultRows, type Database, type Executor } from '../../db/client';
 import { isoJson } from '../../db/json-answers';
 import { orderAtEnd, orderForPosition, PROJECT_BOARD } from '../../db/board-order';
-import { lockBoard } from '../../db/locks';
+import { lockBoardColumn } from '../../db/locks';
 import {
   notes,
   projectActivities,
@@ -217,9 +217,9 @@ export class ProjectsRepository {
     return this.db.transaction(fn);
   }
 
-  /** Holds the stage board's lock until the transaction ends (a new card's place, a move). */
-  async lockBoard(tx: Executor, businessId: string): Promise<void> {
-    await lockBoard(tx, businessId, 'projects');
+  /** Holds the lock of the stage board's `stage` column until the transaction ends (a new card's place, a move). */
+  async lockColumn(tx: Executor, businessId: string, stage: ProjectStage): Promise<void> {
+    await lockBoardColumn(tx, businessId, 'projects', stage);
   }
 
   /**
@@ -353,7 +353,7 @@ export class ProjectsRepository {
     return row ?? null;
   }
 
-  /** A new project placed last in its stage column (the caller's transaction holds the board's lock). */
+  /** A new project placed last in its stage column (the caller's transaction holds that column's lock). */
   async insert(tx: Executor, businessId: string, createdBy: string, fields: ProjectFields): Promise<string> {
     const boardOrder = await orderAtEnd(tx, PROJECT_BOARD, businessId, fields.stage);
     const [row] = await tx
@@ -379,7 +379,7 @@ export class ProjectsRepository {
   }
 
   /**
-   * Moves the card to `stage` at `order` (0 = top; undefined = last) under the board's lock: the key comes from
+   * Moves the card to `stage` at `order` (0 = top; undefined = last) under the stage's lock: the key comes from
    * the neighbours as they are now, so concurrent moves never share a place. Answers the stage it left and its
    * title (read by the same statement that moves it), or null when the project is not the business's. With
    * `actorId`, the same statement writes the feed's project.stage_changed entry when the stage changed ("Moved
@@ -393,7 +393,7 @@ export class ProjectsRepository {
     order?: number,
     actorId?: string,
   ): Promise<{ from: ProjectStage; title: string } | null> {
-    await lockBoard(tx, businessId, 'projects');
+    await this.lockColumn(tx, businessId, stage);
     const boardOrder =
       order === undefined
         ? await orderAtEnd(tx, PROJECT_BOARD, businessId, stage)

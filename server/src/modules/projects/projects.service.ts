@@ -182,7 +182,7 @@ export class ProjectsService implements ProjectActivityLog {
     const contactIds = await this.checkContacts(caller, input.contacts, 'contacts');
     const id = await this.repo.transaction(async (tx) => {
       await this.repo.upsertTypes(tx, caller.businessId, [fields.type]);
-      await this.repo.lockBoard(tx, caller.businessId);
+      await this.repo.lockColumn(tx, caller.businessId, fields.stage);
       const created = await this.repo.insert(tx, caller.businessId, caller.userId, fields);
       await this.repo.addContacts(tx, caller.businessId, created, contactIds);
       await this.record(
@@ -219,8 +219,8 @@ export class ProjectsService implements ProjectActivityLog {
     const contactIds =
       input.contacts === undefined ? undefined : await this.checkContacts(caller, input.contacts, 'contacts');
     await this.repo.transaction(async (tx) => {
-      // A stage change moves the card: the board's lock first (as a board move takes it), then the row.
-      if (input.stage !== undefined) await this.repo.lockBoard(tx, caller.businessId);
+      // A stage change moves the card: the column's lock first (as a board move takes it), then the row.
+      if (input.stage !== undefined) await this.repo.lockColumn(tx, caller.businessId, input.stage);
       const current = await this.repo.head(caller.businessId, id, tx, true);
       if (!current) throw notFound(id);
       // The rule holds for the dates as they will be: a new start against the stored due date too.
@@ -259,7 +259,7 @@ export class ProjectsService implements ProjectActivityLog {
     if (!(await this.repo.delete(caller.businessId, id))) throw notFound(id);
   }
 
-  /** A move on the stage board: to `stage` at `order` (0 = top; left out = last), under the board's lock. */
+  /** A move on the stage board: to `stage` at `order` (0 = top; left out = last), under the stage's lock. */
   async moveStage(caller: Caller, id: string, stage: ProjectStage, order?: number): Promise<Project> {
     await this.repo.transaction(async (tx) => {
       // The move writes its feed entry itself when the stage changed (project.stage_changed).
@@ -281,7 +281,7 @@ export class ProjectsService implements ProjectActivityLog {
     const copyId = await this.repo.transaction(async (tx) => {
       const source = await this.repo.fields(caller.businessId, id, tx);
       if (!source) throw notFound(id);
-      await this.repo.lockBoard(tx, caller.businessId);
+      await this.repo.lockColumn(tx, caller.businessId, source.stage);
       const title = copyTitle(source.title);
       const created = await this.repo.insert(tx, caller.businessId, caller.userId, { ...source, title });
       await this.repo.copyContacts(tx, caller.businessId, id, created);

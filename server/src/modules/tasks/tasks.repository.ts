@@ -11,7 +11,7 @@ import type {
 } from '@atrium/domain-work/schemas';
 import { orderAtEnd, orderForPosition, TASK_BOARD } from '../../db/board-order';
 import type { Database, Executor } from '../../db/client';
-import { lockBoard } from '../../db/locks';
+import { lockBoardColumn } from '../../db/locks';
 import { taskComments, taskContacts, taskCounts, taskHistory, taskSearch, tasks, users } from '../../db/schema';
 import { escapeLike, filterGroupsSql, type FilterColumns } from '../../lib/filter-sql';
 import { datedOverlapSql, type DatedRange, type DatedRow } from '../../lib/calendar';
@@ -195,28 +195,26 @@ export class TasksRepository {
   }
 
   /**
-   * The page's ids of a search alone in the default order (created_at), from the narrow task_search rows: one
-   * trigram bitmap scan finds and counts every match (a window count) with its created_at, a top-N sort takes the
-   * page; only the page's tasks rows are read. The order is tasks_business_created_idx's (orderOf 'createdAt').
+   * The page's ids of a search alone in the default order (created_at), from the narrow task_search rows in the
+   * order of task_search_business_created_idx (as orderOf 'createdAt' on tasks): the planner walks that index
+   * and stops at the page's last match (a frequent term) or sorts the trigram scan's matches (a rare one). Only the
+   * page's tasks rows are read.
    */
   private searchedPage(order: SortOrder) {
-    const matched = this.db
-      .select({
-        pageId: sql<string>`${taskSearch.taskId}`.as('page_id'),
-        matches: sql<number>`count(*) OVER ()`.as('matches'),
-        created: sql<Date>`${taskSearch.createdAt}`.as('created'),
-      })
-      .from(taskSearch)
-      .where(this.searchMatches())
-      .as('matched');
     const nulls = sql.raw(order === 'asc' ? 'ASC NULLS FIRST' : 'DESC NULLS LAST');
     return this.db
-      .select({ pageId: matched.pageId, matches: matched.matches })
-      .from(matched)
-      .orderBy(sql`${matched.created} ${nulls}`, sql`${matched.pageId} ${nulls}`)
+      .select({ pageId: sql<string>`${taskSearch.taskId}`.as('page_id') })
+      .from(taskSearch)
+      .where(this.searchMatches())
+      .orderBy(sql`${taskSearch.createdAt} ${nulls}`, sql`${taskSearch.taskId} ${nulls}`)
       .limit(L.limit)
       .offset(L.offset)
       .as('page');
+  }
+
+  /** How many tasks match the search: a count of task_search's rows (the trigram scan rechecks the short rows). */
+  private searchCount() {
+    return this.db.select({ n: count() }).from(taskSearch).where(this.searchMatches());
   }
 
   /** The list statements by shape (which simple filters, sort, export), built once (lib/statements.ts). */
@@ -227,8 +225,9 @@ export class TasksRepository {
    * ids come from the sort index alone (ORDER BY, OFFSET, LIMIT), then only those rows are read with their
    * contacts and comment counts. Without a filter the total is the business's kanban counters (task_counts,
    * kept by triggers); with only a status, that column's counter; with only a search, a count of task_search's
-   * rows — in the default order carried by the page's own statement (searchedPage); otherwise a count of the
-   * matches. Statements without filter groups are kept per shape and only executed again.
+   * rows — in the default order a scalar subquery of the page's own statement, whose ids come from task_search
+   * too (searchedPage); otherwise a count of the matches. Statements without filter groups are kept per shape and
+   * only executed again.
    */
   async list(businessId: string, f: TaskListFilter): Promise<{ rows: TaskRow[]; total: number }> {
     const values: ListValues = {
@@ -251,7 +250,7 @@ export class TasksRepository {
     const counted = async () => {
       const countQuery = this.statements.get(shape && `${shape}:count`, () =>
         searchOnly
-          ? this.db.select({ n: count() }).from(taskSearch).where(this.searchMatches())
+          ? this.searchCount()
           : narrowing
             ? this.db.select({ n: count() }).from(tasks).where(this.listWhere(f))
             : this.db
@@ -268,7 +267,7 @@ export class TasksRepository {
       const searched = this.statements.get(shape && `${shape}:page`, () => {
         const page = this.searchedPage(f.sortOrder);
         return this.db
-          .select({ ...TASK_ROW, matches: sql<number>`${page.matches}`.mapWith(Number) })
+          .select({ ...TASK_ROW, matches: sql<number>`(${this.searchCount()})`.mapWith(Number) })
           .from(page)
           .innerJoin(tasks, eq(tasks.id, page.pageId))
           .orderBy(...order);
@@ -355,17 +354,17 @@ export class TasksRepository {
     return (found as TaskRow | undefined) ?? null;
   }
 
-  /** Takes the kanban's lock (db/locks.ts) for the rest of the transaction. */
-  lockBoard(tx: Executor, businessId: string): Promise<void> {
-    return lockBoard(tx, businessId, 'tasks');
+  /** Takes the lock of the kanban's `status` column (db/locks.ts) for the rest of the transaction. */
+  lockColumn(tx: Executor, businessId: string, status: TaskStatus): Promise<void> {
+    return lockBoardColumn(tx, businessId, 'tasks', status);
   }
 
-  /** The key that places a card last in `status` (call under the board's lock). */
+  /** The key that places a card last in `status` (call under that column's lock). */
   orderAtEnd(tx: Executor, businessId: string, status: TaskStatus): Promise<number> {
     return orderAtEnd(tx, TASK_BOARD, businessId, status);
   }
 
-  /** The key that places `id` at `index` of `status` (call under the board's lock). */
+  /** The key that places `id` at `index` of `status` (call under that column's lock). */
   orderAt(tx: Executor, businessId: string, status: TaskStatus, id: string, index: number): Promise<number> {
     return orderForPosition(tx, TASK_BOARD, businessId, status, id, index);
   }

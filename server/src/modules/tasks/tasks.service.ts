@@ -306,7 +306,7 @@ export class TasksService implements ProjectTaskCopier {
       projectId: project?.id ?? null,
     };
     const id = await this.repo.transaction(async (tx) => {
-      await this.repo.lockBoard(tx, caller.businessId);
+      await this.repo.lockColumn(tx, caller.businessId, fields.status);
       const order = await this.repo.orderAtEnd(tx, caller.businessId, fields.status);
       const id = await this.repo.insert(tx, caller.businessId, caller.userId, fields, order, contactIds);
       await this.repo.addHistory(tx, caller.businessId, id, 'created', [], caller.userId);
@@ -332,8 +332,8 @@ export class TasksService implements ProjectTaskCopier {
       input.contactIds === undefined ? undefined : await this.checkContacts(caller, input.contactIds, details);
     if (details.length > 0) throw invalid(details);
     await this.repo.transaction(async (tx) => {
-      // The board's lock before the row's, in the order every move takes them.
-      if (input.status !== undefined) await this.repo.lockBoard(tx, caller.businessId);
+      // The column's lock before the row's, in the order every move takes them.
+      if (input.status !== undefined) await this.repo.lockColumn(tx, caller.businessId, input.status);
       const current = await this.repo.lockTask(tx, caller.businessId, id);
       if (!current || (inProject !== undefined && current.projectId !== inProject)) throw notFound();
       const start = startDate === undefined ? current.startDate : startDate;
@@ -418,11 +418,12 @@ export class TasksService implements ProjectTaskCopier {
 
   /**
    * PATCH /tasks/{id}/move: to a kanban column at a position (0 = top; omitted = last), in one transaction under
-   * the board's lock, so moves at once each see the keys the others wrote. History 'moved' when the column changed.
+   * that column's lock, so moves into it at once each see the keys the others wrote. History 'moved' when the
+   * column changed.
    */
   async moveToColumn(caller: BusinessCaller, id: string, status: TaskStatus, position?: number): Promise<Task> {
     const moved = await this.repo.transaction(async (tx) => {
-      await this.repo.lockBoard(tx, caller.businessId);
+      await this.repo.lockColumn(tx, caller.businessId, status);
       const current = await this.repo.lockTask(tx, caller.businessId, id);
       if (!current) throw notFound();
       const sortOrder =
@@ -493,7 +494,7 @@ export class TasksService implements ProjectTaskCopier {
       projectId: source.projectId,
     };
     const copyId = await this.repo.transaction(async (tx) => {
-      await this.repo.lockBoard(tx, caller.businessId);
+      await this.repo.lockColumn(tx, caller.businessId, fields.status);
       const order = await this.repo.orderAtEnd(tx, caller.businessId, fields.status);
       const copy = await this.repo.insert(tx, caller.businessId, caller.userId, fields, order, source.contactIds);
       const changes = [{ field: 'copyOf', from: null, to: source.title }];
@@ -534,11 +535,11 @@ export class TasksService implements ProjectTaskCopier {
     return ids.length;
   }
 
-
   /** DatedItemSource (lib/calendar.ts): the business's tasks with dates in a range, for the calendar. */
   inDateRange(businessId: string, range: DatedRange): Promise<DatedRow[]> {
     return this.repo.inDateRange(businessId, range);
   }
+
   // -------------------------------------------------------------------------------------------------------
   // Comments
 
