@@ -37,6 +37,11 @@ if (argv.includes('--suite=work')) {
   await import('./work.mjs');
   await new Promise(() => {}); // work.mjs exits the process when it is done
 }
+// `pnpm bench:api -- --suite=meetings`: meetings and the calendar's range queries (meetings.mjs).
+if (argv.includes('--suite=meetings')) {
+  await import('./meetings.mjs');
+  await new Promise(() => {}); // meetings.mjs exits the process when it is done
+}
 const { values: opts } = parseArgs({
   args: argv,
   options: {

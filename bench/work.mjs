@@ -3,14 +3,9 @@
 // A benchmark that reports, not a test that passes or fails. Per database: fresh database → built server → one user
 // registered through the API → projects and tasks seeded through the driver → autocannon per case, with a
 // baseline case (GET /health) in the same run so a noisy machine shows as a slow baseline. See README.md.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
-import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { cannon, freshDatabase, openDb, pgAnswers } from './cannon.mjs';
 import { cleanups, int, log, login, register, runCleanups, since, startServer } from './lib.mjs';
 
 const argv = process.argv.slice(2).filter((arg, i) => !(i === 0 && arg === '--') && !arg.startsWith('--suite'));
@@ -98,52 +93,6 @@ async function seed(db, { businessId, userId }) {
 
 // ---------------------------------------------------------------------------------------------------------------
 
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
-/** One autocannon run of one case; every answer must be 2xx. */
-async function cannon(base, auth, c) {
-  const latencies = [];
-  const bad = new Map();
-  let i = 0;
-  const instance = autocannon({
-    url: base,
-    connections: c.connections ?? CONNECTIONS,
-    pipelining: 1,
-    duration: DURATION,
-    timeout: 30,
-    headers: { ...auth, accept: 'application/json', 'content-type': 'application/json' },
-    requests: [
-      {
-        method: c.method ?? 'GET',
-        path: c.path,
-        setupRequest: (req) => {
-          if (!c.next) return req;
-          const { path: p, body } = c.next(i++);
-          return { ...req, path: p, body: JSON.stringify(body) };
-        },
-      },
-    ],
-  });
-  instance.on('response', (_client, status, _bytes, ms) => {
-    latencies.push(ms);
-    if (status < 200 || status > 299) bad.set(status, (bad.get(status) ?? 0) + 1);
-  });
-  const result = await instance;
-  const sorted = Float64Array.from(latencies).sort();
-  const problems = [...bad].map(([s, n]) => `${n}× HTTP ${s}`);
-  if (result.errors) problems.push(`${result.errors} socket errors`);
-  return {
-    count: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    rps: sorted.length / (result.duration || DURATION),
-    problems,
-  };
-}
-
 function cases() {
   const stages = ['planning', 'in_progress', 'review', 'completed'];
   const statuses = ['todo', 'in_progress', 'blocked', 'completed'];
@@ -180,42 +129,10 @@ function cases() {
   ];
 }
 
-async function openDb(kind, { url, dataDir }) {
-  if (kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: url, max: 2 });
-    return { kind, query: (t, p) => pool.query(t, p), close: () => pool.end() };
-  }
-  const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
-  return { kind, query: (t, p) => db.query(t, p), close: () => db.close() };
-}
-
 async function benchDb(kind) {
   const label = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
   const result = { label, projects: N_PROJECTS, tasks: N_TASKS, cases: [] };
-  let dbEnv;
-  let where;
-  if (kind === 'postgres') {
-    const name = `atrium_bench_work_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: opts['pg-url'] });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const a = new pg.Client({ connectionString: opts['pg-url'] });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    });
-    const u = new URL(opts['pg-url']);
-    u.pathname = `/${name}`;
-    where = { url: u.toString() };
-    dbEnv = { DATABASE_URL: where.url };
-  } else {
-    const tmp = mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-work-'));
-    cleanups.push(() => rmSync(tmp, { recursive: true, force: true }));
-    where = { dataDir: path.join(tmp, 'pglite') };
-    dbEnv = { DATA_DIR: where.dataDir };
-  }
+  const { where, dbEnv } = await freshDatabase(kind, opts['pg-url'], 'work', cleanups);
   let server = await startServer(label, dbEnv);
   const reg = await register(server.base, `work-${kind}`);
   // PGlite is single-connection: the server lets go of the directory while the bench seeds it.
@@ -229,7 +146,7 @@ async function benchDb(kind) {
   for (const c of cases()) {
     // A fresh session per case: Bearer token, and the CSRF double-submit the PATCH cases need.
     const client = await login(server.base, reg.email);
-    const r = await cannon(server.base, client.authHeaders(), c);
+    const r = await cannon(server.base, client.authHeaders(), c, { duration: DURATION, connections: CONNECTIONS });
     result.cases.push({ ...c, next: undefined, ...r });
     log(
       `${label}: ${c.name}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, ${r.rps.toFixed(0)} req/s` +
@@ -238,17 +155,6 @@ async function benchDb(kind) {
   }
   await server.stop();
   return result;
-}
-
-async function pgAnswers(url) {
-  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function main() {

@@ -4,6 +4,7 @@ import type { MeetingStatus } from '@atrium/domain-work/schemas';
 import type { Database, Executor } from '../../db/client';
 import { businessMembers, meetingContacts, meetings, users } from '../../db/schema';
 import { escapeLike } from '../../lib/filter-sql';
+import { StatementCache } from '../../lib/statements';
 
 /**
  * A meeting as stored (every column of `meetings` but the generated search text, attendees included): what the repository reads and what the
@@ -55,30 +56,40 @@ const VIEW = {
 /** A Google-only event: from a member's Google Calendar and not linked to a project (read-only). */
 const GOOGLE_ONLY = sql`(${meetings.source} = 'google_calendar' AND ${meetings.projectId} IS NULL)`;
 
-/**
- * What a member sees: every meeting of the business except the other members' Google-only events; with
- * `withOwnGoogle` false, not their own either (a range list without includeGoogleCalendar).
- */
-function visibleTo(userId: string, withOwnGoogle = true): SQL {
-  return withOwnGoogle ? sql`(NOT ${GOOGLE_ONLY} OR ${meetings.googleUserId} = ${userId})` : sql`(NOT ${GOOGLE_ONLY})`;
-}
+/** What a member sees: every meeting of the business except the other members' Google-only events. */
+const visibleTo = (userId: string): SQL => sql`(NOT ${GOOGLE_ONLY} OR ${meetings.googleUserId} = ${userId})`;
 
-const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+/** The values of the range statement's placeholders ('' where that filter is not in the statement). */
+type RangeValues = {
+  businessId: string;
+  viewer: string;
+  from: string;
+  to: string;
+  shortFrom: string;
+  longEnd: string;
+  status: string;
+  pattern: string;
+  limit: number;
+};
+const R = Object.fromEntries(
+  (['businessId', 'viewer', 'from', 'to', 'shortFrom', 'longEnd', 'status', 'pattern', 'limit'] as const).map((k) => [
+    k,
+    sql.placeholder(k),
+  ]),
+) as { [K in keyof RangeValues]: ReturnType<typeof sql.placeholder<K>> };
+const at = (placeholder: ReturnType<typeof sql.placeholder>) => sql`${placeholder}::timestamptz`;
 
 /**
  * The overlap of meetings with a range [from, to): a meeting spans [start, end] (an all-day meeting's end is its
  * last day: +1 day), and one of no length counts when it starts in the range. The start is bounded on both sides
- * for the ordinary meetings (index range scan), and the long ones come from their own partial index.
+ * for the ordinary meetings (index range scan from `shortFrom` = from − 7 days − 1 day), and the long ones come
+ * from their own partial index (end from `longEnd` = from − 1 day).
  */
-function overlaps(from: Date, to: Date): SQL {
-  const end = sql`CASE WHEN ${meetings.isAllDay} THEN ${meetings.endAt} + interval '1 day' ELSE ${meetings.endAt} END`;
-  const shortFrom = new Date(from.getTime() - LONG_MEETING_MS - DAY_MS);
-  const longEnd = new Date(from.getTime() - DAY_MS);
-  return sql`(${meetings.startAt} < ${at(to)}
-    AND (${end} > ${at(from)} OR ${meetings.startAt} >= ${at(from)})
-    AND (${meetings.startAt} >= ${at(shortFrom)}
-      OR (${meetings.endAt} - ${meetings.startAt} > ${LONG_MEETING} AND ${meetings.endAt} >= ${at(longEnd)})))`;
-}
+const OVERLAPS = sql`(${meetings.startAt} < ${at(R.to)}
+    AND (CASE WHEN ${meetings.isAllDay} THEN ${meetings.endAt} + interval '1 day' ELSE ${meetings.endAt} END > ${at(R.from)}
+      OR ${meetings.startAt} >= ${at(R.from)})
+    AND (${meetings.startAt} >= ${at(R.shortFrom)}
+      OR (${meetings.endAt} - ${meetings.startAt} > ${LONG_MEETING} AND ${meetings.endAt} >= ${at(R.longEnd)})))`;
 
 /** Every query here is scoped to one business (and to what the member may see). */
 export class MeetingsRepository {
@@ -92,20 +103,40 @@ export class MeetingsRepository {
     return db.select(VIEW).from(meetings).leftJoin(organizers, eq(organizers.id, meetings.organizerId)).$dynamic();
   }
 
+  /** The range statements by shape (Google-only events, status, search), built once (lib/statements.ts). */
+  private readonly statements = new StatementCache<RangeValues>();
+
   /** The meetings overlapping a range that the member sees, earliest first (at most `limit`). */
   async inRange(businessId: string, userId: string, f: MeetingRangeFilter): Promise<MeetingView[]> {
-    return this.view()
-      .where(
-        and(
-          eq(meetings.businessId, businessId),
-          overlaps(f.from, f.to),
-          f.googleOf ? visibleTo(f.googleOf) : visibleTo(userId, false),
-          f.status ? eq(meetings.status, f.status) : undefined,
-          f.search ? like(sql`lower(${meetings.title})`, `%${escapeLike(f.search.toLowerCase())}%`) : undefined,
-        ),
-      )
-      .orderBy(asc(meetings.startAt), asc(meetings.id))
-      .limit(f.limit);
+    const values: RangeValues = {
+      businessId,
+      viewer: f.googleOf ?? userId,
+      from: f.from.toISOString(),
+      to: f.to.toISOString(),
+      shortFrom: new Date(f.from.getTime() - LONG_MEETING_MS - DAY_MS).toISOString(),
+      longEnd: new Date(f.from.getTime() - DAY_MS).toISOString(),
+      status: f.status ?? '',
+      pattern: f.search ? `%${escapeLike(f.search.toLowerCase())}%` : '',
+      limit: f.limit,
+    };
+    const shape = [f.googleOf, f.status, f.search].map((v) => (v ? '+' : '-')).join('');
+    const statement = this.statements.get(shape, () =>
+      this.view()
+        .where(
+          and(
+            eq(meetings.businessId, R.businessId),
+            OVERLAPS,
+            f.googleOf
+              ? sql`(NOT ${GOOGLE_ONLY} OR ${meetings.googleUserId} = ${R.viewer})`
+              : sql`(NOT ${GOOGLE_ONLY})`,
+            f.status ? eq(meetings.status, R.status) : undefined,
+            f.search ? like(sql`lower(${meetings.title})`, R.pattern) : undefined,
+          ),
+        )
+        .orderBy(asc(meetings.startAt), asc(meetings.id))
+        .limit(R.limit),
+    );
+    return (await statement.execute(values)) as MeetingView[];
   }
 
   /** One meeting the member sees, or null (another business's, or another member's Google-only event). */
