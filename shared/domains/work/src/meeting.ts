@@ -3,8 +3,9 @@ import { booleanParamSchema } from '@atrium/contracts';
 import { optionalText, text } from './common';
 
 /**
- * Meetings and the calendar (docs/requirements.md §3 Meeting and Calendar item, §4, §5 Meeting, §7 "Meetings and
- * calendar"). Decisions where the spec is silent are recorded in docs/requirements.md ("Meetings and calendar"):
+ * Meetings and the calendar (spec §3 Meeting and Calendar item, §4, §5 Meeting, §7 "Meetings and calendar";
+ * docs/requirements.md §3, §5, §7). Decisions where the spec is silent are recorded in docs/requirements.md
+ * ("Meetings and calendar: decisions where the spec is silent"):
  *
  * - Dates: a timed meeting's startDate/endDate are instants (ISO, stored as timestamptz, shown in the viewer's zone);
  *   an all-day meeting's are calendar days ('2026-11-20', stored as UTC midnight, shown as that day everywhere) and
