@@ -1,7 +1,8 @@
 /**
  * The work domain's documented public calls: all that apps other than the work remote may use (lint lets them
  * import `@atrium/domain-work/public` only). Today: the crm remote's contact page lists a contact's projects and
- * links or unlinks one, and lists the contact's meetings.
+ * links or unlinks one, and lists the contact's meetings; the admin remote's integrations tab manages the member's
+ * Google Calendar connection.
  */
 import { meetings as allMeetingCalls, projects as allCalls, type MeetingsApi, type ProjectsApi } from './index';
 
@@ -13,3 +14,12 @@ export { MEETING_STATUS_LABELS, MEETING_TYPE_LABELS, type Meeting } from './meet
 /** A meeting as a row of the contact page's list, linked to its page on the calendar. */
 export { meetingAgendaItem, meetingPath } from './meeting-agenda';
 export { PROJECT_STAGE_LABELS, type Project, type ProjectStage } from './project';
+/** The admin remote's integrations tab shows and manages the member's Google Calendar connection. */
+export { googleCalendar } from './index';
+export { googleCalendarKeys } from './keys';
+export {
+  GOOGLE_CALENDAR_MESSAGES,
+  GOOGLE_CALENDAR_RESULT_PARAM,
+  type GoogleCalendarResult,
+  type GoogleCalendarStatus,
+} from './google-calendar';
