@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@atrium/api-client';
 import { clearTestSession } from '@atrium/api-client/testing';
 import { businesses, BUSINESS_MESSAGES, type Business } from '@atrium/domain-admin';
+import { googleCalendar, GOOGLE_CALENDAR_MESSAGES } from '@atrium/domain-work/public';
 import BusinessSettingsPage, { MANAGERS_ONLY, tabFrom } from './business-settings-page';
 import { collectToasts, makeBusiness, makeUser, renderRoutes, signIn } from '../test-utils';
 
@@ -184,11 +185,20 @@ describe('business settings: general', () => {
 });
 
 describe('business settings: integrations and notifications', () => {
-  it('integrations says plainly that none is configured, with nothing to switch', async () => {
+  it('integrations says plainly what is not set up (Google Calendar here, Gmail and Stripe), with nothing to switch', async () => {
     stubGet();
+    signIn(makeUser({ businessId: 'b1' }));
+    jest.spyOn(googleCalendar, 'status').mockResolvedValue({
+      configured: false,
+      state: 'not_configured',
+      email: null,
+      lastSyncedAt: null,
+      lastError: null,
+    });
     renderRoutes('/businesses/b1/settings?tab=integrations', routes);
-    expect(await screen.findByText('No integrations are configured in this installation.')).toBeInTheDocument();
+    expect(await screen.findByText(GOOGLE_CALENDAR_MESSAGES.notConfigured)).toBeInTheDocument();
     expect(screen.getByText(/Gmail and Stripe are not set up/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Connect/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
   });

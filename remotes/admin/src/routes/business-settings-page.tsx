@@ -116,7 +116,7 @@ export default function BusinessSettingsPage() {
           <MembersTab business={business} role={role} />
         </Tabs.Panel>
         <Tabs.Panel value="integrations">
-          <IntegrationsTab />
+          <IntegrationsTab current={business.id === user?.businessId} businessName={business.name} />
         </Tabs.Panel>
         <Tabs.Panel value="notifications">
           <NotificationsTab business={business} />

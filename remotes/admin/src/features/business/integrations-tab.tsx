@@ -1,19 +1,22 @@
 import { Paper, Stack, Text, Title } from '@atrium/ui';
+import { GoogleCalendarCard } from './google-calendar-card';
 
-/** No integration is configured in this installation: said plainly, with nothing to toggle. */
-export function IntegrationsTab() {
+/**
+ * The integrations of this installation: the member's own Google Calendar (per business), and — said plainly —
+ * what is not set up here.
+ */
+export function IntegrationsTab({ current, businessName }: { current: boolean; businessName: string }) {
   return (
-    <Paper withBorder p="lg" radius="md">
-      <Stack gap="xs">
-        <Title order={2} fz="lg">
-          Integrations
-        </Title>
-        <Text size="sm">No integrations are configured in this installation.</Text>
+    <Stack>
+      <Title order={2} fz="lg">
+        Integrations
+      </Title>
+      <GoogleCalendarCard current={current} businessName={businessName} />
+      <Paper withBorder p="lg" radius="md">
         <Text size="sm" c="dimmed">
-          Gmail and Stripe are not set up here, so there is nothing to connect. When an administrator configures them,
-          they will appear on this tab.
+          Gmail and Stripe are not set up in this installation, so there is nothing to connect for them here.
         </Text>
-      </Stack>
-    </Paper>
+      </Paper>
+    </Stack>
   );
 }
