@@ -72,8 +72,6 @@ export default function CalendarView({ view, date, events, onRange, onMove, onSe
       initialDate: date,
       headerToolbar: false as const,
       timeZone: 'local',
-      height: 'auto',
-      views: { timeGridWeek: { height: 720 }, timeGridDay: { height: 720 } },
       // A busy day shows a few items and '+N more' (a popover), whatever the page's height.
       dayMaxEvents: 4,
       nowIndicator: true,
@@ -95,6 +93,8 @@ export default function CalendarView({ view, date, events, onRange, onMove, onSe
         ref={ref}
         {...options}
         events={events}
+        // The month and the list take the rows they need; a day's hours scroll inside a fixed height.
+        height={view === 'week' || view === 'day' ? 720 : 'auto'}
         datesSet={(info) => handlers.current.onRange({ start: info.start, end: info.end, title: info.view.title })}
         eventClick={(info) => {
           info.jsEvent.preventDefault();
@@ -123,7 +123,10 @@ export default function CalendarView({ view, date, events, onRange, onMove, onSe
           const style = ITEM_STYLES[item.type];
           return (
             <span
-              className="atrium-fc-content"
+              // In a day's column (week and day views) the title wraps under the time; in rows it is one line.
+              className={
+                arg.view.type.startsWith('timeGrid') ? 'atrium-fc-content atrium-fc-block' : 'atrium-fc-content'
+              }
               title={`${style.label}${item.isReadOnly ? ' (Google Calendar, read-only)' : ''}: ${arg.event.title}`}
             >
               <NavIcon name={style.icon} size={12} />
