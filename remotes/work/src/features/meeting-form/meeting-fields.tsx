@@ -1,5 +1,7 @@
 import {
+  Anchor,
   ChipMultiSelect,
+  Link,
   SearchableSelect,
   Select,
   SimpleGrid,
@@ -20,6 +22,7 @@ import {
 import { convertDateInput } from '../../lib/task-dates';
 import { useProjectOptions } from '../../hooks/use-task-pickers';
 import { attendeeValue, useAttendeeChoices, useMembers } from '../../hooks/use-attendee-choices';
+import { INTEGRATIONS_PATH } from '../../hooks/use-google-sync-note';
 import type { MeetingFormValues } from './meeting-form-values';
 
 const STATUS_OPTIONS = MEETING_STATUSES.map((s) => ({ value: s, label: MEETING_STATUS_LABELS[s] }));
@@ -34,11 +37,14 @@ export function MeetingFields({
   form,
   meeting,
   googleNote,
+  onLeave,
 }: {
   form: UseFormReturnType<MeetingFormValues>;
   meeting?: Meeting | null;
   /** Under the Google Calendar switch: whether it can sync, said plainly. */
-  googleNote: { text: string; disabled: boolean };
+  googleNote: { text: string; disabled: boolean; connect: boolean };
+  /** Following the link to connect Google Calendar leaves the form. */
+  onLeave: () => void;
 }) {
   const v = form.values;
   const projectOptions = useProjectOptions(meeting?.project);
@@ -151,7 +157,12 @@ export function MeetingFields({
           {...form.getInputProps('syncToGoogleCalendar', { type: 'checkbox' })}
         />
         <Text size="xs" c="dimmed" data-testid="google-sync-note">
-          {googleNote.text}
+          {googleNote.text}{' '}
+          {googleNote.connect && (
+            <Anchor component={Link} to={INTEGRATIONS_PATH} size="xs" onClick={onLeave}>
+              Connect it in the integrations
+            </Anchor>
+          )}
         </Text>
       </Stack>
     </Stack>

@@ -5,7 +5,7 @@ import { clearTestSession, sampleUser, setTestSession } from '@atrium/api-client
 import { bus, type Toast } from '@atrium/event-bus';
 import { businesses } from '@atrium/domain-admin/public';
 import { contacts } from '@atrium/domain-crm/public';
-import { meetings, projects } from '@atrium/domain-work';
+import { googleCalendar, meetings, projects, type GoogleCalendarStatus } from '@atrium/domain-work';
 import { envelope, makeMeeting, makeProject, renderWithProviders } from '../../test-utils';
 import MeetingModalEntry from './meeting-modal-entry';
 import { toFormValues, toInput } from './meeting-form-values';
@@ -30,6 +30,14 @@ const member = (userId: string, firstName: string, lastName: string) => ({
   updatedAt: '2026-11-01T00:00:00.000Z',
 });
 
+const gcal = (state: GoogleCalendarStatus['state'], email: string | null = null): GoogleCalendarStatus => ({
+  configured: state !== 'not_configured',
+  state,
+  email,
+  lastSyncedAt: null,
+  lastError: null,
+});
+
 let bus$: ReturnType<typeof watchBus>;
 beforeEach(() => {
   localStorage.clear();
@@ -45,6 +53,7 @@ beforeEach(() => {
     .mockResolvedValue([
       { id: 'b1', _id: 'b1', members: [member('u1', 'Ann', 'Owner'), member('u2', 'Ben', 'Helper')] },
     ] as never);
+  jest.spyOn(googleCalendar, 'status').mockResolvedValue(gcal('not_connected'));
   bus$ = watchBus();
 });
 afterEach(() => {
@@ -94,8 +103,50 @@ describe('meeting modal (+ New → Meeting)', () => {
     expect(document.querySelector('[data-modal-id="meeting"]')).not.toBeNull();
     expect(screen.getByRole('combobox', { name: 'Type' })).toHaveValue('Meeting');
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('Scheduled');
-    expect(screen.getByLabelText(/Sync to Google Calendar/)).not.toBeChecked();
-    expect(screen.getByTestId('google-sync-note')).toHaveTextContent(/Google Calendar/);
+    const sync = screen.getByLabelText(/Sync to Google Calendar/);
+    expect(sync).not.toBeChecked();
+    // Not connected: said plainly, with the way to connect, and the switch cannot be turned on.
+    await waitFor(() =>
+      expect(screen.getByTestId('google-sync-note')).toHaveTextContent('Google Calendar is not connected.'),
+    );
+    expect(screen.getByRole('link', { name: 'Connect it in the integrations' })).toHaveAttribute(
+      'href',
+      '/businesses/settings?tab=integrations',
+    );
+    expect(sync).toBeDisabled();
+  });
+
+  it('says when Google Calendar is not set up in this installation, or needs a reconnect', async () => {
+    jest.spyOn(googleCalendar, 'status').mockResolvedValue(gcal('not_configured'));
+    const { unmount } = renderWithProviders(<MeetingModalEntry onClose={jest.fn()} />, '/');
+    await waitFor(() =>
+      expect(screen.getByTestId('google-sync-note')).toHaveTextContent(
+        'Google Calendar is not set up in this installation.',
+      ),
+    );
+    expect(screen.getByLabelText(/Sync to Google Calendar/)).toBeDisabled();
+    unmount();
+    jest.spyOn(googleCalendar, 'status').mockResolvedValue(gcal('reconnect'));
+    renderWithProviders(<MeetingModalEntry onClose={jest.fn()} />, '/');
+    await waitFor(() =>
+      expect(screen.getByTestId('google-sync-note')).toHaveTextContent(/Reconnect to resume syncing/),
+    );
+    expect(screen.getByLabelText(/Sync to Google Calendar/)).toBeDisabled();
+  });
+
+  it('with Google Calendar connected, the meeting can be sent to it', async () => {
+    jest.spyOn(googleCalendar, 'status').mockResolvedValue(gcal('connected', 'ann@gmail.test'));
+    const create = jest.spyOn(meetings, 'create').mockResolvedValue(makeMeeting(9));
+    renderWithProviders(<MeetingModalEntry onClose={jest.fn()} />, '/');
+    await waitFor(() =>
+      expect(screen.getByTestId('google-sync-note')).toHaveTextContent('Connected as ann@gmail.test'),
+    );
+    const sync = screen.getByLabelText(/Sync to Google Calendar/);
+    expect(sync).toBeEnabled();
+    fireEvent.click(sync);
+    type(/Title/, 'Synced one');
+    fireEvent.click(screen.getByRole('button', { name: 'Create meeting' }));
+    await waitFor(() => expect(create).toHaveBeenCalledWith(expect.objectContaining({ syncToGoogleCalendar: true })));
   });
 
   it('shows the server’s messages for a blank title and a missing end, and sends nothing', async () => {

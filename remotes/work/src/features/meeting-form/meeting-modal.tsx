@@ -79,7 +79,7 @@ export function MeetingModal({
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <MeetingFields form={form} meeting={meeting} googleNote={googleNote} />
+          <MeetingFields form={form} meeting={meeting} googleNote={googleNote} onLeave={onClose} />
           {!meeting && (
             <PickedFiles
               files={files}
