@@ -579,3 +579,22 @@ describe('Google Calendar: outbound (meetings with sync on)', () => {
     expect(rows.every((r) => r.syncedToGoogle)).toBe(true);
   });
 });
+
+// Last: the 1 s timer of the process it starts keeps queueing syncs until the file ends.
+describe('Google Calendar: the schedule', () => {
+  it('scheduled: every interval the timer queues the connections not synced since, without anyone asking', async () => {
+    const m = await connected('timer');
+    fake.addEvent(m.email, {
+      summary: 'Seen by the timer',
+      start: { date: '2026-12-01' },
+      end: { date: '2026-12-02' },
+    });
+    // A process whose interval is 1 s (this file's app has an hour).
+    await t.sibling({ ...fake.env(), APP_URL: 'http://localhost:3999', GOOGLE_CALENDAR_SYNC_INTERVAL_SECONDS: '1' });
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline && (await meetingRows(t.database.db, m.businessId)).length === 0) {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect((await meetingRows(t.database.db, m.businessId)).map((r) => r.title)).toEqual(['Seen by the timer']);
+  });
+});
