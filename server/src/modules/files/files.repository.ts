@@ -48,6 +48,10 @@ const FILE_COLUMNS = {
   uploaderLastName: users.lastName,
 };
 
+/** A PostgreSQL text[] literal ('{"a","b"}'), every element quoted and escaped. */
+const textArrayLiteral = (values: readonly string[]) =>
+  `{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+
 /** The owner's column and id (a file has exactly one owner: work_files_one_owner_check). */
 const ownerColumn = (owner: FileOwner) =>
   owner.projectId !== undefined
@@ -162,7 +166,9 @@ export class FilesRepository {
       .leftJoin(users, eq(users.id, workFiles.uploadedBy))
       .where(
         and(
-          inArray(workFiles.meetingId, meetingIds),
+          // One parameter however many meetings (a month of a busy calendar is hundreds): a text[] literal, which
+          // both drivers pass as they pass any text.
+          sql`${workFiles.meetingId} = ANY(${textArrayLiteral(meetingIds)}::text[])`,
           eq(workFiles.businessId, businessId),
           eq(workFiles.complete, true),
         ),
