@@ -6,6 +6,7 @@ import {
   connectCalendar,
   connectionRow,
   GCAL,
+  jobsIn,
   meetingRows,
   settle,
   syncNow,
@@ -231,6 +232,10 @@ describe('Google Calendar: inbound sync', () => {
     expect(tripRow.startAt.toISOString()).toBe('2026-12-10T00:00:00.000Z');
     expect(tripRow.endAt.toISOString()).toBe('2026-12-12T00:00:00.000Z');
 
+    // Read-only in Atrium until linked to a project.
+    const seen = (await m.agent.get(`/meetings/${tripRow.id}`)).json().data;
+    expect(seen).toMatchObject({ source: 'google_calendar', isReadOnly: true, googleCalendarEventId: trip.id });
+    expect((await m.agent.put(`/meetings/${tripRow.id}`, { title: 'Mine now' })).statusCode).toBe(403);
     fake.editEvent(m.email, lunch.id, { summary: 'Long lunch', end: { dateTime: '2026-12-02T14:00:00Z' } });
     fake.deleteEvent(m.email, trip.id);
     await syncNow(m.agent, db);
@@ -457,6 +462,29 @@ describe('Google Calendar: outbound (meetings with sync on)', () => {
     expect(fake.requests.filter((r) => r.method === 'PATCH').length).toBeGreaterThanOrEqual(2);
     await syncNow(m.agent, t.database.db);
     expect((await m.agent.get(`/meetings/${meeting._id}`)).json().data.title).toBe('Newer edit in Atrium');
+  });
+
+  it('conflict: a local change that never reached Google is older than Google’s edit: Google’s version wins', async () => {
+    const m = await connected('older');
+    const meeting = await create(m.agent);
+    // The write fails inline and once more in its job, which then waits for its retry.
+    fake.failNext(2, 503);
+    const put = await m.agent.put(`/meetings/${meeting._id}`, { title: 'Local, not sent' });
+    expect(put.json().data.syncedToGoogleCalendar).toBe(false);
+    for (let i = 0; i < 100 && (await jobsIn(t.database.db, 'google-calendar-push', ['retry'])).length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await jobsIn(t.database.db, 'google-calendar-push', ['retry'])).toHaveLength(1);
+    expect(fake.event(m.email, meeting.googleCalendarEventId!)!.summary).toBe('Kickoff');
+    fake.editEvent(m.email, meeting.googleCalendarEventId!, { summary: 'Later in Google' });
+    // The sync and the retried write, in whichever order: Google's newer version stays.
+    expect((await m.agent.post(`${GCAL}/sync`)).statusCode).toBe(202);
+    await settle(t.database.db, { retriesNow: true });
+    expect((await m.agent.get(`/meetings/${meeting._id}`)).json().data).toMatchObject({
+      title: 'Later in Google',
+      syncedToGoogleCalendar: true,
+    });
+    expect(fake.liveEvents(m.email).map((e) => e.summary)).toEqual(['Later in Google']);
   });
 
   it('429/5xx on a write: the meeting stays saved (unsynced), a retry job with backoff pushes it later — one event in Google', async () => {
