@@ -9,7 +9,7 @@ import {
 } from '@atrium/domain-work/schemas';
 import type { BusinessCaller } from '../../lib/caller';
 import type { DatedItemSource, DatedRow } from '../../lib/calendar';
-import { meetingItem, wireDate, type MeetingsService } from '../meetings/meetings.service';
+import { wireDate, type MeetingsService } from '../meetings/meetings.service';
 
 /** The dates of a task or project as its service answers them (ISO text or null). */
 interface Dated {
@@ -105,7 +105,7 @@ export class CalendarService {
     const dated = { from: range.from, to: range.to, status: range.status, search: range.search };
     const [meetings, tasks, projects] = await Promise.all([
       wanted.has('meeting')
-        ? this.deps.meetings.rangeRows(caller, { ...dated, includeGoogleCalendar: range.includeGoogleCalendar })
+        ? this.deps.meetings.rangeItems(caller, { ...dated, includeGoogleCalendar: range.includeGoogleCalendar })
         : [],
       wanted.has('task')
         ? this.deps.tasks.inDateRange(caller.businessId, { ...dated, limit: CALENDAR_DATED_LIMIT })
@@ -115,7 +115,7 @@ export class CalendarService {
         : [],
     ]);
     const keyed: { at: number; item: CalendarItem }[] = [
-      ...meetings.map((m) => ({ at: m.startAt.getTime(), item: meetingItem(m) })),
+      ...meetings,
       ...tasks.map((t) => ({ at: (t.startDate ?? t.dueDate)!.getTime(), item: datedItem('task', t) })),
       ...projects.map((p) => ({ at: (p.startDate ?? p.dueDate)!.getTime(), item: datedItem('project', p) })),
     ];

@@ -91,6 +91,49 @@ const OVERLAPS = sql`(${meetings.startAt} < ${at(R.to)}
     AND (${meetings.startAt} >= ${at(R.shortFrom)}
       OR (${meetings.endAt} - ${meetings.startAt} > ${LONG_MEETING} AND ${meetings.endAt} >= ${at(R.longEnd)})))`;
 
+const rangeShape = (f: MeetingRangeFilter) => [f.googleOf, f.status, f.search].map((v) => (v ? '+' : '-')).join('');
+
+function rangeValues(businessId: string, userId: string, f: MeetingRangeFilter): RangeValues {
+  return {
+    businessId,
+    viewer: f.googleOf ?? userId,
+    from: f.from.toISOString(),
+    to: f.to.toISOString(),
+    shortFrom: new Date(f.from.getTime() - LONG_MEETING_MS - DAY_MS).toISOString(),
+    longEnd: new Date(f.from.getTime() - DAY_MS).toISOString(),
+    status: f.status ?? '',
+    pattern: f.search ? `%${escapeLike(f.search.toLowerCase())}%` : '',
+    limit: f.limit,
+  };
+}
+
+/** The range statement's conditions: the business, the overlap, what the member sees, the filters of its shape. */
+function rangeWhere(f: MeetingRangeFilter): SQL {
+  return and(
+    eq(meetings.businessId, R.businessId),
+    OVERLAPS,
+    f.googleOf ? sql`(NOT ${GOOGLE_ONLY} OR ${meetings.googleUserId} = ${R.viewer})` : sql`(NOT ${GOOGLE_ONLY})`,
+    f.status ? eq(meetings.status, R.status) : undefined,
+    f.search ? like(sql`lower(${meetings.title})`, R.pattern) : undefined,
+  )!;
+}
+
+/** What a calendar item of a meeting reads. */
+const ITEM_COLUMNS = {
+  id: meetings.id,
+  title: meetings.title,
+  description: meetings.description,
+  startAt: meetings.startAt,
+  endAt: meetings.endAt,
+  isAllDay: meetings.isAllDay,
+  status: meetings.status,
+  source: meetings.source,
+  googleEventId: meetings.googleEventId,
+  projectId: meetings.projectId,
+  attendees: meetings.attendees,
+};
+export type MeetingItemRow = Pick<MeetingRow, keyof typeof ITEM_COLUMNS>;
+
 /** Every query here is scoped to one business (and to what the member may see). */
 export class MeetingsRepository {
   constructor(private readonly db: Database) {}
@@ -108,35 +151,23 @@ export class MeetingsRepository {
 
   /** The meetings overlapping a range that the member sees, earliest first (at most `limit`). */
   async inRange(businessId: string, userId: string, f: MeetingRangeFilter): Promise<MeetingView[]> {
-    const values: RangeValues = {
-      businessId,
-      viewer: f.googleOf ?? userId,
-      from: f.from.toISOString(),
-      to: f.to.toISOString(),
-      shortFrom: new Date(f.from.getTime() - LONG_MEETING_MS - DAY_MS).toISOString(),
-      longEnd: new Date(f.from.getTime() - DAY_MS).toISOString(),
-      status: f.status ?? '',
-      pattern: f.search ? `%${escapeLike(f.search.toLowerCase())}%` : '',
-      limit: f.limit,
-    };
-    const shape = [f.googleOf, f.status, f.search].map((v) => (v ? '+' : '-')).join('');
-    const statement = this.statements.get(shape, () =>
-      this.view()
-        .where(
-          and(
-            eq(meetings.businessId, R.businessId),
-            OVERLAPS,
-            f.googleOf
-              ? sql`(NOT ${GOOGLE_ONLY} OR ${meetings.googleUserId} = ${R.viewer})`
-              : sql`(NOT ${GOOGLE_ONLY})`,
-            f.status ? eq(meetings.status, R.status) : undefined,
-            f.search ? like(sql`lower(${meetings.title})`, R.pattern) : undefined,
-          ),
-        )
+    const statement = this.statements.get(`view:${rangeShape(f)}`, () =>
+      this.view().where(rangeWhere(f)).orderBy(asc(meetings.startAt), asc(meetings.id)).limit(R.limit),
+    );
+    return (await statement.execute(rangeValues(businessId, userId, f))) as MeetingView[];
+  }
+
+  /** The same meetings with only what a calendar item shows (the calendar's month: hundreds of them). */
+  async itemsInRange(businessId: string, userId: string, f: MeetingRangeFilter): Promise<MeetingItemRow[]> {
+    const statement = this.statements.get(`item:${rangeShape(f)}`, () =>
+      this.db
+        .select(ITEM_COLUMNS)
+        .from(meetings)
+        .where(rangeWhere(f))
         .orderBy(asc(meetings.startAt), asc(meetings.id))
         .limit(R.limit),
     );
-    return (await statement.execute(values)) as MeetingView[];
+    return (await statement.execute(rangeValues(businessId, userId, f))) as MeetingItemRow[];
   }
 
   /** One meeting the member sees, or null (another business's, or another member's Google-only event). */

@@ -20,7 +20,14 @@ import type { ProjectActivityLog } from '../../lib/activity';
 import type { BusinessCaller } from '../../lib/caller';
 import { AppError } from '../../lib/errors';
 import type { UploadField, UploadPart } from '../../lib/file-upload';
-import type { MeetingFields, MeetingRow, MeetingsRepository, MeetingView } from './meetings.repository';
+import type {
+  MeetingFields,
+  MeetingItemRow,
+  MeetingRangeFilter,
+  MeetingRow,
+  MeetingsRepository,
+  MeetingView,
+} from './meetings.repository';
 
 export type { MeetingRow } from './meetings.repository';
 
@@ -166,7 +173,7 @@ const FIELD_WORDS: Record<string, string> = {
 };
 
 /** The meeting as a calendar item (§3 Calendar item: attendees as _id, name, email). */
-export function meetingItem(row: MeetingRow): CalendarItem {
+export function meetingItem(row: MeetingItemRow): CalendarItem {
   return {
     _id: row.id,
     type: 'meeting',
@@ -217,20 +224,38 @@ export class MeetingsService {
     return this.toMeetings(caller.businessId, await this.rangeRows(caller, range));
   }
 
-  /** The calendar's meetings in a range (GET /calendar/meetings), with its status and title filters. */
-  async rangeRows(
+  /** The calendar's meetings in a range (GET /calendar/meetings) as items, with its status and title filters. */
+  async rangeItems(
     caller: BusinessCaller,
-    range: { from: Date; to: Date; includeGoogleCalendar: boolean; status?: string; search?: string; limit?: number },
+    range: { from: Date; to: Date; includeGoogleCalendar: boolean; status?: string; search?: string },
+  ): Promise<{ at: number; item: CalendarItem }[]> {
+    const filter = this.rangeFilter(caller, range);
+    if (!filter) return [];
+    const rows = await this.repo.itemsInRange(caller.businessId, caller.userId, filter);
+    return rows.map((row) => ({ at: row.startAt.getTime(), item: meetingItem(row) }));
+  }
+
+  private async rangeRows(
+    caller: BusinessCaller,
+    range: { from: Date; to: Date; includeGoogleCalendar: boolean },
   ): Promise<MeetingView[]> {
-    if (range.status !== undefined && !(range.status in MEETING_STATUS_LABELS)) return [];
-    return this.repo.inRange(caller.businessId, caller.userId, {
+    return this.repo.inRange(caller.businessId, caller.userId, this.rangeFilter(caller, range)!);
+  }
+
+  /** The repository's filter of a range (null: a status no meeting has, so none matches). */
+  private rangeFilter(
+    caller: BusinessCaller,
+    range: { from: Date; to: Date; includeGoogleCalendar: boolean; status?: string; search?: string },
+  ): MeetingRangeFilter | null {
+    if (range.status !== undefined && !(range.status in MEETING_STATUS_LABELS)) return null;
+    return {
       from: range.from,
       to: range.to,
       googleOf: range.includeGoogleCalendar ? caller.userId : undefined,
       status: range.status as MeetingStatus | undefined,
       search: range.search || undefined,
-      limit: range.limit ?? MEETINGS_LIST_LIMIT,
-    });
+      limit: MEETINGS_LIST_LIMIT,
+    };
   }
 
   async get(caller: BusinessCaller, id: string): Promise<Meeting> {
