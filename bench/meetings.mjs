@@ -5,7 +5,7 @@
 // all-day, 0.5 % of 10–20 days) → autocannon per case with 1 and with 10 connections, each request a different month
 // (or week) → the plan of the range query, to show which indexes it reads. Issue #16's target: a month p95 ≤ 30 ms
 // on PostgreSQL. See README.md.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { cannon, freshDatabase, openDb, pgAnswers } from './cannon.mjs';
 import { cleanups, int, log, login, register, runCleanups, since, startServer } from './lib.mjs';
@@ -133,6 +133,19 @@ async function plan(db, businessId) {
   return rows.map((r) => r['QUERY PLAN']);
 }
 
+/**
+ * CPU milliseconds the server process has used (user + system, /proc, Linux; clock ticks of 10 ms): per request it
+ * is the API's own cost, which a loaded machine stretches far less than it stretches latency.
+ */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
 async function benchDb(kind) {
   const label = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
   const result = { label, meetings: N_MEETINGS, cases: [] };
@@ -150,10 +163,13 @@ async function benchDb(kind) {
   if (kind === 'pglite') server = await startServer(label, dbEnv);
   for (const c of cases()) {
     const client = await login(server.base, reg.email);
+    const cpu0 = cpuMs(server.pid);
     const r = await cannon(server.base, client.authHeaders(), c, { duration: DURATION, connections: 10 });
+    r.cpuPerRequest = (cpuMs(server.pid) - cpu0) / Math.max(1, r.count);
     result.cases.push({ ...c, next: undefined, ...r });
     log(
-      `${label}: ${c.name}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, ${r.rps.toFixed(0)} req/s` +
+      `${label}: ${c.name}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, ${r.rps.toFixed(0)} req/s, ` +
+        `server CPU ${r.cpuPerRequest.toFixed(1)} ms/request` +
         (r.problems.length ? ` — ${r.problems.join(', ')}` : ''),
     );
   }
@@ -173,7 +189,9 @@ async function main() {
   for (const r of results) {
     const baseline = r.cases[0];
     console.log(`\n${r.label} (baseline GET /health p95 ${baseline.p95.toFixed(1)} ms)`);
-    console.log('case                                          p50 ms   p95 ms   req/s   target p95   verdict');
+    console.log(
+      'case                                          p50 ms   p95 ms   req/s   CPU ms/req   target p95   verdict',
+    );
     for (const c of r.cases) {
       const verdict = c.problems.length
         ? `FAILED: ${c.problems.join(', ')}`
@@ -184,7 +202,7 @@ async function main() {
             : 'missed';
       if (c.problems.length) failed = true;
       console.log(
-        `${c.name.padEnd(45)} ${c.p50.toFixed(1).padStart(6)} ${c.p95.toFixed(1).padStart(8)} ${c.rps.toFixed(0).padStart(7)} ${(c.target ? `≤ ${c.target}` : '').padStart(12)}   ${verdict}`,
+        `${c.name.padEnd(45)} ${c.p50.toFixed(1).padStart(6)} ${c.p95.toFixed(1).padStart(8)} ${c.rps.toFixed(0).padStart(7)} ${c.cpuPerRequest.toFixed(1).padStart(12)} ${(c.target ? `≤ ${c.target}` : '').padStart(12)}   ${verdict}`,
       );
     }
     console.log(`\n${r.label}: plan of a month's range query\n  ${r.plan.join('\n  ')}`);
