@@ -398,11 +398,13 @@ export class ProjectsRepository {
       order === undefined
         ? await orderAtEnd(tx, PROJECT_BOARD, businessId, stage)
         : await orderForPosition(tx, PROJECT_BOARD, businessId, stage, id, order);
-    // The self-join's `old` is the row as it was before this statement: its stage is the one the card left.
+    // `old` is the row as it is now, locked (FOR UPDATE waits for a move of the same card into another column and
+    // reads what it wrote): its stage is the one the card leaves.
     const moved = sql`
+      WITH old AS (SELECT id, stage FROM ${projects} WHERE id = ${id} AND business_id = ${businessId} FOR UPDATE)
       UPDATE ${projects} p SET stage = ${stage}, board_order = ${boardOrder}, updated_at = now()
-      FROM ${projects} old
-      WHERE old.id = p.id AND p.id = ${id} AND p.business_id = ${businessId}
+      FROM old
+      WHERE old.id = p.id
       RETURNING old.stage AS "from", p.title AS title, p.id AS id`;
     const result = await tx.execute(
       actorId === undefined

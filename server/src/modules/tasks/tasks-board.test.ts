@@ -1,5 +1,6 @@
 import { kanbanTotalsSchema, taskListAnswerSchema, type Task } from '@atrium/domain-work/schemas';
-import { createTestApp, signedInAgent, type Agent, type TestApp } from '../../../test/helpers';
+import { sql } from 'drizzle-orm';
+import { createTestApp, signedInAgent, sqlRows, type Agent, type TestApp } from '../../../test/helpers';
 
 const COLUMNS = ['todo', 'in_progress', 'blocked', 'completed'] as const;
 
@@ -55,5 +56,35 @@ describe('kanban moves at once across columns', () => {
     expect(['in_progress', 'completed']).toContain(zero.status);
     const moved = (zero.history as { action: string }[]).filter((h) => h.action === 'moved');
     expect(moved).toHaveLength(2);
+  });
+
+  it('keeps the counters exact through edits, a project delete and the business going', async () => {
+    const { agent: owner } = await signedInAgent(t.app);
+    const businessId = (await owner.get('/users/me')).json().user.businessId as string;
+    const counters = async () =>
+      sqlRows<{ status: string; n: number }>(
+        t.database.db,
+        sql`SELECT status, tasks AS n FROM task_counts WHERE business_id = ${businessId} AND tasks <> 0 ORDER BY status`,
+      );
+    const counted = async () =>
+      sqlRows<{ status: string; n: number }>(
+        t.database.db,
+        sql`SELECT status, count(*)::int AS n FROM tasks WHERE business_id = ${businessId} GROUP BY status ORDER BY status`,
+      );
+    const project = (await owner.post('/projects', { title: 'Loft', type: 'Remodel' })).json().data._id as string;
+    for (let i = 0; i < 8; i++) {
+      await owner.post('/tasks', { title: `t${i}`, status: COLUMNS[i % 4], projectId: i < 6 ? project : null });
+    }
+    // A statement that changes no column (an edit of every task) leaves the counters as they are.
+    await t.database.db.execute(sql`UPDATE tasks SET title = title || '!' WHERE business_id = ${businessId}`);
+    expect(await counters()).toEqual(await counted());
+    // A project's delete takes its tasks of several columns in one cascade.
+    expect((await owner.delete(`/projects/${project}`)).statusCode).toBe(200);
+    expect(await counters()).toEqual(await counted());
+    expect((await counted()).reduce((sum, r) => sum + r.n, 0)).toBe(2);
+    // The business goes with its tasks and counters (the delete trigger only subtracts, never inserts).
+    await t.database.db.execute(sql`DELETE FROM businesses WHERE id = ${businessId}`);
+    expect(await counted()).toEqual([]);
+    expect(await counters()).toEqual([]);
   });
 });
