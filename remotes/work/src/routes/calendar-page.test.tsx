@@ -100,6 +100,8 @@ describe('/calendar', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('google=1'));
     fireEvent.click(screen.getByRole('radio', { name: 'Week' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('view=week'));
+    // A week is titled by its days.
+    await waitFor(() => expect(screen.getByTestId('calendar-title')).toHaveTextContent(/Nov 15\s–\s21, 2026/));
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('date=2026-11-22'));
   });

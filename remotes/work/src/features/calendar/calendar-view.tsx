@@ -41,6 +41,14 @@ export interface CalendarViewProps {
   onOpen: (item: CalendarItem) => void;
 }
 
+const WEEK_TITLE = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** The shown period in words: FullCalendar's title, but a week as its days ('Nov 22 – 28, 2026'), not its month. */
+function titleOf(view: { type: string; title: string; currentStart: Date; currentEnd: Date }): string {
+  if (view.type !== 'timeGridWeek') return view.title;
+  return WEEK_TITLE.formatRange(view.currentStart, new Date(view.currentEnd.getTime() - 86_400_000));
+}
+
 const itemOf = (extendedProps: Record<string, unknown>) => extendedProps.item as CalendarItem;
 
 /**
@@ -95,7 +103,7 @@ export default function CalendarView({ view, date, events, onRange, onMove, onSe
         events={events}
         // The month and the list take the rows they need; a day's hours scroll inside a fixed height.
         height={view === 'week' || view === 'day' ? 720 : 'auto'}
-        datesSet={(info) => handlers.current.onRange({ start: info.start, end: info.end, title: info.view.title })}
+        datesSet={(info) => handlers.current.onRange({ start: info.start, end: info.end, title: titleOf(info.view) })}
         eventClick={(info) => {
           info.jsEvent.preventDefault();
           handlers.current.onOpen(itemOf(info.event.extendedProps));
