@@ -489,7 +489,8 @@ describe('Google Calendar: outbound (meetings with sync on)', () => {
 
   it('429/5xx on a write: the meeting stays saved (unsynced), a retry job with backoff pushes it later — one event in Google', async () => {
     const m = await connected('retry');
-    fake.failNext(1, 503);
+    // Fails inline and in the job's first run (which starts at once), which then waits for its retry.
+    fake.failNext(2, 503);
     const meeting = await create(m.agent, { title: 'Saved anyway' });
     expect(meeting.syncedToGoogleCalendar).toBe(false);
     expect((await m.agent.get(`/meetings/${meeting._id}`)).json().data.title).toBe('Saved anyway');
@@ -503,7 +504,7 @@ describe('Google Calendar: outbound (meetings with sync on)', () => {
     expect(fake.liveEvents(m.email).map((e) => e.summary)).toEqual(['Saved anyway']);
 
     // A 429 on an update, then the member's sync: the pending change is pushed by the sync too; still one event.
-    fake.failNext(1, 429);
+    fake.failNext(2, 429);
     const put = await m.agent.put(`/meetings/${meeting._id}`, { title: 'Renamed while throttled' });
     expect(put.json().data.syncedToGoogleCalendar).toBe(false);
     await settle(t.database.db, { retriesNow: true });
