@@ -376,7 +376,8 @@ export class MeetingsService {
         meetingLink: input.meetingLink,
         notes: input.notes,
         isVirtual: input.isVirtual,
-        organizerId: input.organizer,
+        // Left out or blank: the organizer stays (a meeting always has one once created).
+        organizerId: input.organizer ?? undefined,
         attendees: input.attendees === undefined ? undefined : uniqueAttendees(input.attendees),
         syncToGoogle: input.syncToGoogleCalendar,
       };
@@ -642,9 +643,17 @@ function uniqueAttendees(attendees: MeetingAttendee[]): MeetingAttendee[] {
 
 const contactIdsOf = (attendees: MeetingAttendee[]) => attendees.filter((a) => a.model === 'Contact').map((a) => a.id);
 
+/** JSON with every object's keys sorted (jsonb keeps its own key order, not the one written). */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : 1)))
+      : v,
+  );
+
 /** Whether a new value equals the stored one (dates by instant, attendees by content). */
 function same(value: unknown, stored: unknown): boolean {
   if (value instanceof Date && stored instanceof Date) return value.getTime() === stored.getTime();
-  if (Array.isArray(value) || Array.isArray(stored)) return JSON.stringify(value) === JSON.stringify(stored);
+  if (Array.isArray(value) || Array.isArray(stored)) return canonical(value) === canonical(stored);
   return value === stored;
 }

@@ -331,11 +331,21 @@ describe('meetings and the calendar', () => {
     test('a meeting in a project is in its list and feed: created, updated, linked, unlinked, deleted', async () => {
       const projectId = await newProject('Bathroom');
       const other = await newProject('Garden');
-      const m = await newMeeting({ title: 'Tiles', projectId });
+      const contact = await newContact();
+      const m = await newMeeting({
+        title: 'Tiles',
+        projectId,
+        attendees: [{ id: contact, model: 'Contact', name: 'Grace', email: 'g@example.com' }],
+      });
       expect(m.project).toEqual({ _id: projectId, title: 'Bathroom' });
       const listed = ok(await a.get(`/meetings/project/${projectId}`)) as Meeting[];
       expect(listed.map((x) => x._id)).toEqual([m._id]);
       ok(await a.put(`/meetings/${m._id}`, { location: 'Showroom' }));
+      // The same values again change nothing, and the feed says nothing (attendees compared by content).
+      const same = { location: 'Showroom', attendees: m.attendees, startDate: m.startDate, organizer: null };
+      const unchanged = meetingSchema.parse(ok(await a.put(`/meetings/${m._id}`, same)));
+      expect(unchanged.organizer?._id).toBe(owner.body.user.id);
+      expect((await feed(projectId)).filter((e) => e.type === 'meeting.updated')).toHaveLength(1);
       const moved = meetingSchema.parse(ok(await a.post(`/meetings/${m._id}/project`, { projectId: other })));
       expect(moved.project).toEqual({ _id: other, title: 'Garden' });
       const unlinked = meetingSchema.parse(ok(await a.delete(`/meetings/${m._id}/project`)));
