@@ -9,6 +9,7 @@ import { googleCalendar, meetings, projects, type GoogleCalendarStatus } from '@
 import { envelope, makeMeeting, makeProject, renderWithProviders } from '../../test-utils';
 import MeetingModalEntry from './meeting-modal-entry';
 import { toFormValues, toInput } from './meeting-form-values';
+import { calendarAfterCreate } from './meeting-modal';
 
 function watchBus() {
   const toasts: Toast[] = [];
@@ -96,6 +97,18 @@ describe('meeting form values', () => {
   });
 });
 
+describe('after creating', () => {
+  it('goes to /calendar at the meeting’s day, keeping an open calendar’s view and filters', () => {
+    const allDay = { isAllDay: true, startDate: '2026-12-10' };
+    expect(calendarAfterCreate(allDay, { pathname: '/contacts', search: '?q=1' })).toBe('/calendar?date=2026-12-10');
+    expect(
+      calendarAfterCreate(allDay, { pathname: '/calendar', search: '?view=week&date=2026-11-01&type=meeting' }),
+    ).toBe('/calendar?view=week&date=2026-12-10&type=meeting');
+    const timed = { isAllDay: false, startDate: new Date(2026, 11, 10, 9, 30).toISOString() };
+    expect(calendarAfterCreate(timed, { pathname: '/', search: '' })).toBe('/calendar?date=2026-12-10');
+  });
+});
+
 describe('meeting modal (+ New → Meeting)', () => {
   it('is the draggable modal "meeting", a scheduled meeting by default', async () => {
     renderWithProviders(<MeetingModalEntry onClose={jest.fn()} />, '/');
@@ -171,7 +184,11 @@ describe('meeting modal (+ New → Meeting)', () => {
   });
 
   it('creates the meeting with a member and a contact attending, toasts, closes and goes to /calendar', async () => {
-    const create = jest.spyOn(meetings, 'create').mockResolvedValue(makeMeeting(9, { title: 'Site visit' }));
+    const create = jest
+      .spyOn(meetings, 'create')
+      .mockResolvedValue(
+        makeMeeting(9, { title: 'Site visit', isAllDay: true, startDate: '2026-12-10', endDate: '2026-12-11' }),
+      );
     const onClose = jest.fn();
     renderWithProviders(<MeetingModalEntry onClose={onClose} data={{ projectId: 'p1' }} />, '/');
     type(/Title/, 'Site visit');
@@ -206,7 +223,8 @@ describe('meeting modal (+ New → Meeting)', () => {
       syncToGoogleCalendar: false,
     });
     expect(bus$.toasts.map((t) => [t.type, t.message])).toEqual([['success', 'Meeting created successfully']]);
-    expect(bus$.navigations).toEqual(['/calendar']);
+    // The calendar, at the meeting's day.
+    expect(bus$.navigations).toEqual(['/calendar?date=2026-12-10']);
   });
 
   it('uploads the files picked before creating, one call each, with the attachment toasts', async () => {

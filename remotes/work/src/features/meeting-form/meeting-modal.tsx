@@ -2,18 +2,32 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { fieldErrorsOf, isApiError } from '@atrium/api-client';
 import { bus, toast } from '@atrium/event-bus';
-import { Button, DraggableModal, Group, Stack, schemaResolver, useForm } from '@atrium/ui';
+import { Button, DraggableModal, Group, Stack, schemaResolver, useForm, useLocation } from '@atrium/ui';
 import { MEETING_MESSAGES, meetingInputSchema, meetingKeys, meetings, type Meeting } from '@atrium/domain-work';
 import { PickedFiles } from '../../components/picked-files';
 import { createWithFiles } from '../../lib/create-with-files';
+import { localDay, wireDay } from '../../lib/meeting-dates';
 import { useGoogleSyncNote } from '../../hooks/use-google-sync-note';
 import { MeetingFields } from './meeting-fields';
 import { toFormValues, toInput, toUpdate, type MeetingFormValues, type MeetingPreset } from './meeting-form-values';
 
 /**
+ * Where a created meeting takes the user (spec §2: /calendar): the calendar at the meeting's day, keeping the view
+ * and filters when the calendar is already open.
+ */
+export function calendarAfterCreate(
+  m: Pick<Meeting, 'startDate' | 'isAllDay'>,
+  from: { pathname: string; search: string },
+): string {
+  const params = new URLSearchParams(from.pathname.startsWith('/calendar') ? from.search : '');
+  params.set('date', m.isAllDay ? wireDay(m.startDate) : localDay(new Date(m.startDate)));
+  return `/calendar?${params.toString()}`;
+}
+
+/**
  * '+ New' → Meeting (spec §2, §8): a draggable modal (modal id 'meeting') with every field of a meeting and
  * attachments picked before creating; the slice's meetingInputSchema (the server's own) validates it. Created →
- * /calendar. With `meeting` it edits that one instead (its attachments are on its panel).
+ * /calendar at its day. With `meeting` it edits that one instead (its attachments are on its panel).
  */
 export function MeetingModal({
   meeting,
@@ -25,6 +39,7 @@ export function MeetingModal({
   onClose: () => void;
 }) {
   const client = useQueryClient();
+  const location = useLocation();
   const [files, setFiles] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
   const googleNote = useGoogleSyncNote();
@@ -50,10 +65,10 @@ export function MeetingModal({
         files,
         (id, f) => meetings.uploadAttachment(id, f),
         MEETING_MESSAGES,
-        () => {
+        (created) => {
           refresh();
           onClose();
-          bus.emit('navigate', { to: '/calendar' });
+          bus.emit('navigate', { to: calendarAfterCreate(created, location) });
         },
       );
       // The uploads changed the meeting's attachments.
