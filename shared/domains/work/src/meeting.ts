@@ -78,7 +78,8 @@ const meetingDate = (required: string) =>
   z
     .string({ error: required })
     .trim()
-    .min(1, required)
+    // A blank date is only 'required', not also 'invalid'.
+    .min(1, { error: required, abort: true })
     .refine((v) => !Number.isNaN(Date.parse(v)), MEETING_MESSAGES.invalidDates);
 
 /** End not before start (both present): the same rule for create, update (after merging) and the calendar. */
@@ -243,7 +244,7 @@ const rangeDate = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .trim()
-    .min(1, `${label} is required`)
+    .min(1, { error: `${label} is required`, abort: true })
     .refine((v) => !Number.isNaN(Date.parse(v)), 'Invalid meeting dates');
 
 function rangeInOrder(v: { startDate: string; endDate: string }): boolean {
