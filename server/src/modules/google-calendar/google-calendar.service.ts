@@ -24,6 +24,8 @@ export const SETTINGS_PATH = '/businesses/settings?tab=integrations';
 export const SYNC_QUEUE = 'google-calendar-sync';
 export const PUSH_QUEUE = 'google-calendar-push';
 
+/** How long a meeting's save waits for Google before answering (the write goes on after). */
+const INLINE_WAIT_MS = 8_000;
 /** A sync run holds its connection this long, renewed on every heartbeat of its job. */
 const LEASE_SECONDS = 60;
 
@@ -193,14 +195,26 @@ export class GoogleCalendarService implements MeetingCalendarSync {
 
   // ---- the meetings port (outbound) ----------------------------------------------------------------------------
 
-  /** After a meeting's committed change: written to Google now; a transient failure queues a retry. Never throws. */
+  /**
+   * After a meeting's committed change: written to Google now; a transient failure queues a retry. Never throws. The
+   * request waits at most INLINE_WAIT_MS for Google: a slower write goes on in the background and records its outcome
+   * (the answer then says syncedToGoogleCalendar false until it lands).
+   */
   async afterSave(row: MeetingRow, actorId: string): Promise<void> {
-    if (!this.engine) return;
-    try {
-      await this.engine.push(row, actorId);
-    } catch (error) {
-      await this.retryLater({ op: 'save', meetingId: row.id, actorId }, `meeting:${row.id}`, error);
-    }
+    const engine = this.engine;
+    if (!engine) return;
+    const work = engine
+      .push(row, actorId)
+      .then(() => undefined)
+      .catch((error: unknown) =>
+        this.retryLater({ op: 'save', meetingId: row.id, actorId }, `meeting:${row.id}`, error),
+      )
+      .catch((error: unknown) => this.log.warn({ err: error }, 'google calendar: write failed'));
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, INLINE_WAIT_MS);
+    });
+    await Promise.race([work, late]).finally(() => clearTimeout(timer));
   }
 
   async afterDelete(row: MeetingRow): Promise<void> {
