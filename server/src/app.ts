@@ -207,7 +207,10 @@ export async function buildApp({
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
   // Google Calendar two-way sync: the meetings' port (outbound), the inbound sync jobs and their timer.
-  const googleCalendar = new GoogleCalendarService(new GoogleCalendarRepository(db), deps, jobs, app.log);
+  // Membership is checked through the businesses service, built below (bound late).
+  const googleCalendar = new GoogleCalendarService(new GoogleCalendarRepository(db), deps, jobs, app.log, {
+    requireRole: (...args) => businesses.requireRole(...args),
+  });
   if (contactImport?.enabled !== false) {
     app.addHook('onReady', async () => googleCalendar.startSchedule());
     app.addHook('onClose', async () => googleCalendar.stopSchedule());

@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors';
 import type { JobQueue, JobLog } from '../../lib/jobs';
 import { SealedText } from '../../lib/sealed-text';
 import type { BusinessCaller } from '../../lib/caller';
+import type { BusinessesService } from '../businesses/businesses.service';
 import type { MeetingCalendarSync, MeetingRow } from '../meetings/meetings.service';
 import { ConnectFlowCookie, type ConnectFlow } from './connect-flow';
 import { GoogleApi, GoogleCalendarError, pkcePair } from './google-api';
@@ -57,6 +58,8 @@ export class GoogleCalendarService implements MeetingCalendarSync {
     private readonly deps: Pick<Deps, 'config' | 'secret'>,
     private readonly jobs: JobQueue,
     private readonly log: JobLog,
+    /** Whether the member still belongs to the connection's business (404 otherwise). */
+    private readonly members: Pick<BusinessesService, 'requireRole'>,
   ) {
     const cfg = deps.config.googleCalendar;
     this.api = cfg ? new GoogleApi(cfg, `${deps.config.appUrl}${CALLBACK_PATH}`) : null;
@@ -255,6 +258,13 @@ export class GoogleCalendarService implements MeetingCalendarSync {
   /** One inbound run for a connection, unless another run holds it. */
   async syncNow(connectionId: string, signal?: AbortSignal): Promise<SyncFigures | null> {
     const engine = this.engineOrFail();
+    const c = await this.repo.connectionById(connectionId);
+    if (!c) return null;
+    if (!(await this.stillMember(c))) {
+      // The member left the business: their calendar no longer syncs into it (the grant is theirs to revoke).
+      await this.repo.deleteConnection(c.id);
+      return null;
+    }
     if (!(await this.repo.claimLease(connectionId, LEASE_SECONDS))) return null;
     try {
       return await engine.sync(connectionId, signal);
@@ -276,6 +286,16 @@ export class GoogleCalendarService implements MeetingCalendarSync {
     } catch (error) {
       if (error instanceof GoogleCalendarError)
         this.log.warn({ err: error, connectionId }, 'google calendar: sync failed');
+      throw error;
+    }
+  }
+
+  private async stillMember(c: ConnectionRow): Promise<boolean> {
+    try {
+      await this.members.requireRole(c.businessId, c.userId);
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return false;
       throw error;
     }
   }

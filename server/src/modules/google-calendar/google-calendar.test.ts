@@ -626,4 +626,18 @@ describe('Google Calendar: the schedule', () => {
     }
     expect((await meetingRows(t.database.db, m.businessId)).map((r) => r.title)).toEqual(['Seen by the timer']);
   });
+
+  it('a member who left the business: their connection is dropped at the next run, nothing more comes in', async () => {
+    const m = await connected('leaver');
+    await t.database.db.execute(
+      sql`DELETE FROM business_members WHERE user_id = ${m.userId} AND business_id = ${m.businessId}`,
+    );
+    fake.addEvent(m.email, { summary: 'Not for them', start: { date: '2026-12-01' }, end: { date: '2026-12-02' } });
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline && (await connectionRow(t.database.db, m.userId, m.businessId)) !== null) {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(await connectionRow(t.database.db, m.userId, m.businessId)).toBeNull();
+    expect(await meetingRows(t.database.db, m.businessId)).toHaveLength(0);
+  });
 });
