@@ -10,7 +10,7 @@ import type {
   TaskStatus,
 } from '@atrium/domain-work/schemas';
 import { orderAtEnd, orderForPosition, TASK_BOARD } from '../../db/board-order';
-import type { Database, Executor } from '../../db/client';
+import { resultRows, type Database, type Executor } from '../../db/client';
 import { lockBoardColumn } from '../../db/locks';
 import { taskComments, taskContacts, taskCounts, taskHistory, taskSearch, tasks, users } from '../../db/schema';
 import { escapeLike, filterGroupsSql, type FilterColumns } from '../../lib/filter-sql';
@@ -398,6 +398,39 @@ export class TasksRepository {
       .where(and(eq(tasks.businessId, businessId), eq(tasks.id, id)))
       .returning({ updatedAt: tasks.updatedAt });
     return row?.updatedAt ?? null;
+  }
+
+  /**
+   * Writes a kanban move: the card's column and key and, when the column changed, its 'moved' history entry, in
+   * one statement (the move holds its column's lock meanwhile: one round trip fewer). Answers the new updatedAt, or
+   * null when the task is not the business's.
+   */
+  async writeMove(
+    tx: Executor,
+    businessId: string,
+    id: string,
+    move: { status: TaskStatus; sortOrder: number },
+    history: { changes: TaskChange[]; performedBy: string | null } | null,
+  ): Promise<Date | null> {
+    const moved = sql`
+      UPDATE ${tasks} SET status = ${move.status}, sort_order = ${move.sortOrder}, updated_at = now()
+      WHERE business_id = ${businessId} AND id = ${id}
+      RETURNING id, updated_at`;
+    const result = await tx.execute(
+      history === null
+        ? moved
+        : sql`
+      WITH moved AS (${moved}),
+      logged AS (
+        INSERT INTO ${taskHistory} (id, business_id, task_id, action, changes, performed_by, created_at)
+        SELECT ${randomUUID()}, ${businessId}, m.id, 'moved', ${JSON.stringify(history.changes)}::jsonb,
+               ${history.performedBy}, now()
+        FROM moved m
+      )
+      SELECT updated_at FROM moved`,
+    );
+    const row = resultRows<{ updated_at: Date | string }>(result)[0];
+    return row ? new Date(row.updated_at) : null;
   }
 
   /** Replaces the task's contacts. */

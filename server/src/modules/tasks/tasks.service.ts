@@ -430,16 +430,14 @@ export class TasksService implements ProjectTaskCopier {
         position === undefined
           ? await this.repo.orderAtEnd(tx, caller.businessId, status)
           : await this.repo.orderAt(tx, caller.businessId, status, id, position);
-      if (current.status !== status) {
-        const changes = [{ field: 'status', from: current.status, to: status }];
-        await this.repo.addHistory(tx, caller.businessId, id, 'moved', changes, caller.userId);
-        if (current.projectId) {
-          await this.statusFeed(caller, current, current.projectId, current.status, status, changes, tx);
-        }
+      const changes = current.status === status ? null : [{ field: 'status', from: current.status, to: status }];
+      if (changes && current.projectId) {
+        await this.statusFeed(caller, current, current.projectId, current.status, status, changes, tx);
       }
-      // The card's write last: a move between columns locks their two kanban counters (task_counts' trigger),
-      // which other moves between those columns wait for, until the commit that follows.
-      const updatedAt = await this.repo.update(tx, caller.businessId, id, { status, sortOrder });
+      // The card's write last, with its history entry: a move between columns locks their two kanban counters
+      // (task_counts' trigger), which other moves between those columns wait for, until the commit that follows.
+      const history = changes && { changes, performedBy: caller.userId };
+      const updatedAt = await this.repo.writeMove(tx, caller.businessId, id, { status, sortOrder }, history);
       // The answer is the locked row as written (no second read: a board move is the hot write).
       return { ...current, status, sortOrder, updatedAt: updatedAt ?? current.updatedAt };
     });
