@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { ApiError } from '@atrium/api-client';
+import { bus, type BusMessage } from '@atrium/event-bus';
 import { meetings, type Meeting } from '@atrium/domain-work';
 import { renderWithProviders } from '../../test-utils';
 import { ProjectMeetings } from './project-meetings';
@@ -48,6 +49,18 @@ describe("the project's meetings", () => {
     ).toEqual(['Budget call', 'Kick-off']);
     expect(within(past).getByText('Cancelled')).toBeInTheDocument();
     expect(within(past).getByText('Completed')).toBeInTheDocument();
+  });
+
+  it("opens the meeting modal in this project from 'New meeting'", async () => {
+    jest.spyOn(meetings, 'ofProject').mockResolvedValue([]);
+    const seen: BusMessage[] = [];
+    const sub = bus.all().subscribe((m) => seen.push(m));
+    renderWithProviders(<ProjectMeetings projectId="p1" />, '/projects/p1/details');
+    fireEvent.click(await screen.findByRole('button', { name: 'New meeting' }));
+    sub.unsubscribe();
+    expect(seen.filter((m) => m.type === 'modal:open').map((m) => m.payload)).toEqual([
+      { id: 'meeting', data: { projectId: 'p1' } },
+    ]);
   });
 
   it('says when the project has no meetings', async () => {

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import { bus } from '@atrium/event-bus';
 import { meetingAgendaItem, meetingKeys, meetings } from '@atrium/domain-work';
-import { AgendaList, LoadError, Paper, Skeleton, Stack, Text, Title } from '@atrium/ui';
+import { AgendaList, Button, Group, IconPlus, LoadError, Paper, Skeleton, Stack, Text, Title } from '@atrium/ui';
 
 /**
  * The project's meetings (GET /meetings/project/{id}) on its details tab: upcoming soonest first, then past, each
- * linked to /calendar/meetings/{id} with when it happens and its status.
+ * linked to /calendar/meetings/{id} with when it happens and its status; 'New meeting' opens the meeting modal in
+ * this project.
  */
 export function ProjectMeetings({ projectId }: { projectId: string }) {
   const list = useQuery({ queryKey: meetingKeys.ofProject(projectId), queryFn: () => meetings.ofProject(projectId) });
@@ -12,9 +14,19 @@ export function ProjectMeetings({ projectId }: { projectId: string }) {
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="sm">
-        <Title order={3} fz="md">
-          Meetings
-        </Title>
+        <Group justify="space-between">
+          <Title order={3} fz="md">
+            Meetings
+          </Title>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => bus.openModal('meeting', { projectId })}
+          >
+            New meeting
+          </Button>
+        </Group>
         {list.isPending ? (
           <Stack gap="xs">
             <Skeleton height={14} />
