@@ -265,7 +265,7 @@ try {
     `month view render, median of ${ROUNDS}: ${fullRender.toFixed(0)} ms with ${EVENTS} events (worst ${worst(runs.full, 'render').toFixed(0)} ms, first visit ${runs.full[0].render.toFixed(0)} ms), ${med(runs.baseline, 'render').toFixed(0)} ms with ${BASELINE} (baseline); switch to painted ${med(runs.full, 'total').toFixed(0)} ms vs ${med(runs.baseline, 'total').toFixed(0)} ms`,
   );
   console.log(
-    `a month of ${EVENTS} events renders in ${fullRender.toFixed(0)} ms: ${fullRender <= BUDGET ? 'within' : 'OVER'} the ${BUDGET} ms budget (${(fullRender - med(runs.baseline, 'render')).toFixed(0)} ms more than the baseline)`,
+    `a month of ${EVENTS} events renders in ${fullRender.toFixed(0)} ms: ${fullRender <= BUDGET ? 'within' : 'OVER'} the ${BUDGET} ms budget (baseline ${med(runs.baseline, 'render').toFixed(0)} ms: a switch away from the full month renders its 1,000 events once more, kept while the next month loads)`,
   );
 } finally {
   stop();
