@@ -182,7 +182,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? {
             clientId: e.GOOGLE_CLIENT_ID,
             clientSecret: e.GOOGLE_CLIENT_SECRET,
-            apiUrl: e.GOOGLE_CALENDAR_API_URL.endsWith('/') ? e.GOOGLE_CALENDAR_API_URL : `${e.GOOGLE_CALENDAR_API_URL}/`,
+            apiUrl: e.GOOGLE_CALENDAR_API_URL.endsWith('/')
+              ? e.GOOGLE_CALENDAR_API_URL
+              : `${e.GOOGLE_CALENDAR_API_URL}/`,
             authorizeUrl: e.GOOGLE_OAUTH_AUTHORIZE_URL,
             tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
             revokeUrl: e.GOOGLE_OAUTH_REVOKE_URL,

@@ -30,6 +30,9 @@ export function resolveAppSecret(config: Pick<Config, 'appSecret' | 'dataDir'>):
 }
 
 /** One independent key per purpose (JWT signing, CSRF HMAC, mailed codes) derived from the app secret. */
-export function deriveKey(secret: string, purpose: 'jwt' | 'csrf' | 'mail-code' | 'google-tokens' | 'google-calendar-flow'): Buffer {
+export function deriveKey(
+  secret: string,
+  purpose: 'jwt' | 'csrf' | 'mail-code' | 'google-tokens' | 'google-calendar-flow',
+): Buffer {
   return createHmac('sha256', secret).update(`atrium:${purpose}`).digest();
 }

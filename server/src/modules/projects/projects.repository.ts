@@ -663,9 +663,7 @@ export class ProjectsRepository {
           eq(projects.businessId, businessId),
           datedOverlapSql(projects.startDate, projects.dueDate, projects.isAllDay, range.from, range.to),
           range.status ? eq(projects.stage, range.status as ProjectStage) : undefined,
-          range.search
-            ? like(sql`lower(${projects.title})`, `%${escapeLike(range.search.toLowerCase())}%`)
-            : undefined,
+          range.search ? like(sql`lower(${projects.title})`, `%${escapeLike(range.search.toLowerCase())}%`) : undefined,
         ),
       )
       .orderBy(sql`coalesce(${projects.startDate}, ${projects.dueDate})`, projects.id)
