@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { DraggableModal, modalPlacementKey, readModalPlacement } from './draggable-modal';
 import { UiProvider } from './providers';
 
@@ -105,6 +105,25 @@ describe('DraggableModal', () => {
     fireEvent.click(close);
     expect(content().style.transform).toBe('translate(0px, 0px)');
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('a re-render keeps the focus where the user put it (the autofocus runs once, on opening)', async () => {
+    const modal = (note: string) => (
+      <UiProvider env="test">
+        <DraggableModal modalId="task" opened onClose={jest.fn()} title="New task">
+          <input aria-label="Title" data-autofocus />
+          <input aria-label="Type" />
+          <p>{note}</p>
+        </DraggableModal>
+      </UiProvider>
+    );
+    const { rerender } = render(modal('loading'));
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveFocus());
+    act(() => screen.getByLabelText('Type').focus());
+    // The modal's content changes (a list arrives): the focus trap used to re-attach and focus Title again.
+    rerender(modal('loaded'));
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(screen.getByLabelText('Type')).toHaveFocus();
   });
 
   it('reads a broken saved entry as the centre', () => {

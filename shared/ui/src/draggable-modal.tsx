@@ -75,7 +75,7 @@ export interface DraggableModalProps extends Omit<ModalRootProps, 'title' | 'chi
 export function DraggableModal({ modalId, title, children, ...rootProps }: DraggableModalProps) {
   const [placement, setPlacement] = useState<ModalPlacement>(() => readModalPlacement(modalId));
   const [dragging, setDragging] = useState(false);
-  const contentRef = useRef<HTMLElement | null>(null);
+  const contentRef = useRef<HTMLDivElement | null>(null);
   const drag = useRef<{
     pointerX: number;
     pointerY: number;
@@ -137,9 +137,10 @@ export function DraggableModal({ modalId, title, children, ...rootProps }: Dragg
     <Modal.Root centered transitionProps={{ transition: 'fade' }} {...rootProps}>
       <Modal.Overlay />
       <Modal.Content
-        ref={(el: HTMLElement | null) => {
-          contentRef.current = el;
-        }}
+        // A ref that stays the same between renders: Mantine's focus trap sits on this ref, and a new callback on
+        // every render (an inline arrow) re-attached it — each re-render of the modal (a list loading, a keystroke
+        // in a controlled form) moved the focus back to the [data-autofocus] field, mid-typing in another one.
+        ref={contentRef}
         data-modal-id={modalId}
         // Through the styles API: Mantine hands a Content's `style` to its full-screen inner wrapper as well, which
         // moved the modal twice as far.

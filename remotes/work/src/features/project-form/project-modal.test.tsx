@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { ApiError } from '@atrium/api-client';
 import { bus, type BusMessage } from '@atrium/event-bus';
 import { contacts } from '@atrium/domain-crm/public';
@@ -90,6 +91,28 @@ describe('ProjectModal', () => {
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByLabelText(/^Title/)).toHaveValue('Kitchen');
     expect(screen.getByText('Title taken')).toBeInTheDocument();
+  });
+
+  it("keeps the focus in 'Project type' while its list loads and the user types (Title keeps its text)", async () => {
+    let loadTypes!: (v: { name: string; projectCount: number }[]) => void;
+    jest.spyOn(projects, 'types').mockReturnValue(new Promise((resolve) => (loadTypes = resolve)));
+    const user = userEvent.setup();
+    renderWithProviders(<ProjectModal onClose={jest.fn()} />);
+    const title = screen.getByLabelText(/^Title/);
+    await waitFor(() => expect(title).toHaveFocus());
+    await user.type(title, 'Smith');
+    const projectType = screen.getByRole('combobox', { name: /^Project type/ });
+    await user.click(projectType);
+    await act(async () => loadTypes([{ name: 'Wedding', projectCount: 2 }]));
+    await user.type(projectType, 'Wed');
+    // Focused from code as well (as a keyboard shortcut or the browser's autofill would).
+    act(() => projectType.focus());
+    await user.keyboard('ding');
+    // Let any deferred focus (the modal's focus trap runs in a timeout) happen before looking.
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(projectType).toHaveFocus();
+    expect(projectType).toHaveValue('Wedding');
+    expect(title).toHaveValue('Smith');
   });
 
   it('edits a project: its values are filled in and the change is a PATCH of the project', async () => {
