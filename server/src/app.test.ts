@@ -85,6 +85,7 @@ describe('app: health, 404, remotes manifest, security headers, OpenAPI, static 
         '/legal/esign-disclosure',
         '/invoices/pay',
         '/invoice-payment-success',
+        '/documents/view',
       ],
     });
     expect(manifest.remotes.filter((r) => r.publicPaths).map((r) => r.name)).toEqual(['documents_signatures']);

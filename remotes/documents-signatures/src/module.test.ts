@@ -10,7 +10,10 @@ describe('documents-signatures remote module', () => {
   it('serves exactly the public paths the manifest announces for it, all public', () => {
     const announced = REMOTE_PUBLIC_PATHS.documents_signatures ?? [];
     const publicPaths = remoteModule.routes.filter((r) => r.public).map((r) => r.path);
-    expect(publicPaths).toEqual([...announced]);
+    // '/documents/view' is a prefix: the route under it names the document.
+    expect([...publicPaths].sort()).toEqual(
+      announced.map((p) => (p === '/documents/view' ? '/documents/view/:id' : p)).sort(),
+    );
     // Every public route lies under an announced prefix, or a signed-out visitor could never reach it.
     for (const path of publicPaths) expect(announced.some((p) => underPublicPath(path, p))).toBe(true);
   });
@@ -21,9 +24,27 @@ describe('documents-signatures remote module', () => {
     }
   });
 
-  it('contributes no sidebar or "+ New" entries before its signed-in pages are built', () => {
-    expect(remoteModule.nav).toEqual([]);
-    expect(remoteModule.newMenu).toEqual([]);
+  it('contributes the Documents sidebar entry and the three document types to "+ New", each to its create page', () => {
+    expect(remoteModule.nav).toEqual([{ key: 'documents', label: 'Documents', path: '/documents', icon: 'documents' }]);
+    expect(remoteModule.newMenu.map((e) => [e.label, e.action])).toEqual([
+      ['Invoice', { type: 'navigate', to: '/documents/create?type=invoice' }],
+      ['Contract', { type: 'navigate', to: '/documents/create?type=contract' }],
+      ['Questionnaire', { type: 'navigate', to: '/documents/create?type=questionnaire' }],
+    ]);
+    // After Contact (1), Task (2), Project (3) and Meeting (4), as the spec lists them.
+    expect(remoteModule.newMenu.map((e) => e.order)).toEqual([5, 6, 7]);
+  });
+
+  it('serves the documents pages signed in, and the client view of a document publicly', () => {
+    const signedIn = remoteModule.routes.filter((r) => !r.public).map((r) => r.path);
+    expect(signedIn).toEqual([
+      '/documents',
+      '/documents/create',
+      '/documents/editor/:id',
+      '/documents/responses/:documentId',
+      '/templates',
+    ]);
+    expect(remoteModule.routes.find((r) => r.path === '/documents/view/:id')?.public).toBe(true);
   });
 
   it('agrees with its static metadata in /remotes.json (REMOTE_META), which the host draws the shell from', () => {

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RemoteModule } from '@atrium/contracts';
+import { REMOTE_META, type RemoteModule } from '@atrium/contracts';
 
 type Pages = typeof import('./routes/public-pages');
 /** One chunk holds the small public pages; each route picks its page from it. */
@@ -7,14 +7,22 @@ const page = (name: keyof Pages) => () =>
   import('./routes/public-pages').then((m) => ({ default: m[name] as ComponentType }));
 
 /**
- * The documents-signatures remote. Today it serves the public pages a signed-out visitor reaches from a link
- * (docs/requirements.md §2): expired or missing documents, the e-sign disclosure and the invoice pages. Their
- * paths are listed in contracts (REMOTE_PUBLIC_PATHS) so the server's /remotes.json can tell the host to load
- * this remote alone for them. Its signed-in pages arrive with their own issues.
+ * The documents-signatures remote: the documents list, the document editor (invoice, contract, questionnaire),
+ * the client's view of a document (also public through its link) and its responses; and the public pages a
+ * signed-out visitor reaches from a link (docs/requirements.md §2). The public paths are listed in contracts
+ * (REMOTE_PUBLIC_PATHS) so the server's /remotes.json can tell the host to load this remote alone for them.
+ * Everything heavy loads on first use; this file is all the host loads until then.
  */
 const remoteModule: RemoteModule = {
   name: 'documents_signatures',
   routes: [
+    { path: '/documents', load: () => import('./routes/documents-page') },
+    { path: '/documents/create', load: () => import('./routes/document-create-page') },
+    { path: '/documents/editor/:id', load: () => import('./routes/document-editor-page') },
+    { path: '/documents/responses/:documentId', load: () => import('./routes/document-responses-page') },
+    { path: '/templates', load: () => import('./routes/templates-redirect-page') },
+    // The client's view: public, so the link `/documents/view/{id}?token=…` opens signed out too.
+    { path: '/documents/view/:id', load: () => import('./routes/document-view-page'), public: true },
     { path: '/document-expired', load: page('DocumentExpiredPage'), public: true },
     { path: '/document-not-found', load: page('DocumentNotFoundPage'), public: true },
     { path: '/document-error', load: page('DocumentNotFoundPage'), public: true },
@@ -22,8 +30,9 @@ const remoteModule: RemoteModule = {
     { path: '/invoices/pay', load: page('InvoicePayPage'), public: true },
     { path: '/invoice-payment-success', load: page('InvoicePaymentSuccessPage'), public: true },
   ],
-  nav: [],
-  newMenu: [],
+  // Sidebar and '+ New' entries come from the static metadata the host reads in /remotes.json (no drift).
+  nav: REMOTE_META.documents_signatures.nav,
+  newMenu: REMOTE_META.documents_signatures.newMenu,
   widgets: [],
 };
 

@@ -30,6 +30,7 @@ describe('public paths of remotes', () => {
       '/legal/esign-disclosure',
       '/invoices/pay',
       '/invoice-payment-success',
+      '/documents/view',
     ]);
     for (const name of Object.keys(REMOTE_PUBLIC_PATHS)) expect(REMOTE_NAMES).toContain(name);
   });

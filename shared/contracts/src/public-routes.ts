@@ -14,6 +14,8 @@ export const REMOTE_PUBLIC_PATHS: Readonly<Partial<Record<RemoteName, readonly s
     '/legal/esign-disclosure',
     '/invoices/pay',
     '/invoice-payment-success',
+    // What the client sees, through the link `/documents/view/{id}?token={token}` (signed in or not).
+    '/documents/view',
   ],
 };
 

@@ -68,11 +68,43 @@ export const REMOTE_META: Readonly<Record<RemoteName, RemoteMeta>> = {
     widgets: true,
   },
   documents_signatures: {
-    // Its pages today are its public ones (REMOTE_PUBLIC_PATHS), listed once there.
-    routes: [...(REMOTE_PUBLIC_PATHS.documents_signatures ?? [])],
+    routes: [
+      '/documents',
+      '/documents/create',
+      '/documents/editor/:id',
+      '/documents/responses/:documentId',
+      '/templates',
+      // Public (signed in or not), under the prefixes of REMOTE_PUBLIC_PATHS.
+      '/documents/view/:id',
+      '/document-expired',
+      '/document-not-found',
+      '/document-error',
+      '/legal/esign-disclosure',
+      '/invoices/pay',
+      '/invoice-payment-success',
+    ],
     ...publicPaths('documents_signatures'),
-    nav: [],
-    newMenu: [],
+    nav: [{ key: 'documents', label: 'Documents', path: '/documents', icon: 'documents' }],
+    newMenu: [
+      {
+        key: 'invoice',
+        label: 'Invoice',
+        order: 5,
+        action: { type: 'navigate', to: '/documents/create?type=invoice' },
+      },
+      {
+        key: 'contract',
+        label: 'Contract',
+        order: 6,
+        action: { type: 'navigate', to: '/documents/create?type=contract' },
+      },
+      {
+        key: 'questionnaire',
+        label: 'Questionnaire',
+        order: 7,
+        action: { type: 'navigate', to: '/documents/create?type=questionnaire' },
+      },
+    ],
   },
   comms: { routes: [], nav: [], newMenu: [] },
   community_market: { routes: [], nav: [], newMenu: [] },
