@@ -1,6 +1,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { contactDisplayName, MAX_PAGE_SIZE } from '@atrium/contracts';
-import { contacts, contactKeys } from '@atrium/domain-crm/public';
+import { contacts } from './index';
+import { contactKeys } from './keys';
 
 const FIRST_CONTACTS = { page: 1, limit: MAX_PAGE_SIZE, sortBy: 'firstName', sortOrder: 'asc' } as const;
 
@@ -10,7 +11,7 @@ export interface ContactChoice {
 }
 
 /**
- * The business's contacts to link to a project (crm's public list call, the first 100 by first name), with the
+ * The business's contacts to pick for a project or a document (crm's public list call, the first 100 by first name), with the
  * contacts already linked kept as choices even when they are not among them. None when the list fails.
  */
 export function useContactChoices(linked: string[] = []) {

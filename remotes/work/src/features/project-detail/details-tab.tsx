@@ -22,7 +22,7 @@ import {
   formatInstant,
 } from '@atrium/ui';
 import { StageBadge } from '../../components/stage-badge';
-import { useContactChoices, useContactNames } from '../../hooks/use-contact-choices';
+import { useContactChoices, useContactNames } from '@atrium/domain-crm/public';
 import { ProjectMeetings } from './project-meetings';
 import { useProjectActions } from './use-project';
 

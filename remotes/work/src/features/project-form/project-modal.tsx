@@ -21,7 +21,7 @@ import {
   useForm,
 } from '@atrium/ui';
 import { PROJECT_MESSAGES, projectInputSchema, type Project } from '@atrium/domain-work';
-import { useContactChoices } from '../../hooks/use-contact-choices';
+import { useContactChoices } from '@atrium/domain-crm/public';
 import { useProjectTypes } from '../../hooks/use-project-types';
 import { STAGES, stageLabel } from '../../lib/stages';
 import { ADDRESS_KEYS, switchAllDay, toFormValues, toInput, type ProjectFormValues } from './project-form-values';
