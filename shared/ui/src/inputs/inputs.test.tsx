@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { renderWithUi } from '../test-utils';
+import { UiProvider } from '../providers';
 import { ChipMultiSelect, visibleChips, type MultiSelectOption } from './chip-multi-select';
 import { SearchableSelect } from './searchable-select';
 import { AddressFields } from './address-fields';
@@ -46,8 +47,21 @@ describe('ChipMultiSelect', () => {
   });
 });
 
+/** Past the moment the old code blanked the field (100 ms after a choice). */
+const afterTheBlanking = () => act(() => new Promise((r) => setTimeout(r, 250)));
+
+/** A form's controlled field: the value lives outside, as in the meeting, task and address forms. */
+const PROJECTS = [
+  { value: 'p1', label: 'Smith wedding' },
+  { value: 'p2', label: 'Jones studio' },
+];
+function ControlledSelect({ initial = null as string | null, data = PROJECTS }) {
+  const [value, setValue] = useState<string | null>(initial);
+  return <SearchableSelect label="Project" data={data} value={value} onChange={setValue} />;
+}
+
 describe('SearchableSelect', () => {
-  it('clears its search text shortly after a choice', async () => {
+  it('shows the chosen label after a choice (not the typed search) and lists every option on the next opening', async () => {
     const onChange = jest.fn();
     renderWithUi(<SearchableSelect label="Status" data={['Active', 'Inactive']} onChange={onChange} />);
     const input = screen.getByRole('combobox', { name: 'Status' });
@@ -55,7 +69,35 @@ describe('SearchableSelect', () => {
     fireEvent.change(input, { target: { value: 'Ina' } });
     fireEvent.click(await screen.findByText('Inactive'));
     expect(onChange).toHaveBeenCalledWith('Inactive', expect.anything());
-    await waitFor(() => expect(input).toHaveValue(''));
+    await afterTheBlanking();
+    expect(input).toHaveValue('Inactive');
+    fireEvent.click(input);
+    await waitFor(() =>
+      expect(screen.getAllByRole('option', { hidden: true }).map((o) => o.textContent)).toEqual(['Active', 'Inactive']),
+    );
+  });
+
+  it('a controlled field keeps showing the chosen label', async () => {
+    renderWithUi(<ControlledSelect />);
+    const input = screen.getByRole('combobox', { name: 'Project' });
+    fireEvent.click(input);
+    fireEvent.change(input, { target: { value: 'jon' } });
+    fireEvent.click(await screen.findByText('Jones studio'));
+    await afterTheBlanking();
+    expect(input).toHaveValue('Jones studio');
+  });
+
+  it('shows the label of a value set from outside (an edit form)', async () => {
+    renderWithUi(<ControlledSelect initial="p2" />);
+    await afterTheBlanking();
+    expect(screen.getByRole('combobox', { name: 'Project' })).toHaveValue('Jones studio');
+  });
+
+  it('shows the label of a saved value once its options arrive (an edit form whose list loads)', async () => {
+    const { rerender } = render(<ControlledSelect initial="p2" data={[]} />, { wrapper: UiProvider });
+    rerender(<ControlledSelect initial="p2" data={PROJECTS} />);
+    await afterTheBlanking();
+    expect(screen.getByRole('combobox', { name: 'Project' })).toHaveValue('Jones studio');
   });
 });
 
