@@ -1,0 +1,17 @@
+/**
+ * The documents domain slice: invoices, contracts and questionnaires (typed blocks, line items, totals, merge
+ * tags), the business's tax rates and public links — wire schemas, pure rules, typed calls and query keys. Not a
+ * federation singleton: each app that uses it bundles (and tree-shakes) its own copy. The calls go through the
+ * page's one client (`api`).
+ */
+import { api } from '@atrium/api-client';
+import { documentsApi, publicDocumentsApi, taxRatesApi } from './api/documents';
+
+export * from './schemas';
+export * from './keys';
+export { documentsApi, publicDocumentsApi, taxRatesApi } from './api/documents';
+export type { DocumentsApi, PublicDocumentsApi, TaxRatesApi } from './api/documents';
+
+export const documents = /* @__PURE__ */ documentsApi(api);
+export const taxRates = /* @__PURE__ */ taxRatesApi(api);
+export const publicDocuments = /* @__PURE__ */ publicDocumentsApi(api);

@@ -1,0 +1,17 @@
+/**
+ * The documents domain's documented public calls: all that apps other than the documents-signatures remote may
+ * use (lint lets them import `@atrium/domain-documents/public` only). Today: the work remote's project page lists
+ * a project's documents on its documents tab.
+ */
+import { documents as allCalls, type DocumentsApi } from './index';
+
+export const documents: Pick<DocumentsApi, 'ofProject'> = allCalls;
+export { documentKeys } from './keys';
+export {
+  DOCUMENT_STATUS_LABELS,
+  DOCUMENT_TYPE_LABELS,
+  type DocumentStatus,
+  type DocumentSummary,
+  type DocumentType,
+} from './document';
+export { formatMoney } from './money';
