@@ -2,7 +2,7 @@ import { handleError } from '@atrium/ui';
 
 /** A file name for a document's PDF: its title without characters file systems refuse. */
 export function pdfFileName(title: string): string {
-  const base = title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim() || 'document';
+  const base = title.replace(/[\\/:*?"<>|]+|\s+/g, ' ').trim() || 'document';
   return `${base}.pdf`;
 }
 
