@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -24,6 +25,15 @@ import {
   type ContactStatus,
 } from '@atrium/domain-crm/schemas';
 import type { Business } from '@atrium/domain-admin/schemas';
+import type {
+  DocumentBlock,
+  DocumentStatus,
+  DocumentTotals,
+  DocumentType,
+  LineItem,
+  PaymentSchedule,
+  Signer,
+} from '@atrium/domain-documents/schemas';
 import type {
   ActivitySubject,
   Address,
@@ -947,5 +957,127 @@ export const googleCalendarConnections = pgTable(
   (t) => [
     uniqueIndex('google_calendar_connections_member_uq').on(t.userId, t.businessId),
     index('google_calendar_connections_due_idx').on(t.status, t.lastSyncedAt),
+  ],
+);
+
+/**
+ * Documents (modules/documents): invoices, contracts and questionnaires of a business, and its templates
+ * (is_template). What the list shows and filters on are real columns (type, status, title, number, contact,
+ * project, total, dates) with indexes; the body (blocks, line items, totals, signers) is jsonb read only by the
+ * one-document calls. `contact_name` is the contact's name when it was linked (the list's column and search; a
+ * later rename of the contact shows on the next save). `status` never stores 'expired': a sent or viewed
+ * document whose expires_at has passed reads as expired (repository EFFECTIVE_STATUS).
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: id(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type').$type<DocumentType>().notNull(),
+    status: text('status').$type<DocumentStatus>().notNull().default('draft'),
+    title: text('title').notNull(),
+    /** Invoices: INV-0001…, from document_number_sequences; null for templates and other types. */
+    number: text('number'),
+    contactId: text('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    contactName: text('contact_name'),
+    projectId: text('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    isTemplate: boolean('is_template').notNull().default(false),
+    templateId: text('template_id'),
+    blocks: jsonb('blocks').$type<DocumentBlock[]>().notNull().default([]),
+    currency: text('currency'),
+    dueDate: timestamp('due_date', { withTimezone: true }),
+    notes: text('notes'),
+    lineItems: jsonb('line_items').$type<LineItem[]>().notNull().default([]),
+    paymentSchedule: jsonb('payment_schedule').$type<PaymentSchedule>(),
+    totals: jsonb('totals').$type<DocumentTotals>(),
+    /** totals.total, as a column for the list. */
+    total: bigint('total', { mode: 'number' }),
+    signers: jsonb('signers').$type<Signer[]>().notNull().default([]),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(title || ' ' || coalesce(number, '') || ' ' || coalesce(contact_name, ''))`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The list's default order within documents or templates, and its type/status filters.
+    index('documents_business_list_idx').on(t.businessId, t.isTemplate, t.updatedAt.desc(), t.id.desc()),
+    index('documents_business_type_idx').on(t.businessId, t.isTemplate, t.type, t.updatedAt.desc(), t.id.desc()),
+    index('documents_business_status_idx').on(t.businessId, t.isTemplate, t.status, t.updatedAt.desc(), t.id.desc()),
+    index('documents_contact_idx').on(t.contactId, t.updatedAt.desc()),
+    index('documents_project_idx').on(t.projectId, t.updatedAt.desc()),
+    uniqueIndex('documents_business_number_uq')
+      .on(t.businessId, t.number)
+      .where(sql`number IS NOT NULL`),
+    index('documents_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with(SMALL_PENDING_LIST),
+  ],
+);
+
+/**
+ * One counter per business and kind ('invoice'): bumped by an upsert in the creating transaction, whose row lock
+ * orders concurrent creates — no duplicate, and a failed create rolls its bump back. A deleted document's number
+ * is never given again (the counter only grows).
+ */
+export const documentNumberSequences = pgTable(
+  'document_number_sequences',
+  {
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    lastValue: integer('last_value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.kind] })],
+);
+
+/** The business's own tax rates: a name and a rate in basis points (7.25 % = 725). */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    id: id(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    rate: integer('rate').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('tax_rates_business_name_uq').on(t.businessId, sql`lower(${t.name})`),
+    check('tax_rates_rate_range', sql`${t.rate} >= 0 AND ${t.rate} <= 10000`),
+  ],
+);
+
+/**
+ * Public links to a sent document: only the SHA-256 of the unguessable token is stored; a link works until
+ * expires_at unless revoked.
+ */
+export const documentLinks = pgTable(
+  'document_links',
+  {
+    id: id(),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('document_links_token_uq').on(t.tokenHash),
+    index('document_links_document_idx').on(t.documentId),
   ],
 );
