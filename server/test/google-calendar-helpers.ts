@@ -9,9 +9,14 @@ import type { FakeGoogle } from './fakes/google-calendar';
 export const GCAL = '/integrations/google-calendar';
 
 /** The whole connect flow as a browser does it: GET connect → Google's consent → Google's redirect to the callback. */
-export async function connectCalendar(agent: Agent, fake: FakeGoogle, email: string, options: { deny?: boolean } = {}) {
+export async function connectCalendar(
+  agent: Agent,
+  fake: FakeGoogle,
+  email: string,
+  options: { deny?: boolean; from?: 'profile' | 'business' } = {},
+) {
   fake.consent = { email, ...(options.deny ? { deny: true } : {}) };
-  const start = await agent.get(`${GCAL}/connect`);
+  const start = await agent.get(`${GCAL}/connect${options.from ? `?from=${options.from}` : ''}`);
   if (start.statusCode !== 302) throw new Error(`connect: ${start.statusCode} ${start.body}`);
   const consent = new URL(String(start.headers.location));
   const atGoogle = await fetch(consent, { redirect: 'manual' });

@@ -192,6 +192,16 @@ export class JobQueue {
     return new Set(rows.map((r: { key: string }) => r.key));
   }
 
+  /** The states of the queue's unfinished jobs with this key ('created', 'retry', 'active'), one entry per job. */
+  async keyStates(name: string, key: string): Promise<string[]> {
+    const { rows } = await this.executor.executeSql(
+      `SELECT state::text AS state FROM ${JOB_SCHEMA}.job
+       WHERE name = $1 AND singleton_key = $2 AND state < 'completed'`,
+      [name, key],
+    );
+    return rows.map((r: { state: string }) => r.state);
+  }
+
   /** Stops taking jobs; running handlers are told to stop (`JobReleased` puts their job back) and awaited. */
   async stop(): Promise<void> {
     if (!this.started || this.stopped) return;

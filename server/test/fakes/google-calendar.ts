@@ -10,7 +10,8 @@
  *   get, patch and update (If-Match → 412), delete (a cancelled tombstone, 410 when deleted twice); etags and
  *   `updated` change with every write; 401 for an unknown, expired or revoked access token.
  * - Test controls: a member's own edits in Google (addEvent, editEvent, deleteEvent), expireSyncTokens, revoke,
- *   expireAccessTokens, failNext (429 / 5xx injection), and the request log.
+ *   expireAccessTokens, failNext (429 / 5xx injection), holdLists (an events list that waits until released: a sync
+ *   run caught in progress), and the request log.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -88,6 +89,7 @@ export class FakeGoogle {
   private readonly grants = new Map<string, Grant>();
   private readonly accessTokens = new Map<string, { grant: Grant; expired: boolean }>();
   private failures: { status: number; reason: string }[] = [];
+  private listGate: { opened: Promise<void>; release(): void; reached: Promise<void>; arrive(): void } | null = null;
   /** Who signs in at the next consent, and whether they refuse. */
   consent: { email: string; deny?: boolean; noRefreshToken?: boolean } = { email: 'member@gmail.example' };
   /** Every request: method and path (with query). */
@@ -200,6 +202,24 @@ export class FakeGoogle {
     for (let i = 0; i < count; i++) this.failures.push({ status, reason });
   }
 
+  /**
+   * Events lists wait until `release()` (a sync run held in progress); `reached` resolves when the first one arrives.
+   */
+  holdLists(): { reached: Promise<void>; release(): void } {
+    let release!: () => void;
+    let arrive!: () => void;
+    const opened = new Promise<void>((r) => (release = r));
+    const reached = new Promise<void>((r) => (arrive = r));
+    this.listGate = { opened, release, reached, arrive };
+    return {
+      reached,
+      release: () => {
+        this.listGate = null;
+        release();
+      },
+    };
+  }
+
   /** How many Calendar API calls of this method were made (optionally under a path part). */
   count(method: string, pathPart = '/calendar/v3/'): number {
     return this.requests.filter((r) => r.method === method && r.path.includes(pathPart)).length;
@@ -309,7 +329,14 @@ export class FakeGoogle {
       return json(404, googleError(404, 'Not Found', 'notFound'));
     const eventId = match[2] ? decodeURIComponent(match[2]) : null;
     const parsed = body ? (JSON.parse(body) as Partial<FakeEvent>) : {};
-    if (!eventId && req.method === 'GET') return this.list(account, url.searchParams, json);
+    if (!eventId && req.method === 'GET') {
+      const gate = this.listGate;
+      if (gate) {
+        gate.arrive();
+        await gate.opened;
+      }
+      return this.list(account, url.searchParams, json);
+    }
     if (!eventId && req.method === 'POST') {
       if (parsed.id !== undefined && !BASE32HEX.test(parsed.id))
         return json(400, googleError(400, 'Invalid resource id value.', 'invalid'));

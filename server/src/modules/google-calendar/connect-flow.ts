@@ -1,5 +1,6 @@
 import { EncryptJWT, jwtDecrypt } from 'jose';
 import { API_ROOT, COOKIE_PREFIX } from '@atrium/contracts';
+import { GOOGLE_CALENDAR_ORIGINS, type GoogleCalendarOrigin } from '@atrium/domain-work/schemas';
 import { deriveKey } from '../../lib/secret';
 
 export const CONNECT_COOKIE = `${COOKIE_PREFIX}gcal_flow`;
@@ -15,6 +16,8 @@ export interface ConnectFlow {
   userId: string;
   businessId: string;
   startedAt: number;
+  /** The integrations tab the member started from, where Google's redirect brings them back. */
+  from: GoogleCalendarOrigin;
 }
 
 const AUDIENCE = 'atrium-google-calendar-connect';
@@ -52,7 +55,8 @@ export class ConnectFlowCookie {
         typeof p.codeVerifier !== 'string' ||
         typeof p.userId !== 'string' ||
         typeof p.businessId !== 'string' ||
-        typeof p.startedAt !== 'number'
+        typeof p.startedAt !== 'number' ||
+        !GOOGLE_CALENDAR_ORIGINS.includes(p.from as GoogleCalendarOrigin)
       ) {
         return null;
       }
@@ -62,6 +66,7 @@ export class ConnectFlowCookie {
         userId: p.userId,
         businessId: p.businessId,
         startedAt: p.startedAt,
+        from: p.from as GoogleCalendarOrigin,
       };
     } catch {
       return null;

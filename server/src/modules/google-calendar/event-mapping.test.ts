@@ -1,4 +1,4 @@
-import { eventIdFor, fromGoogleEvent, markerOf, toGoogleEvent, UNTITLED_EVENT } from './event-mapping';
+import { eventIdFor, fromGoogleEvent, guestsOf, markerOf, toGoogleEvent, UNTITLED_EVENT } from './event-mapping';
 import { classifyGoogleError } from './google-api';
 
 const meeting = {
@@ -13,6 +13,38 @@ const meeting = {
 };
 
 describe('event mapping', () => {
+  it('attendees with an address become guests (lower-cased, once each, with their name); none given, none touched', () => {
+    const event = toGoogleEvent(meeting, {
+      withMarker: false,
+      attendees: [
+        { email: 'Ada@Example.com', name: 'Ada Lovelace' },
+        { email: 'ada@example.com', name: 'Again' },
+        { email: null, name: 'No address' },
+        { email: 'grace@example.com', name: null },
+      ],
+    });
+    expect(event.attendees).toEqual([
+      { email: 'ada@example.com', displayName: 'Ada Lovelace' },
+      { email: 'grace@example.com' },
+    ]);
+    expect(toGoogleEvent(meeting, { withMarker: false }).attendees).toBeUndefined();
+    expect(toGoogleEvent(meeting, { withMarker: false, attendees: [] }).attendees).toEqual([]);
+  });
+
+  it('guests read back: the calendar owner (self) and rooms left out, addresses lower-cased, once each', () => {
+    expect(
+      guestsOf({
+        attendees: [
+          { email: 'me@gmail.example', self: true, organizer: true },
+          { email: 'Room-1@resource.calendar.google.com', resource: true },
+          { email: 'Ada@Example.com', displayName: 'Ada' },
+          { email: 'ada@example.com' },
+          { displayName: 'No address' },
+        ],
+      }),
+    ).toEqual([{ email: 'ada@example.com', name: 'Ada' }]);
+  });
+
   it('derives a valid Google event id (base32hex, 5–1024) from the meeting id, the same every time', () => {
     const id = eventIdFor(meeting.id);
     expect(id).toBe('atrium0b9f3c2e7a1d4c559e0f2f6d8b1a3c4d');

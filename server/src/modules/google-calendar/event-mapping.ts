@@ -10,8 +10,21 @@ export interface MeetingEventFields {
   isAllDay: boolean;
 }
 
+/** A guest of a Google event: an address and the name Google shows (the calendar's owner and rooms left out). */
+export interface EventGuest {
+  email: string;
+  name: string | null;
+}
+
+/** Who a meeting sends to Google as guests: its attendees that have an address. */
+export interface OutboundAttendee {
+  email: string | null;
+  name: string | null;
+}
+
 /** What a Google event says, read for a meeting (null for an event without usable dates, e.g. a cancelled stub). */
 export interface ReadEvent extends MeetingEventFields {
+  guests: EventGuest[];
   meetingLink: string | null;
   htmlLink: string | null;
   etag: string | null;
@@ -41,11 +54,12 @@ export function eventIdFor(meetingId: string): string {
 
 /**
  * A meeting as a Google event. An all-day meeting's endDate is its last day (inclusive); Google's end.date is the day
- * after (exclusive). Attendees are not sent: Google would invite them.
+ * after (exclusive). `attendees`, when given, become the event's guests (those with an address; every write says
+ * sendUpdates=none, so Google e-mails no one); left out, the event's guests are not touched.
  */
 export function toGoogleEvent(
   meeting: MeetingEventFields & { id: string; businessId: string },
-  options: { withMarker: boolean },
+  options: { withMarker: boolean; attendees?: readonly OutboundAttendee[] },
 ): GoogleEvent {
   const event: GoogleEvent = {
     summary: meeting.title,
@@ -64,6 +78,16 @@ export function toGoogleEvent(
   } else {
     event.start!.date = null as never;
     event.end!.date = null as never;
+  }
+  if (options.attendees) {
+    const seen = new Set<string>();
+    event.attendees = [];
+    for (const a of options.attendees) {
+      const email = a.email?.trim().toLowerCase();
+      if (!email || seen.has(email)) continue;
+      seen.add(email);
+      event.attendees.push(a.name ? { email, displayName: a.name } : { email });
+    }
   }
   if (options.withMarker) {
     event.extendedProperties = {
@@ -102,6 +126,7 @@ export function fromGoogleEvent(event: GoogleEvent): ReadEvent | null {
   if (endAt.getTime() < start.at.getTime()) endAt = start.at;
   const updated = event.updated ? new Date(event.updated) : null;
   return {
+    guests: guestsOf(event),
     title: text(event.summary, TITLE_MAX) ?? UNTITLED_EVENT,
     description: text(event.description, 20_000),
     location: text(event.location, 500),
@@ -113,6 +138,20 @@ export function fromGoogleEvent(event: GoogleEvent): ReadEvent | null {
     etag: event.etag ?? null,
     updated: updated && !Number.isNaN(updated.getTime()) ? updated : null,
   };
+}
+
+/**
+ * The event's guests, by lower-cased address, once each: the calendar's owner (`self`, the meeting's organizer
+ * already) and resources (rooms) are left out.
+ */
+export function guestsOf(event: GoogleEvent): EventGuest[] {
+  const out = new Map<string, EventGuest>();
+  for (const a of event.attendees ?? []) {
+    const email = a.email?.trim().toLowerCase();
+    if (!email || a.self || a.resource || out.has(email)) continue;
+    out.set(email, { email, name: text(a.displayName, 200) });
+  }
+  return [...out.values()];
 }
 
 /** The Atrium meeting an event was written for, when it carries our marker. */

@@ -1,8 +1,18 @@
-import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { MeetingAttendee } from '@atrium/domain-work/schemas';
 import type { Database } from '../../db/client';
-import { googleCalendarConnections, meetings } from '../../db/schema';
+import {
+  businessMembers,
+  contacts,
+  googleCalendarConnections,
+  meetingContacts,
+  meetings,
+  users,
+} from '../../db/schema';
 import type { MeetingRow } from '../meetings/meetings.service';
 import type { MeetingEventFields, ReadEvent } from './event-mapping';
+
+type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
 
 export type ConnectionRow = typeof googleCalendarConnections.$inferSelect;
 
@@ -235,21 +245,63 @@ export class GoogleCalendarRepository {
       .where(eq(meetings.id, meetingId));
   }
 
-  /** Google's newer version of a linked meeting's event fields. */
-  async applyGoogleVersion(meetingId: string, googleUserId: string, eventId: string, read: ReadEvent): Promise<void> {
-    await this.db
-      .update(meetings)
-      .set({
-        ...eventColumns(read),
-        googleUserId,
-        googleEventId: eventId,
-        googleCalendarUrl: read.htmlLink,
-        googleEtag: read.etag,
-        googleUpdatedAt: read.updated,
-        syncedToGoogle: true,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(meetings.id, meetingId));
+  /** Google's newer version of a linked meeting's event fields, and its attendees (contacts' rows follow). */
+  async applyGoogleVersion(
+    meetingId: string,
+    googleUserId: string,
+    eventId: string,
+    read: ReadEvent,
+    attendees: MeetingAttendee[],
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(meetings)
+        .set({
+          ...eventColumns(read),
+          attendees,
+          googleUserId,
+          googleEventId: eventId,
+          googleCalendarUrl: read.htmlLink,
+          googleEtag: read.etag,
+          googleUpdatedAt: read.updated,
+          syncedToGoogle: true,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(meetings.id, meetingId))
+        .returning({ id: meetings.id, businessId: meetings.businessId });
+      if (row) await setContactRows(tx, [{ meetingId: row.id, businessId: row.businessId, attendees }]);
+    });
+  }
+
+  /**
+   * The business's people with these addresses (lower-cased), as attendees: a member (User) before a contact, and of
+   * several contacts with one address the oldest.
+   */
+  async peopleByEmails(businessId: string, emails: string[]): Promise<Map<string, MeetingAttendee>> {
+    const out = new Map<string, MeetingAttendee>();
+    const wanted = [...new Set(emails)];
+    for (let i = 0; i < wanted.length; i += 500) {
+      const part = wanted.slice(i, i + 500);
+      const members = await this.db
+        .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+        .from(businessMembers)
+        .innerJoin(users, eq(users.id, businessMembers.userId))
+        .where(and(eq(businessMembers.businessId, businessId), inArray(sql`lower(${users.email})`, part)));
+      for (const m of members) {
+        out.set(m.email.toLowerCase(), { id: m.id, model: 'User', email: m.email, name: fullName(m) });
+      }
+      const found = await this.db
+        .select({ id: contacts.id, email: contacts.email, firstName: contacts.firstName, lastName: contacts.lastName })
+        .from(contacts)
+        // Contacts' addresses are stored lower-cased (the shared e-mail rule): the (business, email) index serves it.
+        .where(and(eq(contacts.businessId, businessId), inArray(contacts.email, part)))
+        .orderBy(asc(contacts.createdAt), asc(contacts.id));
+      for (const c of found) {
+        const key = c.email.toLowerCase();
+        if (!out.has(key)) out.set(key, { id: c.id, model: 'Contact', email: c.email, name: fullName(c) });
+      }
+    }
+    return out;
   }
 
   /**
@@ -260,17 +312,18 @@ export class GoogleCalendarRepository {
   async upsertGoogleOnly(
     businessId: string,
     userId: string,
-    events: { eventId: string; read: ReadEvent }[],
+    events: { eventId: string; read: ReadEvent; attendees: MeetingAttendee[] }[],
   ): Promise<void> {
     if (events.length === 0) return;
-    await this.db
+    const rows = await this.db
       .insert(meetings)
       .values(
-        events.map(({ eventId, read }) => ({
+        events.map(({ eventId, read, attendees }) => ({
           businessId,
           userId,
           organizerId: userId,
           ...eventColumns(read),
+          attendees,
           meetingLink: read.meetingLink,
           source: 'google_calendar' as const,
           syncToGoogle: false,
@@ -292,6 +345,7 @@ export class GoogleCalendarRepository {
           startAt: sql`excluded.start_at`,
           endAt: sql`excluded.end_at`,
           isAllDay: sql`excluded.is_all_day`,
+          attendees: sql`excluded.attendees`,
           meetingLink: sql`excluded.meeting_link`,
           googleCalendarUrl: sql`excluded.google_calendar_url`,
           googleEtag: sql`excluded.google_etag`,
@@ -303,15 +357,26 @@ export class GoogleCalendarRepository {
           eq(meetings.businessId, businessId),
           sql`${meetings.googleEtag} IS DISTINCT FROM excluded.google_etag`,
         ),
-      });
+      })
+      .returning({ id: meetings.id, eventId: meetings.googleEventId });
+    // The rows written (inserted, or changed in Google): their contact attendees' rows follow.
+    const byEvent = new Map(events.map((e) => [e.eventId, e.attendees]));
+    await setContactRows(
+      this.db,
+      rows.map((r) => ({ meetingId: r.id, businessId, attendees: byEvent.get(r.eventId!) ?? [] })),
+    );
   }
 
   async deleteMeeting(meetingId: string, businessId: string): Promise<void> {
     await this.db.delete(meetings).where(and(eq(meetings.id, meetingId), eq(meetings.businessId, businessId)));
   }
 
-  /** The Google-only rows of a member in a business (event ids), for a full sync's reconciliation. */
-  async googleOnlyEvents(userId: string, businessId: string): Promise<{ id: string; eventId: string }[]> {
+  /**
+   * For a full sync's reconciliation: the rows of the member's calendar in a business that a missing event removes —
+   * Google-only rows, and meetings linked to an event of that calendar with no local change since the last exchange
+   * (synced); an unsynced one is written back instead (docs/requirements.md, "Google Calendar sync").
+   */
+  async reconcilableEvents(userId: string, businessId: string): Promise<{ id: string; eventId: string }[]> {
     const rows = await this.db
       .select({ id: meetings.id, eventId: meetings.googleEventId })
       .from(meetings)
@@ -319,12 +384,33 @@ export class GoogleCalendarRepository {
         and(
           eq(meetings.businessId, businessId),
           eq(meetings.googleUserId, userId),
-          eq(meetings.source, 'google_calendar'),
-          isNull(meetings.projectId),
           isNotNull(meetings.googleEventId),
+          or(
+            and(eq(meetings.source, 'google_calendar'), isNull(meetings.projectId)),
+            eq(meetings.syncedToGoogle, true),
+          ),
         ),
       );
     return rows.map((r) => ({ id: r.id, eventId: r.eventId! }));
+  }
+
+  /**
+   * A fresh grant (a connect or reconnect, maybe of another Google account): the member's meetings linked to events
+   * of their calendar in this business are marked unsynced, so the first full sync writes them back to the calendar
+   * now connected instead of taking a missing event for a deletion. Google-only rows are left to that sync.
+   */
+  async recheckLinked(userId: string, businessId: string): Promise<void> {
+    await this.db
+      .update(meetings)
+      .set({ syncedToGoogle: false })
+      .where(
+        and(
+          eq(meetings.businessId, businessId),
+          eq(meetings.googleUserId, userId),
+          isNotNull(meetings.googleEventId),
+          or(eq(meetings.source, 'atrium'), isNotNull(meetings.projectId)),
+        ),
+      );
   }
 
   async deleteMeetings(ids: string[], businessId: string): Promise<void> {
@@ -358,6 +444,31 @@ export class GoogleCalendarRepository {
         ),
       )
       .limit(limit);
+  }
+}
+
+const fullName = (p: { firstName: string; lastName: string | null }) =>
+  [p.firstName, p.lastName].filter((v) => v && v.trim() !== '').join(' ') || null;
+
+/** The meetings' contact attendees become exactly their rows of meeting_contacts (a contact's meetings list). */
+async function setContactRows(
+  db: Executor,
+  rows: { meetingId: string; businessId: string; attendees: MeetingAttendee[] }[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    const part = rows.slice(i, i + 500);
+    await db.delete(meetingContacts).where(
+      inArray(
+        meetingContacts.meetingId,
+        part.map((r) => r.meetingId),
+      ),
+    );
+    const links = part.flatMap((r) =>
+      r.attendees
+        .filter((a) => a.model === 'Contact')
+        .map((a) => ({ meetingId: r.meetingId, contactId: a.id, businessId: r.businessId })),
+    );
+    if (links.length > 0) await db.insert(meetingContacts).values(links).onConflictDoNothing();
   }
 }
 

@@ -1,12 +1,17 @@
 import * as z from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { GOOGLE_CALENDAR_RESULT_PARAM, googleCalendarStatusSchema } from '@atrium/domain-work/schemas';
+import {
+  GOOGLE_CALENDAR_RESULT_PARAM,
+  GOOGLE_CALENDAR_RETURN_PATHS,
+  googleCalendarConnectQuerySchema,
+  googleCalendarStatusSchema,
+} from '@atrium/domain-work/schemas';
 import type { Config } from '../../config';
 import { callerOf, errorResponses } from '../../lib/http';
 import { secureCookies } from '../../lib/session-cookies';
 import { CONNECT_COOKIE, CONNECT_COOKIE_PATH, CONNECT_TTL_SECONDS } from './connect-flow';
-import { SETTINGS_PATH, type GoogleCalendarService } from './google-calendar.service';
+import type { GoogleCalendarService } from './google-calendar.service';
 
 export interface GoogleCalendarRoutesOptions {
   googleCalendar: GoogleCalendarService;
@@ -51,12 +56,13 @@ export const googleCalendarRoutes: FastifyPluginAsyncZod<GoogleCalendarRoutesOpt
       schema: {
         tags: ['integrations'],
         description:
-          'Starts the connection: 302 to Google’s consent (scope calendar.events, offline access, PKCE S256, a random state); the flow travels in a short-lived sealed cookie. 400 when Google Calendar is not set up.',
+          'Starts the connection: 302 to Google’s consent (scope calendar.events, offline access, PKCE S256, a random state); the flow travels in a short-lived sealed cookie. `from` (profile or business, business by default) names the integrations tab Google’s redirect comes back to. Any member connects their own calendar. 400 when Google Calendar is not set up.',
+        querystring: googleCalendarConnectQuerySchema,
         response: { 302: redirectAnswer, ...errorResponses(400, 401) },
       },
     },
     async (request, reply) => {
-      const { url, flow } = googleCalendar.startConnect(callerOf(request));
+      const { url, flow } = googleCalendar.startConnect(callerOf(request), request.query.from);
       reply.setCookie(CONNECT_COOKIE, await googleCalendar.flows.seal(flow), {
         ...flowCookie(request),
         maxAge: CONNECT_TTL_SECONDS,
@@ -70,7 +76,7 @@ export const googleCalendarRoutes: FastifyPluginAsyncZod<GoogleCalendarRoutesOpt
     {
       schema: {
         tags: ['integrations'],
-        description: `Google’s redirect after consent: checks the state, exchanges the code with the PKCE verifier, stores the connection, and answers 302 to ${SETTINGS_PATH}&${GOOGLE_CALENDAR_RESULT_PARAM}=connected|denied|failed|not_configured.`,
+        description: `Google’s redirect after consent: checks the state, exchanges the code with the PKCE verifier, stores the connection, and answers 302 to the tab the flow started from (${GOOGLE_CALENDAR_RETURN_PATHS.profile} or ${GOOGLE_CALENDAR_RETURN_PATHS.business}; the profile’s when the flow is lost) with ${GOOGLE_CALENDAR_RESULT_PARAM}=connected|denied|failed|not_configured.`,
         querystring: callbackQuery,
         response: { 302: redirectAnswer, ...errorResponses(400, 401) },
       },
@@ -80,7 +86,9 @@ export const googleCalendarRoutes: FastifyPluginAsyncZod<GoogleCalendarRoutesOpt
       // One try per flow: the state and verifier are spent whatever happens next.
       reply.clearCookie(CONNECT_COOKIE, flowCookie(request));
       const result = await googleCalendar.completeConnect(callerOf(request), flow, request.query);
-      return reply.redirect(`${config.appUrl}${SETTINGS_PATH}&${GOOGLE_CALENDAR_RESULT_PARAM}=${result}`, 302);
+      const back = GOOGLE_CALENDAR_RETURN_PATHS[flow?.from ?? 'profile'];
+      const sep = back.includes('?') ? '&' : '?';
+      return reply.redirect(`${config.appUrl}${back}${sep}${GOOGLE_CALENDAR_RESULT_PARAM}=${result}`, 302);
     },
   );
 
@@ -101,7 +109,8 @@ export const googleCalendarRoutes: FastifyPluginAsyncZod<GoogleCalendarRoutesOpt
     {
       schema: {
         tags: ['integrations'],
-        description: 'Queues a sync of the member’s calendar now (one run per connection at a time).',
+        description:
+          'Queues a sync of the member’s calendar now. One run per connection at a time: asked while a run is in progress, one follow-up run is queued after it (status.run follow_up); asked again while one is queued, nothing more.',
         response: { 202: statusAnswer, ...errorResponses(400, 401, 403) },
       },
     },

@@ -2,7 +2,9 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { API_ROOT } from '@atrium/contracts';
 import {
   GOOGLE_CALENDAR_MESSAGES as M,
+  type GoogleCalendarOrigin,
   type GoogleCalendarResult,
+  type GoogleCalendarRun,
   type GoogleCalendarStatus,
 } from '@atrium/domain-work/schemas';
 import type { Deps } from '../../lib/deps';
@@ -19,8 +21,6 @@ import { CalendarSyncEngine, isTransient, type SyncFigures } from './google-cale
 
 /** Google sends the browser back here (the API route; it answers with a redirect to the integrations tab). */
 export const CALLBACK_PATH = `${API_ROOT}/integrations/google-calendar/callback`;
-/** Where the member lands after the callback (the admin remote's integrations tab), with ?googleCalendar=<result>. */
-export const SETTINGS_PATH = '/businesses/settings?tab=integrations';
 
 export const SYNC_QUEUE = 'google-calendar-sync';
 export const PUSH_QUEUE = 'google-calendar-push';
@@ -35,6 +35,22 @@ type PushJob =
   | { op: 'delete'; businessId: string; googleUserId: string; eventId: string };
 
 const notConfigured = () => new AppError('VALIDATION_ERROR', M.notConfigured);
+
+/** A sync job that found another run of its connection in progress: retried after it (the job's backoff). */
+export class SyncBusyError extends Error {
+  constructor() {
+    super('Another sync of this calendar is running; this one runs after it');
+    this.name = 'SyncBusyError';
+  }
+}
+
+/** The member's runs from their sync jobs' states (one running at most: the lease; one waiting at most: enqueueSync). */
+function runOf(states: string[]): GoogleCalendarRun {
+  const running = states.includes('active');
+  const waiting = states.some((s) => s === 'created' || s === 'retry');
+  if (running) return waiting ? 'follow_up' : 'running';
+  return waiting ? 'queued' : 'idle';
+}
 
 function sameString(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -98,20 +114,31 @@ export class GoogleCalendarService implements MeetingCalendarSync {
 
   async status(caller: BusinessCaller): Promise<GoogleCalendarStatus> {
     if (!this.configured) {
-      return { configured: false, state: 'not_configured', email: null, lastSyncedAt: null, lastError: null };
+      return {
+        configured: false,
+        state: 'not_configured',
+        run: 'idle',
+        email: null,
+        lastSyncedAt: null,
+        lastError: null,
+      };
     }
     const c = await this.repo.connectionOf(caller.userId, caller.businessId);
     return {
       configured: true,
       state: c ? c.status : 'not_connected',
+      run: c ? runOf(await this.jobs.keyStates(SYNC_QUEUE, c.id)) : 'idle',
       email: c?.googleEmail ?? null,
       lastSyncedAt: c?.lastSyncedAt?.toISOString() ?? null,
       lastError: c?.lastError ?? null,
     };
   }
 
-  /** Google's consent URL and the flow to seal into the cookie. */
-  startConnect(caller: BusinessCaller): { url: string; flow: ConnectFlow } {
+  /**
+   * Google's consent URL and the flow to seal into the cookie. Any member connects their own calendar (no role
+   * check): the connection is theirs, in their current business, and only their meetings and events go through it.
+   */
+  startConnect(caller: BusinessCaller, from: GoogleCalendarOrigin): { url: string; flow: ConnectFlow } {
     this.engineOrFail();
     const { verifier, challenge } = pkcePair();
     const state = randomBytes(32).toString('base64url');
@@ -121,6 +148,7 @@ export class GoogleCalendarService implements MeetingCalendarSync {
       userId: caller.userId,
       businessId: caller.businessId,
       startedAt: Date.now(),
+      from,
     };
     return { url: this.api!.authorizationUrl(state, challenge), flow };
   }
@@ -152,6 +180,9 @@ export class GoogleCalendarService implements MeetingCalendarSync {
       return 'failed';
     }
     const sealed = this.engine.sealTokens(caller, granted);
+    // The calendar granted may be another Google account than before: linked meetings are written back to it by the
+    // first sync, never deleted because their events are not there.
+    await this.repo.recheckLinked(caller.userId, caller.businessId);
     const row = await this.repo.saveConnection({
       userId: caller.userId,
       businessId: caller.businessId,
@@ -181,7 +212,10 @@ export class GoogleCalendarService implements MeetingCalendarSync {
     return this.status(caller);
   }
 
-  /** POST sync: runs the member's sync now (queued; one run per connection at a time). */
+  /**
+   * POST sync: runs the member's sync now (queued; one run per connection at a time). While a run is in progress,
+   * one follow-up run is queued after it (a change made during the run is picked up); the answer's `run` says so.
+   */
   async requestSync(caller: BusinessCaller): Promise<GoogleCalendarStatus> {
     this.engineOrFail();
     const c = await this.repo.connectionOf(caller.userId, caller.businessId);
@@ -191,8 +225,10 @@ export class GoogleCalendarService implements MeetingCalendarSync {
     return this.status(caller);
   }
 
+  /** Queues a run unless one is already waiting (a running one gets exactly one follow-up). */
   private async enqueueSync(connectionId: string): Promise<void> {
-    if ((await this.jobs.pendingKeys(SYNC_QUEUE)).has(connectionId)) return;
+    const states = await this.jobs.keyStates(SYNC_QUEUE, connectionId);
+    if (states.some((s) => s === 'created' || s === 'retry')) return;
     await this.jobs.send(SYNC_QUEUE, { connectionId }, { key: connectionId });
   }
 
@@ -255,8 +291,12 @@ export class GoogleCalendarService implements MeetingCalendarSync {
 
   // ---- inbound -------------------------------------------------------------------------------------------------
 
-  /** One inbound run for a connection, unless another run holds it. */
-  async syncNow(connectionId: string, signal?: AbortSignal): Promise<SyncFigures | null> {
+  /** One inbound run for a connection, unless another run holds it (then null, or SyncBusyError with `whenBusy`). */
+  async syncNow(
+    connectionId: string,
+    signal?: AbortSignal,
+    whenBusy: 'skip' | 'throw' = 'skip',
+  ): Promise<SyncFigures | null> {
     const engine = this.engineOrFail();
     const c = await this.repo.connectionById(connectionId);
     if (!c) return null;
@@ -265,7 +305,11 @@ export class GoogleCalendarService implements MeetingCalendarSync {
       await this.repo.deleteConnection(c.id);
       return null;
     }
-    if (!(await this.repo.claimLease(connectionId, LEASE_SECONDS))) return null;
+    if (!(await this.repo.claimLease(connectionId, LEASE_SECONDS))) {
+      // A follow-up run (Sync now during a run) picked up by another process while the first still runs: it waits.
+      if (whenBusy === 'throw') throw new SyncBusyError();
+      return null;
+    }
     try {
       return await engine.sync(connectionId, signal);
     } finally {
@@ -282,7 +326,7 @@ export class GoogleCalendarService implements MeetingCalendarSync {
       return true;
     });
     try {
-      await this.syncNow(connectionId, job.signal);
+      await this.syncNow(connectionId, job.signal, 'throw');
     } catch (error) {
       if (error instanceof GoogleCalendarError)
         this.log.warn({ err: error, connectionId }, 'google calendar: sync failed');

@@ -1,6 +1,7 @@
+import type { MeetingAttendee } from '@atrium/domain-work/schemas';
 import type { SealedText } from '../../lib/sealed-text';
 import type { MeetingRow } from '../meetings/meetings.service';
-import { eventIdFor, fromGoogleEvent, markerOf, toGoogleEvent, type ReadEvent } from './event-mapping';
+import { eventIdFor, fromGoogleEvent, markerOf, toGoogleEvent, type EventGuest, type ReadEvent } from './event-mapping';
 import {
   GoogleCalendarError,
   type CalendarSession,
@@ -36,6 +37,33 @@ const newer = (a: Date | null | undefined, b: Date | null | undefined) => !!a &&
 
 /** Whether the row mirrors an event it may not change (Google-only, not linked to a project). */
 const isReadOnlyMirror = (row: MeetingRow) => row.source === 'google_calendar' && row.projectId === null;
+
+/**
+ * An event's guests as a meeting's attendees: an address the meeting already has keeps its attendee; else the
+ * business's member, else its contact, with that address; any other guest is left out (an attendee is a contact or a
+ * member). The meeting's attendees without an address (never sent to Google) stay.
+ */
+export function attendeesFromGuests(
+  guests: EventGuest[],
+  people: Map<string, MeetingAttendee>,
+  current: readonly MeetingAttendee[] = [],
+): MeetingAttendee[] {
+  const known = new Map(current.filter((a) => a.email).map((a) => [a.email!.toLowerCase(), a]));
+  const out: MeetingAttendee[] = [];
+  const seen = new Set<string>();
+  const add = (a: MeetingAttendee) => {
+    const key = `${a.model}:${a.id}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push(a);
+  };
+  for (const g of guests) {
+    const a = known.get(g.email) ?? people.get(g.email);
+    if (a) add(a);
+  }
+  for (const a of current) if (!a.email) add(a);
+  return out;
+}
 
 /**
  * The two directions of the sync for one member's calendar. Every step is safe to run twice (jobs run at least once,
@@ -143,9 +171,11 @@ export class CalendarSyncEngine {
   }
 
   private async write(session: CalendarSession, c: ConnectionRow, row: MeetingRow): Promise<PushOutcome> {
+    // An Atrium meeting's attendees are its event's guests; an event made in Google (linked to a project) keeps the
+    // guests Google has (its unknown guests are no attendees here and would be dropped).
     const body = toGoogleEvent(
       { ...row, id: row.id, businessId: row.businessId },
-      { withMarker: row.source === 'atrium' },
+      { withMarker: row.source === 'atrium', ...(row.source === 'atrium' ? { attendees: row.attendees } : {}) },
     );
     let event: GoogleEvent | null = null;
     let eventId = row.googleEventId;
@@ -159,7 +189,17 @@ export class CalendarSyncEngine {
           const current = await session.get(c.calendarId, eventId);
           const read = fromGoogleEvent(current);
           if (read && current.status !== 'cancelled' && newer(read.updated, row.updatedAt)) {
-            await this.repo.applyGoogleVersion(row.id, c.userId, eventId, read);
+            const people = await this.repo.peopleByEmails(
+              c.businessId,
+              read.guests.map((g) => g.email),
+            );
+            await this.repo.applyGoogleVersion(
+              row.id,
+              c.userId,
+              eventId,
+              read,
+              attendeesFromGuests(read.guests, people, row.attendees),
+            );
             return 'google-newer';
           }
           event = await session.patch(c.calendarId, eventId, body, current.etag ?? null);
@@ -289,9 +329,12 @@ export class CalendarSyncEngine {
     }
   }
 
-  /** After a full listing: the member's Google-only rows whose event Google no longer has are removed. */
+  /**
+   * After a full listing (a first sync, or a 410 reset): the rows of this calendar whose event Google no longer has are
+   * removed — Google-only rows, and meetings linked to it with no local change since (a changed one is written back).
+   */
   private async reconcile(c: ConnectionRow, seen: Set<string>): Promise<void> {
-    const rows = await this.repo.googleOnlyEvents(c.userId, c.businessId);
+    const rows = await this.repo.reconcilableEvents(c.userId, c.businessId);
     const gone = rows.filter((r) => !seen.has(r.eventId)).map((r) => r.id);
     if (gone.length > 0) await this.repo.deleteMeetings(gone, c.businessId);
   }
@@ -315,7 +358,17 @@ export class CalendarSyncEngine {
       .map((e) => markerOf(e)?.meetingId)
       .filter((id): id is string => !!id);
     const byId = new Map((await this.repo.meetingsByIds(markerIds)).map((r) => [r.id, r]));
-    const mirrors: { eventId: string; read: ReadEvent }[] = [];
+    const reads = new Map<string, ReadEvent>();
+    for (const e of events) {
+      const read = e.status === 'cancelled' ? null : fromGoogleEvent(e);
+      if (read) reads.set(e.id!, read);
+    }
+    // The business's people among the page's guests, in two statements.
+    const people = await this.repo.peopleByEmails(
+      c.businessId,
+      [...reads.values()].flatMap((r) => r.guests.map((g) => g.email)),
+    );
+    const mirrors: { eventId: string; read: ReadEvent; attendees: MeetingAttendee[] }[] = [];
     const deletions: string[] = [];
     for (const event of events) {
       const eventId = event.id!;
@@ -351,13 +404,15 @@ export class CalendarSyncEngine {
         }
         continue;
       }
-      const read = fromGoogleEvent(event);
+      const read = reads.get(eventId);
       if (!read) continue;
       if (!row || isReadOnlyMirror(row)) {
-        if (!row || row.googleEtag !== read.etag) mirrors.push({ eventId, read });
+        if (!row || row.googleEtag !== read.etag) {
+          mirrors.push({ eventId, read, attendees: attendeesFromGuests(read.guests, people) });
+        }
         continue;
       }
-      await this.applyLinked(session, c, row, eventId, read);
+      await this.applyLinked(session, c, row, eventId, read, people);
     }
     if (mirrors.length > 0) await this.repo.upsertGoogleOnly(c.businessId, c.userId, mirrors);
     if (deletions.length > 0) await this.repo.deleteMeetings(deletions, c.businessId);
@@ -370,6 +425,7 @@ export class CalendarSyncEngine {
     row: MeetingRow,
     eventId: string,
     read: ReadEvent,
+    people: Map<string, MeetingAttendee>,
   ) {
     if (row.source === 'atrium' && !row.syncToGoogle) {
       // Its sync was turned off but the event is still there (the delete failed): remove it now.
@@ -383,7 +439,13 @@ export class CalendarSyncEngine {
       await this.write(session, c, { ...row, googleEventId: eventId, googleEtag: read.etag });
       return;
     }
-    await this.repo.applyGoogleVersion(row.id, c.userId, eventId, read);
+    await this.repo.applyGoogleVersion(
+      row.id,
+      c.userId,
+      eventId,
+      read,
+      attendeesFromGuests(read.guests, people, row.attendees),
+    );
   }
 }
 

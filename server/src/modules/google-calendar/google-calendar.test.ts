@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { GOOGLE_CALENDAR_MESSAGES } from '@atrium/domain-work/schemas';
+import { businessMembers } from '../../db/schema';
 import { Agent, createTestApp, signedInAgent, sqlRows, type TestApp } from '../../../test/helpers';
 import { FakeGoogle } from '../../../test/fakes/google-calendar';
 import {
@@ -59,7 +60,14 @@ describe('Google Calendar: not configured', () => {
     const { agent } = await signedInAgent(bare.app);
     expect(await (await agent.get(`${GCAL}/status`)).json()).toEqual({
       success: true,
-      data: { configured: false, state: 'not_configured', email: null, lastSyncedAt: null, lastError: null },
+      data: {
+        configured: false,
+        state: 'not_configured',
+        run: 'idle',
+        email: null,
+        lastSyncedAt: null,
+        lastError: null,
+      },
     });
     for (const res of [
       await agent.get(`${GCAL}/connect`),
@@ -606,6 +614,196 @@ describe('Google Calendar: outbound (meetings with sync on)', () => {
     expect(live.map((e) => e.summary).sort()).toEqual(rows.map((r) => r.title).sort());
     expect(new Set(rows.map((r) => r.googleEventId)).size).toBe(4);
     expect(rows.every((r) => r.syncedToGoogle)).toBe(true);
+  });
+});
+
+describe('Google Calendar: members, attendees, full resyncs and follow-up runs', () => {
+  /** A plain member (role member) of an owner's business, switched into it. */
+  async function plainMember() {
+    const owner = await member();
+    const m = await member();
+    await t.database.db
+      .insert(businessMembers)
+      .values({ businessId: owner.businessId, userId: m.userId, role: 'member' });
+    expect((await m.agent.post(`/businesses/${owner.businessId}/switch`)).statusCode).toBeLessThan(300);
+    return { owner, m: { ...m, businessId: owner.businessId } };
+  }
+  const newContact = async (agent: Agent, firstName: string, email: string) =>
+    (await agent.post('/contacts', { firstName, lastName: 'Contact', email })).json().data._id as string;
+  const unique = (tag: string) => `${tag}.${Date.now().toString(36)}${++n}@example.com`;
+
+  it('a plain member connects their own calendar from the profile, and comes back to the profile’s integrations tab', async () => {
+    const { owner, m } = await plainMember();
+    const email = gmail('member');
+    fake.addEvent(email, { summary: 'Member’s own', start: { date: '2026-12-01' }, end: { date: '2026-12-02' } });
+    const { start, done } = await connectCalendar(m.agent, fake, email, { from: 'profile' });
+    expect(start.statusCode).toBe(302);
+    expect(done.headers.location).toBe('http://localhost:3999/settings/profile/integrations?googleCalendar=connected');
+    await settle(t.database.db);
+    expect(await status(m.agent)).toMatchObject({ state: 'connected', email, run: 'idle' });
+    // The connection is the member's, in the owner's business; the owner's own stays unconnected.
+    expect(await connectionRow(t.database.db, m.userId, owner.businessId)).not.toBeNull();
+    expect((await status(owner.agent)).state).toBe('not_connected');
+    const rows = await meetingRows(t.database.db, owner.businessId);
+    expect(rows.map((r) => [r.title, r.googleUserId])).toEqual([['Member’s own', m.userId]]);
+    // A connect flow whose cookie is lost comes back to the profile (every member may open it), as failed.
+    const lost = await m.agent.get(`${GCAL}/callback?state=x&code=y`);
+    expect(lost.headers.location).toBe('http://localhost:3999/settings/profile/integrations?googleCalendar=failed');
+    // `from` is one of two places.
+    expect((await m.agent.get(`${GCAL}/connect?from=elsewhere`)).statusCode).toBe(400);
+  });
+
+  it('attendees go out as guests (no invitations sent); guests come in as the business’s contacts and members, others left out', async () => {
+    const m = await connected('guests');
+    const db = t.database.db;
+    const adaMail = unique('ada');
+    const ada = await newContact(m.agent, 'Ada', adaMail);
+    const meeting = (
+      await m.agent.post('/meetings', {
+        title: 'With guests',
+        startDate: '2026-12-07T10:00:00.000Z',
+        endDate: '2026-12-07T11:00:00.000Z',
+        syncToGoogleCalendar: true,
+        attendees: [
+          { id: ada, model: 'Contact', email: adaMail, name: 'Ada Contact' },
+          { id: m.userId, model: 'User', email: null, name: 'Me, no address' },
+        ],
+      })
+    ).json().data;
+    expect(meeting.syncedToGoogleCalendar).toBe(true);
+    expect(fake.event(m.email, meeting.googleCalendarEventId)!.attendees).toEqual([
+      { email: adaMail, displayName: 'Ada Contact' },
+    ]);
+    const writes = fake.requests.filter((r) => r.method === 'POST' && r.path.includes('/events'));
+    expect(writes.at(-1)!.path).toContain('sendUpdates=none');
+
+    // In Google: a second contact and a stranger are added as guests, the owner (self) and a room are there too.
+    const bobMail = unique('bob');
+    const bob = await newContact(m.agent, 'Bob', bobMail);
+    fake.editEvent(m.email, meeting.googleCalendarEventId, {
+      attendees: [
+        { email: m.email, self: true, organizer: true },
+        { email: adaMail.toUpperCase() },
+        { email: bobMail, displayName: 'Bobby' },
+        { email: 'stranger@elsewhere.example' },
+        { email: 'room@resource.calendar.google.com', resource: true },
+      ],
+    });
+    await syncNow(m.agent, db);
+    const after = (await m.agent.get(`/meetings/${meeting._id}`)).json().data;
+    expect(after.attendees).toEqual([
+      { id: ada, model: 'Contact', email: adaMail, name: 'Ada Contact' },
+      { id: bob, model: 'Contact', email: bobMail, name: 'Bob Contact' },
+      { id: m.userId, model: 'User', email: null, name: 'Me, no address' },
+    ]);
+    const ofBob = (await m.agent.get(`/meetings/contact/${bob}`)).json().data as { _id: string }[];
+    expect(ofBob.map((x) => x._id)).toEqual([meeting._id]);
+
+    // A Google-only event's guests: the member (by address) and a contact become attendees of the read-only row.
+    const [me] = await sqlRows<{ email: string }>(db, sql`SELECT email FROM users WHERE id = ${m.userId}`);
+    const mirror = fake.addEvent(m.email, {
+      summary: 'Their invite',
+      start: { dateTime: '2026-12-09T09:00:00Z' },
+      end: { dateTime: '2026-12-09T10:00:00Z' },
+      attendees: [{ email: me!.email }, { email: bobMail }, { email: 'nobody@elsewhere.example' }],
+    });
+    await syncNow(m.agent, db);
+    const row = (await meetingRows(db, m.businessId)).find((r) => r.googleEventId === mirror.id)!;
+    expect(row.attendees.map((a) => [a.model, a.id])).toEqual([
+      ['User', m.userId],
+      ['Contact', bob],
+    ]);
+    const ofBobNow = (await m.agent.get(`/meetings/contact/${bob}`)).json().data as { _id: string }[];
+    expect(ofBobNow.map((x) => x._id).sort()).toEqual([meeting._id, row.id].sort());
+  });
+
+  it('a full resync (410) removes synced meetings whose event is gone from Google; a meeting changed here since is written back', async () => {
+    const m = await connected('resync');
+    const db = t.database.db;
+    const create = async (title: string) =>
+      (
+        await m.agent.post('/meetings', {
+          title,
+          startDate: '2026-12-07T10:00:00.000Z',
+          endDate: '2026-12-07T11:00:00.000Z',
+          syncToGoogleCalendar: true,
+        })
+      ).json().data as { _id: string; googleCalendarEventId: string };
+    const gone = await create('Gone in Google');
+    const edited = await create('Edited here since');
+    const kept = await create('Still in Google');
+    await syncNow(m.agent, db);
+    // Both events are deleted in Google and purged (an incremental sync could not tell); the token expires.
+    fake.deleteEvent(m.email, gone.googleCalendarEventId);
+    fake.deleteEvent(m.email, edited.googleCalendarEventId);
+    fake.purgeDeleted(m.email);
+    fake.expireSyncTokens(m.email);
+    // A local change not yet in Google (its write waits for a retry).
+    await db.execute(
+      sql`UPDATE meetings SET title = 'Edited here since (v2)', synced_to_google = false, updated_at = now()
+          WHERE id = ${edited._id}`,
+    );
+    await syncNow(m.agent, db);
+    const rows = await meetingRows(db, m.businessId);
+    expect(rows.map((r) => r.title).sort()).toEqual(['Edited here since (v2)', 'Still in Google']);
+    expect(rows.every((r) => r.syncedToGoogle)).toBe(true);
+    expect(
+      fake
+        .liveEvents(m.email)
+        .map((e) => e.summary)
+        .sort(),
+    ).toEqual(['Edited here since (v2)', 'Still in Google']);
+    expect(kept._id).toBe(rows.find((r) => r.title === 'Still in Google')!.id);
+  });
+
+  it('connecting another Google account: the meetings are written to it, never deleted for missing there; the old account’s events go', async () => {
+    const m = await connected('first');
+    const db = t.database.db;
+    const meeting = (
+      await m.agent.post('/meetings', {
+        title: 'Mine',
+        startDate: '2026-12-07T10:00:00.000Z',
+        endDate: '2026-12-07T11:00:00.000Z',
+        syncToGoogleCalendar: true,
+      })
+    ).json().data;
+    fake.addEvent(m.email, { summary: 'Old account only', start: { date: '2026-12-01' }, end: { date: '2026-12-02' } });
+    await syncNow(m.agent, db);
+    expect(await meetingRows(db, m.businessId)).toHaveLength(2);
+    const other = gmail('second');
+    await connectCalendar(m.agent, fake, other);
+    await settle(db);
+    expect((await meetingRows(db, m.businessId)).map((r) => r.title)).toEqual(['Mine']);
+    expect(fake.liveEvents(other).map((e) => e.summary)).toEqual(['Mine']);
+    expect((await m.agent.get(`/meetings/${meeting._id}`)).json().data.syncedToGoogleCalendar).toBe(true);
+  });
+
+  it('Sync now while a run is in progress queues one follow-up run (said in run), never more, and it runs after', async () => {
+    const m = await connected('busy');
+    const db = t.database.db;
+    const lists = () => fake.requests.filter((r) => r.method === 'GET' && r.path.includes('/events?')).length;
+    const hold = fake.holdLists();
+    const first = await m.agent.post(`${GCAL}/sync`);
+    expect(first.statusCode).toBe(202);
+    await hold.reached;
+    expect((await status(m.agent)).run).toBe('running');
+    fake.addEvent(m.email, {
+      summary: 'Added during the run',
+      start: { date: '2026-12-03' },
+      end: { date: '2026-12-04' },
+    });
+    const second = await m.agent.post(`${GCAL}/sync`);
+    expect(second.statusCode).toBe(202);
+    expect(second.json().data.run).toBe('follow_up');
+    const third = await m.agent.post(`${GCAL}/sync`);
+    expect(third.json().data.run).toBe('follow_up');
+    expect(await jobsIn(db, 'google-calendar-sync', ['created', 'retry', 'active'])).toHaveLength(2);
+    const before = lists();
+    hold.release();
+    await settle(db, { retriesNow: true });
+    expect(lists() - before).toBeGreaterThanOrEqual(1);
+    expect((await status(m.agent)).run).toBe('idle');
+    expect((await meetingRows(db, m.businessId)).map((r) => r.title)).toContain('Added during the run');
   });
 });
 

@@ -13,9 +13,17 @@ import * as z from 'zod';
 export const GOOGLE_CALENDAR_STATES = ['not_configured', 'not_connected', 'connected', 'reconnect'] as const;
 export type GoogleCalendarState = (typeof GOOGLE_CALENDAR_STATES)[number];
 
+/**
+ * The member's sync runs: idle, one queued, one running, or one running with another queued after it ("Sync now"
+ * pressed while a run was in progress queues exactly one follow-up run; pressing again adds nothing).
+ */
+export const GOOGLE_CALENDAR_RUNS = ['idle', 'queued', 'running', 'follow_up'] as const;
+export type GoogleCalendarRun = (typeof GOOGLE_CALENDAR_RUNS)[number];
+
 export const googleCalendarStatusSchema = z.object({
   configured: z.boolean(),
   state: z.enum(GOOGLE_CALENDAR_STATES),
+  run: z.enum(GOOGLE_CALENDAR_RUNS),
   /** The connected Google account's address. */
   email: z.string().nullable(),
   lastSyncedAt: z.string().nullable(),
@@ -24,7 +32,22 @@ export const googleCalendarStatusSchema = z.object({
 });
 export type GoogleCalendarStatus = z.infer<typeof googleCalendarStatusSchema>;
 
-/** The callback's result, sent back as /businesses/settings?tab=integrations&googleCalendar=<result>. */
+/**
+ * Where the member connected from, and where Google's redirect brings them back: the business settings'
+ * integrations tab (owners and admins see it) or the profile's (every member: each connects their own calendar).
+ */
+export const GOOGLE_CALENDAR_ORIGINS = ['profile', 'business'] as const;
+export type GoogleCalendarOrigin = (typeof GOOGLE_CALENDAR_ORIGINS)[number];
+export const GOOGLE_CALENDAR_RETURN_PATHS = {
+  profile: '/settings/profile/integrations',
+  business: '/businesses/settings?tab=integrations',
+} as const satisfies Record<GoogleCalendarOrigin, string>;
+/** GET connect's query: `from` picks the page Google's redirect returns to (the business tab when left out). */
+export const googleCalendarConnectQuerySchema = z.object({
+  from: z.enum(GOOGLE_CALENDAR_ORIGINS).default('business'),
+});
+
+/** The callback's result, sent back to the return path with ?googleCalendar=<result>. */
 export const GOOGLE_CALENDAR_RESULTS = ['connected', 'denied', 'failed', 'not_configured'] as const;
 export type GoogleCalendarResult = (typeof GOOGLE_CALENDAR_RESULTS)[number];
 export const GOOGLE_CALENDAR_RESULT_PARAM = 'googleCalendar';
@@ -39,6 +62,10 @@ export const GOOGLE_CALENDAR_MESSAGES = {
   notConnectedError: 'Connect your Google Calendar first.',
   reconnectError: 'Reconnect your Google Calendar first.',
   syncQueued: 'Google Calendar sync started',
+  syncFollowUp: 'A sync is running: another one starts as soon as it ends.',
+  running: 'Syncing now…',
+  runningThenAgain: 'Syncing now; another sync follows.',
+  queuedRun: 'A sync is queued.',
   disconnected: 'Google Calendar disconnected',
   disconnectFailed: 'Failed to disconnect Google Calendar. Please try again.',
   syncFailed: 'Failed to start the sync. Please try again.',

@@ -14,12 +14,17 @@ export { MEETING_STATUS_LABELS, MEETING_TYPE_LABELS, type Meeting } from './meet
 /** A meeting as a row of the contact page's list, linked to its page on the calendar. */
 export { meetingAgendaItem, meetingPath } from './meeting-agenda';
 export { PROJECT_STAGE_LABELS, type Project, type ProjectStage } from './project';
-/** The admin remote's integrations tab shows and manages the member's Google Calendar connection. */
+/**
+ * The member's Google Calendar connection, shown by the shared card (@atrium/ui GoogleCalendarCard) in the admin
+ * remote's business integrations tab and the host's profile integrations tab.
+ */
 export { googleCalendar } from './index';
 export { googleCalendarKeys } from './keys';
 export {
   GOOGLE_CALENDAR_MESSAGES,
   GOOGLE_CALENDAR_RESULT_PARAM,
+  GOOGLE_CALENDAR_RETURN_PATHS,
+  type GoogleCalendarOrigin,
   type GoogleCalendarResult,
   type GoogleCalendarStatus,
 } from './google-calendar';
