@@ -21,6 +21,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   URI_TOO_LONG: 'The address is too long',
   HEADERS_TOO_LARGE: 'The request headers are too large',
   DEPRECATED_CALL: 'This call is no longer supported',
+  GONE: 'This link has expired',
 };
 
 /** Seconds a client should wait before trying again after a 503. */
@@ -64,6 +65,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   409: 'CONFLICT',
+  410: 'GONE',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',

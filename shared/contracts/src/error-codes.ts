@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   REQUEST_TIMEOUT: 408,
   URI_TOO_LONG: 414,
   HEADERS_TOO_LARGE: 431,
+  /** A public link (a shared document) that expired: the client shows its "expired" page, not "not found". */
+  GONE: 410,
   /** A call the product no longer supports (the older meeting add-contact/remove-contact calls): say what replaced it. */
   DEPRECATED_CALL: 400,
 } as const;
