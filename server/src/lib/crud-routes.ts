@@ -7,57 +7,92 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 /** The schemas below validate every request; the handlers read what they already checked. */
 const idOf = (params: unknown) => (params as z.output<typeof idParams>).id;
 
-interface WritableService<Create, Update, Dto> {
+export interface WritableService<Create, Update, Dto> {
   create(caller: AuthContext, input: Create): Promise<Dto>;
   update(caller: AuthContext, id: string, input: Update): Promise<Dto>;
   remove(caller: AuthContext, id: string): Promise<void>;
 }
 
+/** The error statuses a create or an update may answer besides 401/403 (a remove: 401, 403, 404). */
+type WriteErrors = readonly (400 | 404 | 409)[];
+
+export interface WriteRoutesOptions<C extends z.ZodType, U extends z.ZodType, D extends z.ZodType> {
+  tags: string[];
+  create: C;
+  update: U;
+  dto: D;
+  service: WritableService<z.output<C>, z.output<U>, z.output<D>>;
+  /** Where the routes sit below the plugin's prefix: POST `{path}`, PUT/PATCH and DELETE `{path}/:id`. Default ''. */
+  path?: string;
+  /** The update's method. Default PUT. */
+  updateMethod?: 'PUT' | 'PATCH';
+  /**
+   * The create's and the update's error statuses besides 401/403. Default: a record with a unique name (groups,
+   * tags) — 400 and 409 on create, 400, 404 and 409 on update.
+   */
+  errors?: { create: WriteErrors; update: WriteErrors };
+  /** The OpenAPI descriptions of the three routes. */
+  descriptions?: { create?: string; update?: string; remove?: string };
+}
+
+const NAMED_RECORD_ERRORS = { create: [400, 409], update: [400, 404, 409] } as const;
+
 /**
- * POST (201) at the prefix, PUT /:id and DELETE /:id of a business-owned record with a unique name (groups, tags): the same
- * validation, answers `{ success, data }` and error statuses (409 for a name taken) for each of them.
+ * POST (201) at `path`, PUT or PATCH `path`/:id and DELETE `path`/:id of a business-owned record: the same
+ * validation, answers `{ success, data }` (`{ success }` for a delete) and error statuses for each of them —
+ * contact groups and tags (409 for a name taken), meetings (on /meetings and the calendar's /meetings and /items).
  */
 export function registerWriteRoutes<C extends z.ZodType, U extends z.ZodType, D extends z.ZodType>(
   app: FastifyInstance,
-  opts: {
-    tags: string[];
-    create: C;
-    update: U;
-    dto: D;
-    service: WritableService<z.output<C>, z.output<U>, z.output<D>>;
-  },
+  opts: WriteRoutesOptions<C, U, D>,
 ): void {
-  const { tags, service } = opts;
+  const { tags, service, path = '', descriptions = {} } = opts;
+  const errors = opts.errors ?? NAMED_RECORD_ERRORS;
   const answer = z.object({ success: z.literal(true), data: opts.dto });
+  const withAuth = (statuses: WriteErrors) => errorResponses(...[...statuses, 401, 403].sort((a, b) => a - b));
 
   app.post(
-    '',
-    { schema: { tags, body: opts.create, response: { 201: answer, ...errorResponses(400, 401, 403, 409) } } },
+    path,
+    {
+      schema: {
+        tags,
+        description: descriptions.create,
+        body: opts.create,
+        response: { 201: answer, ...withAuth(errors.create) },
+      },
+    },
     async (request, reply) => {
       const data = await service.create(callerOf(request), request.body as z.output<C>);
       return reply.status(201).send({ success: true as const, data });
     },
   );
 
-  app.put(
-    '/:id',
-    {
-      schema: {
-        tags,
-        params: idParams,
-        body: opts.update,
-        response: { 200: answer, ...errorResponses(400, 401, 403, 404, 409) },
-      },
+  app.route({
+    method: opts.updateMethod ?? 'PUT',
+    url: `${path}/:id`,
+    schema: {
+      tags,
+      description: descriptions.update,
+      params: idParams,
+      body: opts.update,
+      response: { 200: answer, ...withAuth(errors.update) },
     },
-    async (request) => ({
+    handler: async (request) => ({
       success: true as const,
       data: await service.update(callerOf(request), idOf(request.params), request.body as z.output<U>),
     }),
-  );
+  });
 
   app.delete(
-    '/:id',
-    { schema: { tags, params: idParams, response: { 200: okSchema, ...errorResponses(401, 403, 404) } } },
+    `${path}/:id`,
+    {
+      schema: {
+        tags,
+        description: descriptions.remove,
+        params: idParams,
+        response: { 200: okSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
     async (request) => {
       await service.remove(callerOf(request), idOf(request.params));
       return { success: true as const };

@@ -8,13 +8,12 @@ import {
   meetingSchema,
   meetingUpdateSchema,
 } from '@atrium/domain-work/schemas';
-import { callerOf, errorResponses, okSchema } from '../../lib/http';
+import { registerWriteRoutes } from '../../lib/crud-routes';
+import { callerOf, errorResponses } from '../../lib/http';
+import { MEETING_WRITE_ERRORS } from '../meetings/meetings.routes';
 import type { MeetingsService } from '../meetings/meetings.service';
 import type { CalendarService } from './calendar.service';
 
-const idParams = z.object({ id: z.string().min(1).max(100) });
-const meetingAnswer = z.object({ success: z.literal(true), data: meetingSchema });
-const itemAnswer = z.object({ success: z.literal(true), data: calendarItemSchema });
 const itemsAnswer = z.object({ success: z.literal(true), data: z.array(calendarItemSchema) });
 
 const tags = ['calendar'];
@@ -58,99 +57,43 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ calendar: CalendarService; 
     },
   );
 
-  app.post(
-    '/meetings',
-    {
-      schema: {
-        tags,
-        description: 'Creates a meeting from the calendar (the same rules as POST /meetings)',
-        body: meetingInputSchema,
-        response: { 201: meetingAnswer, ...errorResponses(400, 401, 403, 404) },
-      },
+  // A meeting's writes from the calendar: the meetings module's rules, answered as a meeting…
+  registerWriteRoutes(app, {
+    tags,
+    path: '/meetings',
+    updateMethod: 'PATCH',
+    errors: MEETING_WRITE_ERRORS,
+    create: meetingInputSchema,
+    update: meetingUpdateSchema,
+    dto: meetingSchema,
+    service: meetings,
+    descriptions: {
+      create: 'Creates a meeting from the calendar (the same rules as POST /meetings)',
+      update: 'Changes a meeting (the same rules as PUT /meetings/{id})',
     },
-    async (request, reply) => {
-      const data = await meetings.create(callerOf(request), request.body);
-      return reply.status(201).send({ success: true, data });
-    },
-  );
+  });
 
-  app.patch(
-    '/meetings/:id',
-    {
-      schema: {
-        tags,
-        description: 'Changes a meeting (the same rules as PUT /meetings/{id})',
-        params: idParams,
-        body: meetingUpdateSchema,
-        response: { 200: meetingAnswer, ...errorResponses(400, 401, 403, 404) },
-      },
+  // …or as a calendar item, where a drag or resize may also move a task or a project.
+  registerWriteRoutes(app, {
+    tags,
+    path: '/items',
+    updateMethod: 'PATCH',
+    errors: MEETING_WRITE_ERRORS,
+    create: meetingInputSchema,
+    update: calendarItemMoveSchema,
+    dto: calendarItemSchema,
+    service: {
+      create: (caller, input) => calendar.createItem(caller, input),
+      update: (caller, id, move) => calendar.moveItem(caller, id, move),
+      remove: (caller, id) => meetings.remove(caller, id),
     },
-    async (request) => ({
-      success: true as const,
-      data: await meetings.update(callerOf(request), request.params.id, request.body),
-    }),
-  );
-
-  app.delete(
-    '/meetings/:id',
-    {
-      schema: { tags, params: idParams, response: { 200: okSchema, ...errorResponses(401, 403, 404) } },
+    descriptions: {
+      create: 'Creates a meeting (a range selected on the calendar) and answers it as a calendar item',
+      update:
+        'A drag or resize: `type` says whether the id is a meeting (default), a task or a project. A task or ' +
+        'project gets the dates as its start and due date (keeping its own rules, history and feed); a ' +
+        'Google-only event answers 403',
+      remove: 'Deletes a meeting item (tasks and projects are deleted where they live)',
     },
-    async (request) => {
-      await meetings.remove(callerOf(request), request.params.id);
-      return { success: true as const };
-    },
-  );
-
-  app.post(
-    '/items',
-    {
-      schema: {
-        tags,
-        description: 'Creates a meeting (a range selected on the calendar) and answers it as a calendar item',
-        body: meetingInputSchema,
-        response: { 201: itemAnswer, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      const data = await calendar.createItem(callerOf(request), request.body);
-      return reply.status(201).send({ success: true, data });
-    },
-  );
-
-  app.patch(
-    '/items/:id',
-    {
-      schema: {
-        tags,
-        description:
-          'A drag or resize: `type` says whether the id is a meeting (default), a task or a project. A task or ' +
-          'project gets the dates as its start and due date (keeping its own rules, history and feed); a ' +
-          'Google-only event answers 403',
-        params: idParams,
-        body: calendarItemMoveSchema,
-        response: { 200: itemAnswer, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await calendar.moveItem(callerOf(request), request.params.id, request.body),
-    }),
-  );
-
-  app.delete(
-    '/items/:id',
-    {
-      schema: {
-        tags,
-        description: 'Deletes a meeting item (tasks and projects are deleted where they live)',
-        params: idParams,
-        response: { 200: okSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => {
-      await meetings.remove(callerOf(request), request.params.id);
-      return { success: true as const };
-    },
-  );
+  });
 };

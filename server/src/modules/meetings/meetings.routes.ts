@@ -10,6 +10,7 @@ import {
   meetingSchema,
   meetingUpdateSchema,
 } from '@atrium/domain-work/schemas';
+import { registerWriteRoutes } from '../../lib/crud-routes';
 import { FILE_MULTIPART_LIMITS, uploadParts } from '../../lib/file-upload';
 import { callerOf, errorResponses, okSchema } from '../../lib/http';
 import type { MeetingsService } from './meetings.service';
@@ -24,6 +25,9 @@ const attachmentAnswer = z.object({ success: z.literal(true), data: meetingAttac
 const contentAnswer = z.object({ success: z.literal(true), data: meetingAttachmentContentSchema });
 
 const tags = ['meetings'];
+
+/** A meeting's create and update: 400 for its input, 404 for a project, organizer or attendee not found. */
+export const MEETING_WRITE_ERRORS = { create: [400, 404], update: [400, 404] } as const;
 
 /**
  * Mounted at /api/v1/meetings: the business's meetings (spec §7 "Meetings and calendar"). Every route needs a
@@ -53,25 +57,6 @@ export const meetingsRoutes: FastifyPluginAsyncZod<{ meetings: MeetingsService }
         includeGoogleCalendar,
       });
       return { success: true as const, data };
-    },
-  );
-
-  app.post(
-    '',
-    {
-      schema: {
-        tags,
-        description:
-          'Creates a meeting (organizer: a member, default the caller; attendees: the business’s contacts or ' +
-          'members). With syncToGoogleCalendar it is written to the organizer’s Google Calendar, and the answer ' +
-          'says whether it was (syncedToGoogleCalendar, googleCalendarEventId)',
-        body: meetingInputSchema,
-        response: { 201: meetingAnswer, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      const data = await meetings.create(callerOf(request), request.body);
-      return reply.status(201).send({ success: true, data });
     },
   );
 
@@ -120,40 +105,24 @@ export const meetingsRoutes: FastifyPluginAsyncZod<{ meetings: MeetingsService }
     async (request) => ({ success: true as const, data: await meetings.get(callerOf(request), request.params.id) }),
   );
 
-  app.put(
-    '/:id',
-    {
-      schema: {
-        tags,
-        description:
-          'Changes the fields given (attendees are replaced as a whole); the end must not be before the start ' +
-          'on the merged meeting. A Google-only event answers 403 until linked to a project',
-        params: idParams,
-        body: meetingUpdateSchema,
-        response: { 200: meetingAnswer, ...errorResponses(400, 401, 403, 404) },
-      },
+  registerWriteRoutes(app, {
+    tags,
+    errors: MEETING_WRITE_ERRORS,
+    create: meetingInputSchema,
+    update: meetingUpdateSchema,
+    dto: meetingSchema,
+    service: meetings,
+    descriptions: {
+      create:
+        'Creates a meeting (organizer: a member, default the caller; attendees: the business’s contacts or ' +
+        'members). With syncToGoogleCalendar it is written to the organizer’s Google Calendar, and the answer ' +
+        'says whether it was (syncedToGoogleCalendar, googleCalendarEventId)',
+      update:
+        'Changes the fields given (attendees are replaced as a whole); the end must not be before the start ' +
+        'on the merged meeting. A Google-only event answers 403 until linked to a project',
+      remove: 'Deletes the meeting with its attachments (and its Google event when synced)',
     },
-    async (request) => ({
-      success: true as const,
-      data: await meetings.update(callerOf(request), request.params.id, request.body),
-    }),
-  );
-
-  app.delete(
-    '/:id',
-    {
-      schema: {
-        tags,
-        description: 'Deletes the meeting with its attachments (and its Google event when synced)',
-        params: idParams,
-        response: { 200: okSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => {
-      await meetings.remove(callerOf(request), request.params.id);
-      return { success: true as const };
-    },
-  );
+  });
 
   app.post(
     '/:id/project',
