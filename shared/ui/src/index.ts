@@ -79,3 +79,10 @@ export { SelectAllHeader } from './select-all-header';
 export { LoadError } from './load-error';
 export { AgendaList, splitAgenda, type AgendaItem } from './agenda-list';
 export { useCsvExport } from './use-csv-export';
+export {
+  GoogleCalendarCard,
+  type CalendarConnectionCalls,
+  type CalendarConnectionStatus,
+  type CalendarConnectionTexts,
+  type GoogleCalendarCardProps,
+} from './google-calendar-card';

@@ -7,6 +7,8 @@ import { type User } from '@atrium/contracts';
 import { UiProvider } from '@atrium/ui';
 import { businesses, type Business } from '@atrium/domain-admin/public';
 import { identity, IDENTITY_MESSAGES, type SessionInfo } from '@atrium/domain-identity';
+import { googleCalendar, GOOGLE_CALENDAR_MESSAGES } from '@atrium/domain-work/public';
+import { bus, type Toast } from '@atrium/event-bus';
 import { testQueryClient } from '../../test-utils';
 import { PROFILE_MESSAGES, pictureProblem } from './general-tab';
 import { describeAgent, SECURITY_MESSAGES } from './security-tab';
@@ -70,6 +72,32 @@ describe('tabs', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Security' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/settings/profile/security'));
     expect(screen.getByRole('tab', { name: 'Security', selected: true })).toBeInTheDocument();
+  });
+
+  it('integrations: every member connects their own Google Calendar here (the shared card), and comes back here', async () => {
+    const status = jest.spyOn(googleCalendar, 'status').mockResolvedValue({
+      configured: true,
+      state: 'not_connected',
+      run: 'idle',
+      email: null,
+      lastSyncedAt: null,
+      lastError: null,
+    });
+    const connectUrl = jest.spyOn(googleCalendar, 'connectUrl').mockReturnValue('#stay');
+    const toasts: Toast[] = [];
+    const sub = bus.on('toast:show').subscribe((t) => toasts.push(t));
+    try {
+      renderAt('/settings/profile/integrations?googleCalendar=connected');
+      expect(await screen.findByRole('tab', { name: 'Integrations', selected: true })).toBeInTheDocument();
+      expect(screen.getByText(/Your own connections in Studio/)).toBeInTheDocument();
+      expect(await screen.findByText(GOOGLE_CALENDAR_MESSAGES.notConnected)).toBeInTheDocument();
+      await waitFor(() => expect(toasts.map((t) => t.message)).toEqual([GOOGLE_CALENDAR_MESSAGES.results.connected]));
+      fireEvent.click(screen.getByRole('button', { name: 'Connect Google Calendar' }));
+      await waitFor(() => expect(connectUrl).toHaveBeenCalledWith('profile'));
+      expect(status).toHaveBeenCalledTimes(2);
+    } finally {
+      sub.unsubscribe();
+    }
   });
 
   it('an unknown tab goes back to general', async () => {

@@ -1,6 +1,7 @@
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { Container, Stack, Tabs, Text, Title } from '@atrium/ui';
 import { GeneralTab } from './general-tab';
+import { IntegrationsTab } from './integrations-tab';
 import { SecurityTab } from './security-tab';
 import { SubscriptionTab } from './subscription-tab';
 
@@ -8,12 +9,16 @@ export const PROFILE_TABS = [
   { value: 'general', label: 'General' },
   { value: 'security', label: 'Security' },
   { value: 'subscription', label: 'Subscription' },
+  { value: 'integrations', label: 'Integrations' },
 ] as const;
 type TabValue = (typeof PROFILE_TABS)[number]['value'];
 
 const pathOf = (tab: TabValue) => (tab === 'general' ? '/settings/profile' : `/settings/profile/${tab}`);
 
-/** /settings/profile with child tabs general (default), security and subscription (docs/requirements.md §2). */
+/**
+ * /settings/profile with child tabs general (default), security, subscription (docs/requirements.md §2) and
+ * integrations (the member's own Google Calendar).
+ */
 export function SettingsProfilePage() {
   const navigate = useNavigate();
   const { tab = 'general' } = useParams();
@@ -27,7 +32,7 @@ export function SettingsProfilePage() {
           <Title order={1} fz={26}>
             Your profile
           </Title>
-          <Text c="dimmed">Your personal details, sign-in security and plan.</Text>
+          <Text c="dimmed">Your personal details, sign-in security, plan and connected calendar.</Text>
         </Stack>
         <Tabs value={active} onChange={(v) => v && navigate(pathOf(v as TabValue))} keepMounted={false}>
           <Tabs.List mb="lg">
@@ -45,6 +50,9 @@ export function SettingsProfilePage() {
           </Tabs.Panel>
           <Tabs.Panel value="subscription">
             <SubscriptionTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="integrations">
+            <IntegrationsTab />
           </Tabs.Panel>
         </Tabs>
       </Stack>

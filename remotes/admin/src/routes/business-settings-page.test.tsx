@@ -191,6 +191,7 @@ describe('business settings: integrations and notifications', () => {
     jest.spyOn(googleCalendar, 'status').mockResolvedValue({
       configured: false,
       state: 'not_configured',
+      run: 'idle',
       email: null,
       lastSyncedAt: null,
       lastError: null,
@@ -201,6 +202,23 @@ describe('business settings: integrations and notifications', () => {
     expect(screen.queryByRole('button', { name: /Connect/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+
+  it('integrations: the shared Google Calendar card, connecting back to this tab', async () => {
+    stubGet();
+    signIn(makeUser({ businessId: 'b1' }));
+    jest.spyOn(googleCalendar, 'status').mockResolvedValue({
+      configured: true,
+      state: 'not_connected',
+      run: 'idle',
+      email: null,
+      lastSyncedAt: null,
+      lastError: null,
+    });
+    const connectUrl = jest.spyOn(googleCalendar, 'connectUrl').mockReturnValue('#stay');
+    renderRoutes('/businesses/b1/settings?tab=integrations', routes);
+    fireEvent.click(await screen.findByRole('button', { name: 'Connect Google Calendar' }));
+    await waitFor(() => expect(connectUrl).toHaveBeenCalledWith('business'));
   });
 
   it('notifications saves settings.notifications.integrations through PUT', async () => {

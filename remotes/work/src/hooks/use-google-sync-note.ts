@@ -1,13 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   GOOGLE_CALENDAR_MESSAGES,
+  GOOGLE_CALENDAR_RETURN_PATHS,
   googleCalendar,
   googleCalendarKeys,
   type GoogleCalendarStatus,
 } from '@atrium/domain-work';
 
-/** Where a member connects their Google Calendar (the integrations tab of the business settings). */
-export const INTEGRATIONS_PATH = '/businesses/settings?tab=integrations';
+/**
+ * Where a member connects their Google Calendar: the profile's integrations tab, open to every member (the business
+ * settings' tab is for owners and admins).
+ */
+export const INTEGRATIONS_PATH = GOOGLE_CALENDAR_RETURN_PATHS.profile;
 
 /**
  * What the meeting form says under 'Sync to Google Calendar', and whether the switch can be turned on: only with

@@ -34,6 +34,7 @@ const member = (userId: string, firstName: string, lastName: string) => ({
 const gcal = (state: GoogleCalendarStatus['state'], email: string | null = null): GoogleCalendarStatus => ({
   configured: state !== 'not_configured',
   state,
+  run: 'idle',
   email,
   lastSyncedAt: null,
   lastError: null,
@@ -124,7 +125,7 @@ describe('meeting modal (+ New → Meeting)', () => {
     );
     expect(screen.getByRole('link', { name: 'Connect it in the integrations' })).toHaveAttribute(
       'href',
-      '/businesses/settings?tab=integrations',
+      '/settings/profile/integrations',
     );
     expect(sync).toBeDisabled();
   });
