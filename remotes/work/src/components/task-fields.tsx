@@ -4,16 +4,15 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Switch,
   TextInput,
   Textarea,
   type UseFormReturnType,
 } from '@atrium/ui';
 import { TASK_PRIORITIES, TASK_STATUSES } from '@atrium/contracts';
 import { TASK_PRIORITY_LABELS, TASK_STATUS_LABELS, type Task } from '@atrium/domain-work';
-import { convertDateInput } from '../lib/task-dates';
 import type { TaskFormValues } from '../lib/task-form-values';
 import { useContactOptions, useProjectOptions } from '../hooks/use-task-pickers';
+import { DateRangeFields } from './date-range-fields';
 
 export const STATUS_OPTIONS = TASK_STATUSES.map((s) => ({ value: s, label: TASK_STATUS_LABELS[s] }));
 export const PRIORITY_OPTIONS = TASK_PRIORITIES.map((p) => ({ value: p, label: TASK_PRIORITY_LABELS[p] }));
@@ -34,15 +33,6 @@ export function TaskFields({
 }) {
   const projectOptions = useProjectOptions(task?.project);
   const contactOptions = useContactOptions(form.values.contactIds);
-  const allDay = form.values.isAllDay;
-  const dateType = allDay ? 'date' : 'datetime-local';
-  const toggleAllDay = (on: boolean) => {
-    form.setValues({
-      isAllDay: on,
-      startDate: convertDateInput(form.values.startDate, on),
-      dueDate: convertDateInput(form.values.dueDate, on),
-    });
-  };
   return (
     <Stack gap="sm">
       <TextInput label="Title" withAsterisk placeholder="What needs doing?" {...form.getInputProps('title')} />
@@ -70,11 +60,11 @@ export function TaskFields({
           {...form.getInputProps('priority')}
         />
       </SimpleGrid>
-      <Switch label="All day" checked={allDay} onChange={(e) => toggleAllDay(e.currentTarget.checked)} />
-      <SimpleGrid cols={2}>
-        <TextInput key={`start-${dateType}`} label="Start date" type={dateType} {...form.getInputProps('startDate')} />
-        <TextInput key={`due-${dateType}`} label="Due date" type={dateType} {...form.getInputProps('dueDate')} />
-      </SimpleGrid>
+      <DateRangeFields
+        form={form}
+        start={{ field: 'startDate', label: 'Start date' }}
+        end={{ field: 'dueDate', label: 'Due date' }}
+      />
       {withProject && (
         <SearchableSelect
           label="Project"

@@ -20,6 +20,7 @@ import {
   type Meeting,
 } from '@atrium/domain-work';
 import { convertDateInput } from '../../lib/task-dates';
+import { DateRangeFields } from '../../components/date-range-fields';
 import { useProjectOptions } from '../../hooks/use-task-pickers';
 import { attendeeValue, useAttendeeChoices, useMembers } from '../../hooks/use-attendee-choices';
 import { INTEGRATIONS_PATH } from '../../hooks/use-google-sync-note';
@@ -27,6 +28,10 @@ import type { MeetingFormValues } from './meeting-form-values';
 
 const STATUS_OPTIONS = MEETING_STATUSES.map((s) => ({ value: s, label: MEETING_STATUS_LABELS[s] }));
 const TYPE_OPTIONS = MEETING_TYPES.map((t) => ({ value: t, label: MEETING_TYPE_LABELS[t] }));
+
+/** A meeting's end as all day is switched: a day becomes 10:00 that day (an hour after the start's 09:00). */
+const convertMeetingEnd = (value: string, toAllDay: boolean) =>
+  toAllDay || !value || value.includes('T') ? convertDateInput(value, toAllDay) : `${value}T10:00`;
 
 /**
  * The fields of a meeting (spec §3 Meeting): title, description, type, status, dates with all-day (an all-day
@@ -53,14 +58,6 @@ export function MeetingFields({
   const organizerOptions = members.members.map((m) => ({ value: m.id, label: m.name }));
   if (meeting?.organizer && !organizerOptions.some((o) => o.value === meeting.organizer!._id))
     organizerOptions.unshift({ value: meeting.organizer._id, label: meeting.organizer.name });
-  const dateType = v.isAllDay ? 'date' : 'datetime-local';
-  const toggleAllDay = (on: boolean) =>
-    form.setValues({
-      isAllDay: on,
-      startDate: convertDateInput(v.startDate, on),
-      // A day becomes 09:00–10:00 of those days; a time is dropped for its day.
-      endDate: on || !v.endDate || v.endDate.includes('T') ? convertDateInput(v.endDate, on) : `${v.endDate}T10:00`,
-    });
   const pickAttendees = (values: string[]) =>
     form.setFieldValue(
       'attendees',
@@ -96,23 +93,13 @@ export function MeetingFields({
           {...form.getInputProps('status')}
         />
       </SimpleGrid>
-      <Switch label="All day" checked={v.isAllDay} onChange={(e) => toggleAllDay(e.currentTarget.checked)} />
-      <SimpleGrid cols={2}>
-        <TextInput
-          key={`start-${dateType}`}
-          label="Start"
-          withAsterisk
-          type={dateType}
-          {...form.getInputProps('startDate')}
-        />
-        <TextInput
-          key={`end-${dateType}`}
-          label={v.isAllDay ? 'Last day' : 'End'}
-          withAsterisk
-          type={dateType}
-          {...form.getInputProps('endDate')}
-        />
-      </SimpleGrid>
+      <DateRangeFields
+        form={form}
+        start={{ field: 'startDate', label: 'Start' }}
+        end={{ field: 'endDate', label: v.isAllDay ? 'Last day' : 'End' }}
+        required
+        convertEnd={convertMeetingEnd}
+      />
       <TextInput label="Location" placeholder="Address or room" {...form.getInputProps('location')} />
       <Switch label="Virtual meeting" {...form.getInputProps('isVirtual', { type: 'checkbox' })} />
       {v.isVirtual && (

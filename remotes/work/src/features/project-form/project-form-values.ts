@@ -35,12 +35,6 @@ export function fromInputDate(v: string, allDay: boolean): string | null {
   return Number.isNaN(d.getTime()) ? s : d.toISOString();
 }
 
-/** Switching all day on or off keeps the chosen day (and picks 09:00 for a day that gains a time). */
-export function switchAllDay(v: string, allDay: boolean): string {
-  if (!v) return '';
-  return allDay ? v.slice(0, 10) : v.length === 10 ? `${v}T09:00` : v;
-}
-
 export function toFormValues(p?: Project | null, over: Partial<ProjectFormValues> = {}): ProjectFormValues {
   const allDay = p?.isAllDay ?? true;
   return {

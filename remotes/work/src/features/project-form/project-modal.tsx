@@ -13,7 +13,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Switch,
   Text,
   TextInput,
   Textarea,
@@ -24,7 +23,8 @@ import { PROJECT_MESSAGES, projectInputSchema, type Project } from '@atrium/doma
 import { useContactChoices } from '@atrium/domain-crm/public';
 import { useProjectTypes } from '../../hooks/use-project-types';
 import { STAGES, stageLabel } from '../../lib/stages';
-import { ADDRESS_KEYS, switchAllDay, toFormValues, toInput, type ProjectFormValues } from './project-form-values';
+import { DateRangeFields } from '../../components/date-range-fields';
+import { ADDRESS_KEYS, toFormValues, toInput, type ProjectFormValues } from './project-form-values';
 import { useProjectMutations } from './use-project-mutations';
 
 interface ProjectModalProps {
@@ -70,9 +70,6 @@ export function ProjectModal({ project, onClose }: ProjectModalProps) {
     }
   });
 
-  const allDay = form.values.isAllDay;
-  const dateType = allDay ? 'date' : 'datetime-local';
-
   return (
     <DraggableModal
       modalId="project"
@@ -103,22 +100,12 @@ export function ProjectModal({ project, onClose }: ProjectModalProps) {
                 {...form.getInputProps('stage')}
               />
             </SimpleGrid>
-            <Switch
-              label="All day"
-              checked={allDay}
-              onChange={(e) => {
-                const on = e.currentTarget.checked;
-                form.setValues({
-                  isAllDay: on,
-                  startDate: switchAllDay(form.values.startDate, on),
-                  dueDate: switchAllDay(form.values.dueDate, on),
-                });
-              }}
+            <DateRangeFields
+              form={form}
+              start={{ field: 'startDate', label: 'Start date' }}
+              end={{ field: 'dueDate', label: 'Due date' }}
+              cols={{ base: 1, sm: 2 }}
             />
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Start date" type={dateType} {...form.getInputProps('startDate')} />
-              <TextInput label="Due date" type={dateType} {...form.getInputProps('dueDate')} />
-            </SimpleGrid>
             <Textarea label="Description" autosize minRows={3} maxRows={8} {...form.getInputProps('description')} />
             <TextInput label="Location" maxLength={300} {...form.getInputProps('location')} />
             <ChipMultiSelect
