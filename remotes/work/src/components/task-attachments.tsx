@@ -1,19 +1,5 @@
 import { useState } from 'react';
-import { isApiError } from '@atrium/api-client';
-import { toast } from '@atrium/event-bus';
-import {
-  Anchor,
-  Button,
-  DeleteConfirmDialog,
-  FileButton,
-  Group,
-  IconPaperclip,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@atrium/ui';
+import { Anchor, Group, IconPaperclip, Modal, Stack, Text, UnstyledButton } from '@atrium/ui';
 import {
   FILE_MAX_BYTES,
   FILE_MESSAGES,
@@ -23,6 +9,7 @@ import {
   type WorkFile,
 } from '@atrium/domain-work';
 import type { useTaskMutations } from '../hooks/use-task';
+import { AttachmentsPanel, type AttachmentCalls } from './attachments-panel';
 import { FileActions, fileMeta, fileSize } from './file-parts';
 
 /** The slice's limits, checked before anything is sent. */
@@ -45,105 +32,71 @@ export function TaskAttachments({
 }) {
   const { upload, removeFile } = mutations;
   const [preview, setPreview] = useState<WorkFile | null>(null);
-  const [deleting, setDeleting] = useState<WorkFile | null>(null);
-
-  const send = async (picked: File[]) => {
-    const problem = uploadProblem(picked);
-    if (problem) {
-      toast.error(problem);
-      return;
-    }
-    try {
-      const added = await upload.mutateAsync(picked);
-      toast.success(`${added.length} attachment(s) uploaded`);
-    } catch (e) {
-      toast.error(isApiError(e) && e.message ? e.message : 'The files could not be uploaded. Please try again.');
-    }
-  };
-
-  const remove = async () => {
-    if (!deleting) return;
-    try {
-      await removeFile.mutateAsync(deleting._id);
-      toast.success('Attachment deleted');
-      setDeleting(null);
-    } catch (e) {
-      toast.error(isApiError(e) && e.message ? e.message : 'The attachment could not be deleted. Please try again.');
-    }
+  const calls: AttachmentCalls<WorkFile> = {
+    check: uploadProblem,
+    upload: {
+      send: async (picked) => {
+        const added = await upload.mutateAsync(picked);
+        return { level: 'success', message: `${added.length} attachment(s) uploaded` };
+      },
+      isPending: upload.isPending,
+    },
+    remove: { send: (f) => removeFile.mutateAsync(f._id), isPending: removeFile.isPending },
   };
 
   return (
-    <Stack gap="sm">
-      <Group justify="space-between">
+    <AttachmentsPanel
+      files={files}
+      calls={calls}
+      heading={
         <Text size="xs" c="dimmed">
           Up to {FILES_PER_UPLOAD} files at a time, {fileSize(FILE_MAX_BYTES)} each.
         </Text>
-        <FileButton onChange={(f) => void send(f)} multiple>
-          {(props) => (
-            <Button
-              {...props}
-              size="xs"
-              variant="default"
-              leftSection={<IconPaperclip size={14} />}
-              loading={upload.isPending}
-            >
-              Upload files
-            </Button>
-          )}
-        </FileButton>
-      </Group>
-      {files.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No attachments yet. Upload drawings, photos, quotes or PDFs for this task.
-        </Text>
-      ) : (
-        files.map((f) => {
-          const url = tasks.fileUrl(taskId, f._id);
-          return (
-            <Paper key={f._id} withBorder radius="sm" p="xs" data-testid="task-attachment">
-              <Group justify="space-between" wrap="nowrap">
-                <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-                  {f.type.startsWith('image/') ? (
-                    <UnstyledButton onClick={() => setPreview(f)} aria-label={`Preview ${f.name}`}>
-                      <img
-                        src={url}
-                        alt=""
-                        loading="lazy"
-                        width={40}
-                        height={40}
-                        style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }}
-                      />
-                    </UnstyledButton>
-                  ) : (
-                    <IconPaperclip size={20} />
-                  )}
-                  <Stack gap={0} style={{ minWidth: 0 }}>
-                    {isPreviewable(f.type) ? (
-                      <Anchor component="button" type="button" size="sm" truncate onClick={() => setPreview(f)}>
-                        {f.name}
-                      </Anchor>
-                    ) : (
-                      <Text size="sm" truncate>
-                        {f.name}
-                      </Text>
-                    )}
-                    <Text size="xs" c="dimmed">
-                      {fileMeta(f)}
-                    </Text>
-                  </Stack>
-                </Group>
-                <FileActions
-                  name={f.name}
-                  downloadUrl={tasks.fileUrl(taskId, f._id, true)}
-                  onDelete={() => setDeleting(f)}
-                  iconSize={14}
-                  gap={4}
+      }
+      emptyText="No attachments yet. Upload drawings, photos, quotes or PDFs for this task."
+      rowTestId="task-attachment"
+      renderFile={(f, askDelete) => (
+        <>
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            {f.type.startsWith('image/') ? (
+              <UnstyledButton onClick={() => setPreview(f)} aria-label={`Preview ${f.name}`}>
+                <img
+                  src={tasks.fileUrl(taskId, f._id)}
+                  alt=""
+                  loading="lazy"
+                  width={40}
+                  height={40}
+                  style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }}
                 />
-              </Group>
-            </Paper>
-          );
-        })
+              </UnstyledButton>
+            ) : (
+              <IconPaperclip size={20} />
+            )}
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              {isPreviewable(f.type) ? (
+                <Anchor component="button" type="button" size="sm" truncate onClick={() => setPreview(f)}>
+                  {f.name}
+                </Anchor>
+              ) : (
+                <Text size="sm" truncate>
+                  {f.name}
+                </Text>
+              )}
+              <Text size="xs" c="dimmed">
+                {fileMeta(f)}
+              </Text>
+            </Stack>
+          </Group>
+          <FileActions
+            name={f.name}
+            downloadUrl={tasks.fileUrl(taskId, f._id, true)}
+            onDelete={askDelete}
+            iconSize={14}
+            gap={4}
+          />
+        </>
       )}
+    >
       <Modal opened={!!preview} onClose={() => setPreview(null)} title={preview?.name} size="xl" centered>
         {preview &&
           (preview.type === 'application/pdf' ? (
@@ -160,14 +113,6 @@ export function TaskAttachments({
             />
           ))}
       </Modal>
-      <DeleteConfirmDialog
-        opened={!!deleting}
-        title="Delete attachment"
-        message={`Delete ${deleting?.name ?? 'this file'}? This action cannot be undone.`}
-        loading={removeFile.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => void remove()}
-      />
-    </Stack>
+    </AttachmentsPanel>
   );
 }
