@@ -1,9 +1,76 @@
-import { Title } from '@atrium/ui';
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { isApiError } from '@atrium/api-client';
+import {
+  Button,
+  Container,
+  Group,
+  IconDownload,
+  LoadError,
+  PageSkeleton,
+  useNavigate,
+  useParams,
+  useSearchParams,
+} from '@atrium/ui';
+import { documentKeys, documents, publicDocuments } from '@atrium/domain-documents';
+import { DocumentView } from '../components/document-view';
+import { downloadPdf } from '../lib/pdf-download';
 
+/**
+ * /documents/view/{id}: what the client sees. With ?token= (the link that was sent) it is the signed-out call
+ * GET /public/documents/{id}; an unknown or forged link goes to /document-not-found, an expired one to
+ * /document-expired. Without a token a member sees the preview of their business's document.
+ */
 export default function DocumentViewPage() {
+  const { id = '' } = useParams();
+  const [url] = useSearchParams();
+  const token = url.get('token') ?? '';
+  const navigate = useNavigate();
+  const q = useQuery({
+    queryKey: token ? documentKeys.publicView(id, token) : documentKeys.preview(id),
+    queryFn: async () => {
+      if (token) {
+        const answer = await publicDocuments.view(id, token);
+        return { doc: answer.document, from: answer.business.name };
+      }
+      const preview = await documents.preview(id);
+      return { doc: preview.document, from: undefined };
+    },
+    retry: false,
+  });
+
+  const status = q.isError && isApiError(q.error) ? q.error.status : null;
+  useEffect(() => {
+    if (status === 410) navigate('/document-expired', { replace: true });
+    else if (status === 404 || status === 400) navigate('/document-not-found', { replace: true });
+  }, [status, navigate]);
+
   return (
-    <Title order={1} fz={26}>
-      Document
-    </Title>
+    <Container size="md" py="xl">
+      {q.isPending || status === 410 || status === 404 || status === 400 ? (
+        <PageSkeleton rows={8} />
+      ) : q.isError ? (
+        <LoadError
+          title="The document could not be loaded"
+          message={q.error.message}
+          onRetry={() => void q.refetch()}
+        />
+      ) : (
+        <>
+          <Group justify="flex-end" mb="sm">
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              onClick={() =>
+                void downloadPdf(() => (token ? publicDocuments.pdf(id, token) : documents.pdf(id)), q.data.doc.title)
+              }
+            >
+              Download PDF
+            </Button>
+          </Group>
+          <DocumentView doc={q.data.doc} from={q.data.from} />
+        </>
+      )}
+    </Container>
   );
 }

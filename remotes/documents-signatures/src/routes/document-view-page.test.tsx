@@ -1,0 +1,73 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { ApiError } from '@atrium/api-client';
+import { documents, publicDocuments } from '@atrium/domain-documents';
+import { makeDocument, renderWithProviders } from '../test-utils';
+import DocumentViewPage from './document-view-page';
+
+const open = (path: string) => renderWithProviders(<DocumentViewPage />, path, '/documents/view/:id');
+
+const invoice = makeDocument(1, {
+  title: 'Invoice for Jane',
+  status: 'sent',
+  blocks: [
+    { id: 'b1', type: 'heading', text: 'Hello Jane', level: 1 },
+    { id: 'b2', type: 'richText', html: '<p>Thanks for your business, Jane.</p>' },
+  ],
+  lineItems: [
+    {
+      id: 'l1',
+      description: 'Photography',
+      quantity: '2',
+      unitPrice: 10000,
+      discount: null,
+      taxRateId: 't1',
+      amount: 22000,
+    },
+  ],
+  totals: {
+    subtotal: 20000,
+    discount: 0,
+    taxes: [{ taxRateId: 't1', name: 'VAT', rate: 1000, taxable: 20000, amount: 2000 }],
+    tax: 2000,
+    total: 22000,
+    deposit: 0,
+    balance: 22000,
+  },
+});
+
+describe('/documents/view/:id', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('shows the public link signed out: the resolved texts, the lines and the totals', async () => {
+    const view = jest
+      .spyOn(publicDocuments, 'view')
+      .mockResolvedValue({ document: invoice, business: { name: 'Ann Photo' } });
+    open('/documents/view/d1?token=tok');
+    expect(await screen.findByRole('heading', { name: 'Invoice for Jane' })).toBeInTheDocument();
+    expect(view).toHaveBeenCalledWith('d1', 'tok');
+    expect(screen.getByText(/from Ann Photo/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Hello Jane' })).toBeInTheDocument();
+    expect(screen.getByText('Thanks for your business, Jane.')).toBeInTheDocument();
+    const totals = screen.getByRole('group', { name: 'Totals' });
+    expect(within(totals).getByText('VAT (10%)').nextSibling).toHaveTextContent('$20.00');
+    expect(within(totals).getByText('Total').nextSibling).toHaveTextContent('$220.00');
+  });
+
+  it.each([
+    [404, 'NOT_FOUND', '/document-not-found'],
+    [410, 'GONE', '/document-expired'],
+  ])('a link answered %s (%s) goes to %s', async (status, code, to) => {
+    jest.spyOn(publicDocuments, 'view').mockRejectedValue(new ApiError(status, code, 'no'));
+    open('/documents/view/d1?token=forged');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(to));
+  });
+
+  it("signed in without a token, shows the business's own preview", async () => {
+    const preview = jest.spyOn(documents, 'preview').mockResolvedValue({ document: invoice, unresolvedTags: [] });
+    const view = jest.spyOn(publicDocuments, 'view');
+    open('/documents/view/d1');
+    expect(await screen.findByRole('heading', { name: 'Invoice for Jane' })).toBeInTheDocument();
+    expect(preview).toHaveBeenCalledWith('d1');
+    expect(view).not.toHaveBeenCalled();
+  });
+});
