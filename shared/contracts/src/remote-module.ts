@@ -63,9 +63,27 @@ export interface ModalPayloads {
   /**
    * work: the meeting form. No payload = a new meeting ('+ New' → Meeting); `start`/`end`/`allDay` = a new one over
    * that range (a range selected on the calendar: ISO instants, or for all-day the first and the last day,
-   * inclusive); `projectId` = a new one in that project; `meeting` = edit that one (a work `Meeting`).
+   * inclusive); `projectId` = a new one in that project; `attendees` = a new one with these attending (a contact
+   * page's 'New meeting'); `meeting` = edit that one (a work `Meeting`).
    */
-  meeting: { meeting?: ModalRecord; projectId?: string; start?: string; end?: string; allDay?: boolean } | undefined;
+  meeting:
+    | {
+        meeting?: ModalRecord;
+        projectId?: string;
+        start?: string;
+        end?: string;
+        allDay?: boolean;
+        attendees?: ModalAttendee[];
+      }
+    | undefined;
+}
+
+/** An attendee handed to the meeting modal: a contact or a member (the work slice's MeetingAttendee). */
+export interface ModalAttendee {
+  id: string;
+  model: 'Contact' | 'User';
+  email: string | null;
+  name: string | null;
 }
 
 /** A record handed to another app's modal; its full wire type lives in the owning domain slice. */

@@ -67,7 +67,9 @@ describe('ContactDetailPage', () => {
       } as Meeting,
     ]);
     renderAt('/contacts/c4');
-    const card = (await screen.findByRole('heading', { name: 'Meetings' })).closest('div')!;
+    const card = (await screen.findByRole('heading', { name: 'Meetings' })).closest(
+      '.mantine-Card-root',
+    )! as HTMLElement;
     expect(await within(card).findByRole('link', { name: 'Site visit' })).toHaveAttribute(
       'href',
       '/calendar/meetings/m1',

@@ -191,7 +191,7 @@ export default function ContactDetailPage() {
           )}
         </Card>
         <ContactProjectsCard contactId={c._id} />
-        <ContactMeetingsCard contactId={c._id} />
+        <ContactMeetingsCard contact={c} />
       </SimpleGrid>
       <Card withBorder id="notes">
         <Title order={2} fz="md" mb="sm">

@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { ApiError } from '@atrium/api-client';
+import { bus, type ModalOpen } from '@atrium/event-bus';
 import { meetings, type Meeting } from '@atrium/domain-work/public';
 import { renderWithProviders } from '../../test-utils';
 import { ContactMeetingsCard } from './contact-meetings-card';
@@ -21,6 +22,8 @@ function meeting(id: string, title: string, days: number, over: Partial<Meeting>
   } as Meeting;
 }
 
+const carla = { _id: 'c1', email: 'carla@example.com', firstName: 'Carla', lastName: 'Client' };
+
 afterEach(() => jest.restoreAllMocks());
 
 describe("the contact's meetings", () => {
@@ -33,7 +36,7 @@ describe("the contact's meetings", () => {
         meeting('m3', 'Review', -2, { status: 'cancelled' }),
         meeting('m4', 'Design call', 3, { isAllDay: true }),
       ]);
-    renderWithProviders(<ContactMeetingsCard contactId="c1" />, '/contacts/c1');
+    renderWithProviders(<ContactMeetingsCard contact={carla} />, '/contacts/c1');
     const upcoming = await screen.findByRole('list', { name: 'Upcoming' });
     expect(of).toHaveBeenCalledWith('c1');
     expect(
@@ -65,14 +68,14 @@ describe("the contact's meetings", () => {
         endDate: new Date(2099, 3, 7, 16, 0).toISOString(),
       }),
     ]);
-    renderWithProviders(<ContactMeetingsCard contactId="c1" />, '/contacts/c1');
+    renderWithProviders(<ContactMeetingsCard contact={carla} />, '/contacts/c1');
     expect(await screen.findByText(/^Mar 4\s–\s5, 2099$/)).toBeInTheDocument();
     expect(screen.getByText(/^Apr 7, 2099, 3:30\s–\s4:00\sPM$/)).toBeInTheDocument();
   });
 
   it('says when the contact has no meetings', async () => {
     jest.spyOn(meetings, 'ofContact').mockResolvedValue([]);
-    renderWithProviders(<ContactMeetingsCard contactId="c1" />, '/contacts/c1');
+    renderWithProviders(<ContactMeetingsCard contact={carla} />, '/contacts/c1');
     expect(await screen.findByText('No meetings with this contact yet.')).toBeInTheDocument();
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
   });
@@ -82,10 +85,28 @@ describe("the contact's meetings", () => {
       .spyOn(meetings, 'ofContact')
       .mockRejectedValueOnce(new ApiError(500, 'FETCH_ERROR', 'x'))
       .mockResolvedValue([meeting('m1', 'Site visit', 1)]);
-    renderWithProviders(<ContactMeetingsCard contactId="c1" />, '/contacts/c1');
+    renderWithProviders(<ContactMeetingsCard contact={carla} />, '/contacts/c1');
     expect(await screen.findByText('Meetings could not be loaded.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'Site visit' })).toBeInTheDocument();
     expect(of).toHaveBeenCalledTimes(2);
+  });
+
+  it("'New meeting' opens the meeting modal with this contact attending", async () => {
+    jest.spyOn(meetings, 'ofContact').mockResolvedValue([]);
+    const opened: ModalOpen[] = [];
+    const sub = bus.on('modal:open').subscribe((m) => opened.push(m));
+    try {
+      renderWithProviders(<ContactMeetingsCard contact={carla} />, '/contacts/c1');
+      fireEvent.click(await screen.findByRole('button', { name: 'New meeting' }));
+      expect(opened).toEqual([
+        {
+          id: 'meeting',
+          data: { attendees: [{ id: 'c1', model: 'Contact', email: 'carla@example.com', name: 'Carla Client' }] },
+        },
+      ]);
+    } finally {
+      sub.unsubscribe();
+    }
   });
 });

@@ -37,6 +37,8 @@ export interface MeetingPreset {
   end?: string;
   allDay?: boolean;
   projectId?: string;
+  /** Who attends a new meeting from the start (a contact page's 'New meeting': that contact). */
+  attendees?: MeetingAttendee[];
 }
 
 const inputOf = (iso: string | undefined, allDay: boolean) =>
@@ -66,7 +68,7 @@ export function toFormValues(
     notes: meeting?.notes ?? '',
     projectId: meeting?.projectId ?? preset.projectId ?? '',
     organizer: meeting?.organizer?._id ?? '',
-    attendees: meeting?.attendees ?? [],
+    attendees: meeting?.attendees ?? preset.attendees ?? [],
     syncToGoogleCalendar: meeting?.syncToGoogleCalendar ?? false,
   };
 }

@@ -228,6 +228,18 @@ describe('meeting modal (+ New → Meeting)', () => {
     expect(bus$.navigations).toEqual(['/calendar?date=2026-12-10']);
   });
 
+  it('from a contact page: that contact already attends (the bus payload), and is sent with the meeting', async () => {
+    const create = jest.spyOn(meetings, 'create').mockResolvedValue(makeMeeting(10, { title: 'Intro' }));
+    const dora = { id: 'c9', model: 'Contact' as const, email: 'dora@example.com', name: 'Dora Other' };
+    renderWithProviders(<MeetingModalEntry onClose={jest.fn()} data={{ attendees: [dora] }} />, '/contacts/c9');
+    await screen.findByText('New meeting');
+    expect(screen.getByLabelText('Attendees').closest('.mantine-InputWrapper-root')).toHaveTextContent('Dora Other');
+    type(/Title/, 'Intro');
+    fireEvent.click(screen.getByRole('button', { name: 'Create meeting' }));
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    expect(create.mock.calls[0]![0]).toMatchObject({ title: 'Intro', attendees: [dora], projectId: null });
+  });
+
   it('uploads the files picked before creating, one call each, with the attachment toasts', async () => {
     jest.spyOn(meetings, 'create').mockResolvedValue(makeMeeting(9));
     const upload = jest
