@@ -126,7 +126,7 @@ describe('/projects/:projectId/:tab', () => {
     expect(toasts()).toContain('Project duplicated');
   });
 
-  it('says plainly what the email, documents and finance tabs will hold', async () => {
+  it('says plainly what the email and finance tabs will hold', async () => {
     jest.spyOn(projects, 'get').mockResolvedValue(detail());
     open('/projects/p1/finance');
     expect(await screen.findByText('Finance: nothing to show yet')).toBeInTheDocument();

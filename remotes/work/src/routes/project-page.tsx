@@ -22,6 +22,7 @@ import { ProjectTasksPanel } from '../components/project-tasks';
 import { ActivityFeed } from '../features/project-detail/activity-feed';
 import { ComingTab } from '../features/project-detail/coming-tab';
 import { DetailsTab } from '../features/project-detail/details-tab';
+import { ProjectDocuments } from '../features/project-detail/project-documents';
 import { ProjectHeader } from '../features/project-detail/project-header';
 import { PROJECT_TABS, PROJECT_TAB_LABELS, isProjectTab } from '../features/project-detail/tabs';
 import { useProject } from '../features/project-detail/use-project';
@@ -105,7 +106,8 @@ export default function ProjectPage() {
           </Box>
         )}
         {tab === 'details' && <DetailsTab project={p} onEdit={() => setEditing(true)} />}
-        {(tab === 'email' || tab === 'documents' || tab === 'finance') && <ComingTab kind={tab} />}
+        {tab === 'documents' && <ProjectDocuments projectId={p._id} />}
+        {(tab === 'email' || tab === 'finance') && <ComingTab kind={tab} />}
       </Box>
       {editing && (
         <Suspense fallback={null}>
