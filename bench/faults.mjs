@@ -14,6 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { cleanups, int, log, register, runCleanups, since, sleep, startServer, repoRoot } from './lib.mjs';
+import { runSuite } from './suite.mjs';
 
 const argv = process.argv.slice(2).filter((arg, i) => !(i === 0 && arg === '--'));
 const { values: opts } = parseArgs({
@@ -278,13 +279,4 @@ async function main() {
   return broken.length ? 1 : 0;
 }
 
-main()
-  .then(async (code) => {
-    await runCleanups();
-    process.exit(code);
-  })
-  .catch(async (error) => {
-    console.error(error);
-    await runCleanups();
-    process.exit(1);
-  });
+runSuite(main);

@@ -6,32 +6,17 @@
 // (or week) → the plan of the range query, to show which indexes it reads. Issue #16's target: a month p95 ≤ 30 ms
 // on PostgreSQL. See README.md.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { cannon, freshDatabase, openDb, pgAnswers } from './cannon.mjs';
-import { cleanups, int, log, login, register, runCleanups, since, startServer } from './lib.mjs';
+import { int, log, since } from './lib.mjs';
+import { databases, rnd, runCases, runSuite, seededServer, suiteOptions, verdictOf } from './suite.mjs';
 
-const argv = process.argv.slice(2).filter((arg, i) => !(i === 0 && arg === '--') && !arg.startsWith('--suite'));
-const { values: opts } = parseArgs({
-  args: argv,
-  options: {
-    db: { type: 'string' },
-    meetings: { type: 'string' },
-    quick: { type: 'boolean', default: false },
-    duration: { type: 'string' },
-    'pg-url': { type: 'string', default: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
-    json: { type: 'string' },
-    help: { type: 'boolean', short: 'h', default: false },
-  },
-  strict: true,
-});
-if (opts.help) {
-  console.log(`pnpm bench:api -- --suite=meetings [options]
+const opts = suiteOptions(
+  { meetings: { type: 'string' } },
+  `pnpm bench:api -- --suite=meetings [options]
   --db=pglite|postgres|both   default: both when PostgreSQL answers, else pglite
   --meetings=N                default 50000 (5000 with --quick), spread over 5 years
   --duration=S                seconds per case (default 10, 3 with --quick)
-  --json=FILE                 also write the results as JSON`);
-  process.exit(0);
-}
+  --json=FILE                 also write the results as JSON`,
+);
 const quick = opts.quick;
 const N_MEETINGS = int(opts.meetings, quick ? 5_000 : 50_000, 'meetings');
 const DURATION = int(opts.duration, quick ? 3 : 10, 'duration');
@@ -42,8 +27,6 @@ const TARGET_MS = 30;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Seeding: INSERT … SELECT generate_series, values derived from md5(row number) so runs are deterministic.
-
-const rnd = (salt, mod) => `((('x' || substr(md5(n::text || '${salt}'), 1, 8))::bit(32)::int & 2147483647) % ${mod})`;
 
 async function seed(db, { businessId, userId }) {
   const t0 = performance.now();
@@ -147,43 +130,34 @@ function cpuMs(pid) {
 }
 
 async function benchDb(kind) {
-  const label = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
-  const result = { label, meetings: N_MEETINGS, cases: [] };
-  const { where, dbEnv } = await freshDatabase(kind, opts['pg-url'], 'meetings', cleanups);
-  let server = await startServer(label, dbEnv);
-  const reg = await register(server.base, `meetings-${kind}`);
-  // PGlite is single-connection: the server lets go of the directory while the bench seeds it.
-  if (kind === 'pglite') await server.stop();
-  const db = await openDb(kind, where);
-  log(`${label}: seeding ${N_MEETINGS} meetings over ${YEARS} years`);
-  result.seedMs = await seed(db, reg);
+  const { label, server, reg, seeded } = await seededServer(kind, opts, 'meetings', {
+    what: `${N_MEETINGS} meetings over ${YEARS} years`,
+    seed: async (db, reg) => ({ seedMs: await seed(db, reg), plan: await plan(db, reg.businessId) }),
+  });
+  const result = { label, meetings: N_MEETINGS, ...seeded, cases: [] };
   log(`${label}: seeded in ${(result.seedMs / 1000).toFixed(1)} s`);
-  result.plan = await plan(db, reg.businessId);
-  await db.close();
-  if (kind === 'pglite') server = await startServer(label, dbEnv);
-  for (const c of cases()) {
-    const client = await login(server.base, reg.email);
-    const cpu0 = cpuMs(server.pid);
-    const r = await cannon(server.base, client.authHeaders(), c, { duration: DURATION, connections: 10 });
-    r.cpuPerRequest = (cpuMs(server.pid) - cpu0) / Math.max(1, r.count);
-    result.cases.push({ ...c, next: undefined, ...r });
-    log(
-      `${label}: ${c.name}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, ${r.rps.toFixed(0)} req/s, ` +
-        `server CPU ${r.cpuPerRequest.toFixed(1)} ms/request` +
-        (r.problems.length ? ` — ${r.problems.join(', ')}` : ''),
-    );
-  }
+  result.cases = await runCases(
+    label,
+    server,
+    reg,
+    cases(),
+    { duration: DURATION, connections: 10 },
+    {
+      around: async (_c, go) => {
+        const cpu0 = cpuMs(server.pid);
+        const r = await go();
+        return { ...r, cpuPerRequest: (cpuMs(server.pid) - cpu0) / Math.max(1, r.count) };
+      },
+      note: (r) => `server CPU ${r.cpuPerRequest.toFixed(1)} ms/request`,
+    },
+  );
   await server.stop();
   return result;
 }
 
 async function main() {
-  const dbs =
-    opts.db === 'both' || (!opts.db && (await pgAnswers(opts['pg-url'])))
-      ? ['postgres', 'pglite']
-      : [opts.db ?? 'pglite'];
   const results = [];
-  for (const kind of dbs) results.push(await benchDb(kind));
+  for (const kind of await databases(opts)) results.push(await benchDb(kind));
   let failed = false;
   console.log(`\nMeetings API: ${N_MEETINGS} meetings over ${YEARS} years in one business; ${DURATION} s per case`);
   for (const r of results) {
@@ -193,13 +167,7 @@ async function main() {
       'case                                          p50 ms   p95 ms   req/s   CPU ms/req   target p95   verdict',
     );
     for (const c of r.cases) {
-      const verdict = c.problems.length
-        ? `FAILED: ${c.problems.join(', ')}`
-        : c.target === undefined
-          ? ''
-          : c.p95 <= c.target
-            ? 'met'
-            : 'missed';
+      const verdict = verdictOf(c);
       if (c.problems.length) failed = true;
       console.log(
         `${c.name.padEnd(45)} ${c.p50.toFixed(1).padStart(6)} ${c.p95.toFixed(1).padStart(8)} ${c.rps.toFixed(0).padStart(7)} ${c.cpuPerRequest.toFixed(1).padStart(12)} ${(c.target ? `≤ ${c.target}` : '').padStart(12)}   ${verdict}`,
@@ -211,13 +179,4 @@ async function main() {
   return failed ? 1 : 0;
 }
 
-main()
-  .then(async (code) => {
-    await runCleanups();
-    process.exit(code);
-  })
-  .catch(async (error) => {
-    console.error(error);
-    await runCleanups();
-    process.exit(1);
-  });
+runSuite(main);

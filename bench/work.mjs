@@ -4,35 +4,22 @@
 // registered through the API → projects and tasks seeded through the driver → autocannon per case, with a
 // baseline case (GET /health) in the same run so a noisy machine shows as a slow baseline. See README.md.
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { cannon, freshDatabase, openDb, pgAnswers } from './cannon.mjs';
-import { cleanups, int, log, login, register, runCleanups, since, startServer } from './lib.mjs';
+import { int, log, since } from './lib.mjs';
+import { databases, rnd, runCases, runSuite, seededServer, suiteOptions, verdictOf } from './suite.mjs';
 
-const argv = process.argv.slice(2).filter((arg, i) => !(i === 0 && arg === '--') && !arg.startsWith('--suite'));
-const { values: opts } = parseArgs({
-  args: argv,
-  options: {
-    db: { type: 'string' },
+const opts = suiteOptions(
+  {
     projects: { type: 'string' },
     tasks: { type: 'string' },
-    quick: { type: 'boolean', default: false },
-    duration: { type: 'string' },
     connections: { type: 'string', default: '10' },
-    'pg-url': { type: 'string', default: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
-    json: { type: 'string' },
-    help: { type: 'boolean', short: 'h', default: false },
   },
-  strict: true,
-});
-if (opts.help) {
-  console.log(`pnpm bench:api -- --suite=work [options]
+  `pnpm bench:api -- --suite=work [options]
   --db=pglite|postgres|both   default: both when PostgreSQL answers, else pglite
   --projects=N --tasks=N      default 10000 and 200000 (1000 / 20000 with --quick)
   --duration=S                seconds per case (default 10, 3 with --quick)
   --connections=N             autocannon connections (default 10)
-  --json=FILE                 also write the results as JSON`);
-  process.exit(0);
-}
+  --json=FILE                 also write the results as JSON`,
+);
 const quick = opts.quick;
 const N_PROJECTS = int(opts.projects, quick ? 1_000 : 10_000, 'projects');
 const N_TASKS = int(opts.tasks, quick ? 20_000 : 200_000, 'tasks');
@@ -49,8 +36,6 @@ const TYPES = ['Wedding', 'Branding', 'Remodel', 'Portrait', 'Web', 'Consulting'
 const arr = (list) => `ARRAY[${list.map((w) => `'${w}'`).join(',')}]`;
 const pick = (list, salt, n = 'n') =>
   `(${arr(list)})[1 + (('x' || substr(md5(${n}::text || '${salt}'), 1, 8))::bit(32)::int & 2147483647) % ${list.length}]`;
-const rnd = (salt, mod, n = 'n') =>
-  `((('x' || substr(md5(${n}::text || '${salt}'), 1, 8))::bit(32)::int & 2147483647) % ${mod})`;
 
 async function seed(db, { businessId, userId }) {
   const t0 = performance.now();
@@ -130,40 +115,20 @@ function cases() {
 }
 
 async function benchDb(kind) {
-  const label = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
-  const result = { label, projects: N_PROJECTS, tasks: N_TASKS, cases: [] };
-  const { where, dbEnv } = await freshDatabase(kind, opts['pg-url'], 'work', cleanups);
-  let server = await startServer(label, dbEnv);
-  const reg = await register(server.base, `work-${kind}`);
-  // PGlite is single-connection: the server lets go of the directory while the bench seeds it.
-  if (kind === 'pglite') await server.stop();
-  const db = await openDb(kind, where);
-  log(`${label}: seeding ${N_PROJECTS} projects and ${N_TASKS} tasks`);
-  result.seedMs = await seed(db, reg);
+  const { label, server, reg, seeded } = await seededServer(kind, opts, 'work', {
+    what: `${N_PROJECTS} projects and ${N_TASKS} tasks`,
+    seed,
+  });
+  const result = { label, projects: N_PROJECTS, tasks: N_TASKS, seedMs: seeded, cases: [] };
   log(`${label}: seeded in ${(result.seedMs / 1000).toFixed(1)} s`);
-  await db.close();
-  if (kind === 'pglite') server = await startServer(label, dbEnv);
-  for (const c of cases()) {
-    // A fresh session per case: Bearer token, and the CSRF double-submit the PATCH cases need.
-    const client = await login(server.base, reg.email);
-    const r = await cannon(server.base, client.authHeaders(), c, { duration: DURATION, connections: CONNECTIONS });
-    result.cases.push({ ...c, next: undefined, ...r });
-    log(
-      `${label}: ${c.name}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, ${r.rps.toFixed(0)} req/s` +
-        (r.problems.length ? ` — ${r.problems.join(', ')}` : ''),
-    );
-  }
+  result.cases = await runCases(label, server, reg, cases(), { duration: DURATION, connections: CONNECTIONS });
   await server.stop();
   return result;
 }
 
 async function main() {
-  const dbs =
-    opts.db === 'both' || (!opts.db && (await pgAnswers(opts['pg-url'])))
-      ? ['postgres', 'pglite']
-      : [opts.db ?? 'pglite'];
   const results = [];
-  for (const kind of dbs) results.push(await benchDb(kind));
+  for (const kind of await databases(opts)) results.push(await benchDb(kind));
   let failed = false;
   console.log(
     `\nWork API: ${N_PROJECTS} projects, ${N_TASKS} tasks in one business; ${CONNECTIONS} connections, ${DURATION} s per case`,
@@ -173,13 +138,7 @@ async function main() {
     console.log(`\n${r.label} (baseline GET /health p95 ${baseline.p95.toFixed(1)} ms)`);
     console.log('case                                   p50 ms   p95 ms   req/s   target p95   verdict');
     for (const c of r.cases) {
-      const verdict = c.problems.length
-        ? `FAILED: ${c.problems.join(', ')}`
-        : c.target === undefined
-          ? ''
-          : c.p95 <= c.target
-            ? 'met'
-            : 'missed';
+      const verdict = verdictOf(c);
       if (c.problems.length) failed = true;
       console.log(
         `${c.name.padEnd(38)} ${c.p50.toFixed(1).padStart(6)} ${c.p95.toFixed(1).padStart(8)} ${c.rps.toFixed(0).padStart(7)} ${(c.target ? `≤ ${c.target}` : '').padStart(12)}   ${verdict}`,
@@ -190,13 +149,4 @@ async function main() {
   return failed ? 1 : 0;
 }
 
-main()
-  .then(async (code) => {
-    await runCleanups();
-    process.exit(code);
-  })
-  .catch(async (error) => {
-    console.error(error);
-    await runCleanups();
-    process.exit(1);
-  });
+runSuite(main);

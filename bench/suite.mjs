@@ -1,0 +1,102 @@
+// What the API suites beside api.mjs share (work.mjs, meetings.mjs): their options, the opening of a run per
+// database (fresh database → built server → one user registered through the API → rows seeded through the driver →
+// the server again), the cases under autocannon, the verdicts and the way the process ends.
+import { parseArgs } from 'node:util';
+import { cannon, freshDatabase, openDb, pgAnswers } from './cannon.mjs';
+import { cleanups, log, login, register, runCleanups, startServer } from './lib.mjs';
+
+/**
+ * The suite's command-line options: its own besides --db, --quick, --duration, --pg-url, --json and --help (which
+ * prints `usage` and exits). `pnpm bench:api -- --suite=…` passes a leading `--` and the --suite that chose it.
+ */
+export function suiteOptions(options, usage) {
+  const argv = process.argv.slice(2).filter((arg, i) => !(i === 0 && arg === '--') && !arg.startsWith('--suite'));
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      db: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      duration: { type: 'string' },
+      'pg-url': { type: 'string', default: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+      json: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+      ...options,
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  return values;
+}
+
+/** The databases to run on: --db, or both when PostgreSQL answers, else PGlite. */
+export async function databases(opts) {
+  return opts.db === 'both' || (!opts.db && (await pgAnswers(opts['pg-url'])))
+    ? ['postgres', 'pglite']
+    : [opts.db ?? 'pglite'];
+}
+
+/** SQL: a deterministic number in [0, mod) from the row number `n` and a salt (md5 of both). */
+export const rnd = (salt, mod, n = 'n') =>
+  `((('x' || substr(md5(${n}::text || '${salt}'), 1, 8))::bit(32)::int & 2147483647) % ${mod})`;
+
+/**
+ * A fresh database of `kind` with one registered user and the rows `seed(db, registration)` writes through the
+ * driver (what it answers is returned as `seeded`), and the built server running on it.
+ */
+export async function seededServer(kind, opts, tag, { what, seed }) {
+  const label = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+  const { where, dbEnv } = await freshDatabase(kind, opts['pg-url'], tag, cleanups);
+  let server = await startServer(label, dbEnv);
+  const reg = await register(server.base, `${tag}-${kind}`);
+  // PGlite is single-connection: the server lets go of the directory while the bench seeds it.
+  if (kind === 'pglite') await server.stop();
+  const db = await openDb(kind, where);
+  log(`${label}: seeding ${what}`);
+  const seeded = await seed(db, reg);
+  await db.close();
+  if (kind === 'pglite') server = await startServer(label, dbEnv);
+  return { label, server, reg, seeded };
+}
+
+/**
+ * Each case under autocannon with a fresh session (Bearer token, and the CSRF double-submit a write needs), logged
+ * as it ends. `around(c, go)` may wrap a run to add figures to its result, `note(r)` a text to its log line.
+ */
+export async function runCases(label, server, reg, cases, run, { around = (_c, go) => go(), note } = {}) {
+  const results = [];
+  for (const c of cases) {
+    const client = await login(server.base, reg.email);
+    const r = await around(c, () => cannon(server.base, client.authHeaders(), c, run));
+    results.push({ ...c, next: undefined, ...r });
+    log(
+      `${label}: ${c.name}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, ${r.rps.toFixed(0)} req/s` +
+        (note ? `, ${note(r)}` : '') +
+        (r.problems.length ? ` — ${r.problems.join(', ')}` : ''),
+    );
+  }
+  return results;
+}
+
+/** A case's verdict: its problems, or whether its p95 met the target (none without a target). */
+export function verdictOf(c) {
+  if (c.problems.length) return `FAILED: ${c.problems.join(', ')}`;
+  if (c.target === undefined) return '';
+  return c.p95 <= c.target ? 'met' : 'missed';
+}
+
+/** Runs `main` (its answer is the exit code; an error exits 1), cleaning up after it either way. */
+export function runSuite(main) {
+  main()
+    .then(async (code) => {
+      await runCleanups();
+      process.exit(code);
+    })
+    .catch(async (error) => {
+      console.error(error);
+      await runCleanups();
+      process.exit(1);
+    });
+}
