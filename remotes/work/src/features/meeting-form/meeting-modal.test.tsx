@@ -108,6 +108,15 @@ describe('after creating', () => {
     const timed = { isAllDay: false, startDate: new Date(2026, 11, 10, 9, 30).toISOString() };
     expect(calendarAfterCreate(timed, { pathname: '/', search: '' })).toBe('/calendar?date=2026-12-10');
   });
+
+  it('drops an open calendar’s filters that would hide the new meeting, keeps those it passes', () => {
+    const m = { isAllDay: true, startDate: '2026-12-10', title: 'Site visit', status: 'scheduled' as const };
+    const at = (search: string) => calendarAfterCreate(m, { pathname: '/calendar', search });
+    expect(at('?type=task,project&status=completed&search=invoice')).toBe('/calendar?date=2026-12-10');
+    expect(at('?view=week&type=meeting,task&status=scheduled&search=SITE')).toBe(
+      '/calendar?view=week&type=meeting%2Ctask&status=scheduled&search=SITE&date=2026-12-10',
+    );
+  });
 });
 
 describe('meeting modal (+ New → Meeting)', () => {

@@ -12,15 +12,23 @@ import { MeetingFields } from './meeting-fields';
 import { toFormValues, toInput, toUpdate, type MeetingFormValues, type MeetingPreset } from './meeting-form-values';
 
 /**
- * Where a created meeting takes the user (spec §2: /calendar): the calendar at the meeting's day, keeping the view
- * and filters when the calendar is already open.
+ * Where a created meeting takes the user (spec §2: /calendar): the calendar at the meeting's day (it opens at
+ * ?date=), so the meeting is on screen wherever it falls. An open calendar keeps its view and the filters the meeting
+ * passes; a filter that would hide it (?type= without meetings, another ?status=, a ?search= its title lacks) is
+ * dropped.
  */
 export function calendarAfterCreate(
-  m: Pick<Meeting, 'startDate' | 'isAllDay'>,
+  m: Pick<Meeting, 'startDate' | 'isAllDay'> & Partial<Pick<Meeting, 'title' | 'status'>>,
   from: { pathname: string; search: string },
 ): string {
   const params = new URLSearchParams(from.pathname.startsWith('/calendar') ? from.search : '');
   params.set('date', m.isAllDay ? wireDay(m.startDate) : localDay(new Date(m.startDate)));
+  const types = params.get('type')?.split(',').filter(Boolean) ?? [];
+  if (types.length > 0 && !types.includes('meeting')) params.delete('type');
+  const status = params.get('status');
+  if (status && status !== m.status) params.delete('status');
+  const search = params.get('search')?.trim().toLowerCase();
+  if (search && !(m.title ?? '').toLowerCase().includes(search)) params.delete('search');
   return `/calendar?${params.toString()}`;
 }
 
