@@ -46,6 +46,7 @@ describe('/documents/view/:id', () => {
     expect(await screen.findByRole('heading', { name: 'Invoice for Jane' })).toBeInTheDocument();
     expect(view).toHaveBeenCalledWith('d1', 'tok');
     expect(screen.getByText(/from Ann Photo/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Back to documents' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Hello Jane' })).toBeInTheDocument();
     expect(screen.getByText('Thanks for your business, Jane.')).toBeInTheDocument();
     const totals = screen.getByRole('group', { name: 'Totals' });
@@ -69,5 +70,14 @@ describe('/documents/view/:id', () => {
     expect(await screen.findByRole('heading', { name: 'Invoice for Jane' })).toBeInTheDocument();
     expect(preview).toHaveBeenCalledWith('d1');
     expect(view).not.toHaveBeenCalled();
+    // A sent document cannot change: no way into the editor.
+    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it('offers the editor for a draft seen signed in, never on the public link', async () => {
+    const draft = { ...invoice, status: 'draft' as const };
+    jest.spyOn(documents, 'preview').mockResolvedValue({ document: draft, unresolvedTags: [] });
+    open('/documents/view/d1');
+    expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/documents/editor/d1');
   });
 });

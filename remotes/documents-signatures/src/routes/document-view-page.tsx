@@ -6,15 +6,17 @@ import {
   Container,
   Group,
   IconDownload,
+  Link,
   LoadError,
   PageSkeleton,
   useNavigate,
   useParams,
   useSearchParams,
 } from '@atrium/ui';
-import { documentKeys, documents, publicDocuments } from '@atrium/domain-documents';
+import { documentKeys, documents, isEditable, publicDocuments } from '@atrium/domain-documents';
 import { DocumentView } from '../components/document-view';
 import { downloadPdf } from '../lib/pdf-download';
+import { editorPath } from '../lib/paths';
 
 /**
  * /documents/view/{id}: what the client sees. With ?token= (the link that was sent) it is the signed-out call
@@ -31,10 +33,10 @@ export default function DocumentViewPage() {
     queryFn: async () => {
       if (token) {
         const answer = await publicDocuments.view(id, token);
-        return { doc: answer.document, from: answer.business.name };
+        return { doc: answer.document, from: answer.business.name, editable: false };
       }
       const preview = await documents.preview(id);
-      return { doc: preview.document, from: undefined };
+      return { doc: preview.document, from: undefined, editable: isEditable(preview.document) };
     },
     retry: false,
   });
@@ -58,6 +60,16 @@ export default function DocumentViewPage() {
       ) : (
         <>
           <Group justify="flex-end" mb="sm">
+            {!token && (
+              <Button variant="subtle" component={Link} to="/documents">
+                Back to documents
+              </Button>
+            )}
+            {q.data.editable && (
+              <Button variant="default" component={Link} to={editorPath(id)}>
+                Edit
+              </Button>
+            )}
             <Button
               variant="default"
               leftSection={<IconDownload size={16} />}
