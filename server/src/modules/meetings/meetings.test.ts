@@ -276,6 +276,19 @@ describe('meetings and the calendar', () => {
       expect(meetingSchema.parse(ok(await stranger.agent.get(`/meetings/${m._id}`))).title).toBe('Site visit');
     });
 
+    test('PUT validates the body before looking the meeting up, as every write route (tasks too): a bad body is 400 whatever the id', async () => {
+      const theirs = await newMeeting({}, stranger.agent);
+      for (const id of ['no-such-meeting', theirs._id]) {
+        const bad = errorOf(await a.put(`/meetings/${id}`, { title: '', status: 'done' }));
+        expect(bad.status).toBe(400);
+        expect(bad.details?.map((d) => d.field).sort()).toEqual(['status', 'title']);
+        expect(errorOf(await a.put(`/meetings/${id}`, { title: 'Fine' }))).toMatchObject({
+          status: 404,
+          error: 'Meeting not found',
+        });
+      }
+    });
+
     test('PUT changes the fields given; the date order is checked on the merged meeting', async () => {
       const contact = await newContact();
       const m = await newMeeting({ attendees: [{ id: contact, model: 'Contact' }] });
