@@ -5,12 +5,10 @@ import {
   calendarItemSchema,
   calendarQuerySchema,
   meetingInputSchema,
-  meetingSchema,
-  meetingUpdateSchema,
 } from '@atrium/domain-work/schemas';
 import { registerWriteRoutes } from '../../lib/crud-routes';
 import { callerOf, errorResponses } from '../../lib/http';
-import { MEETING_WRITE_ERRORS } from '../meetings/meetings.routes';
+import { MEETING_WRITE_ERRORS, registerMeetingWrites } from '../meetings/meetings.routes';
 import type { MeetingsService } from '../meetings/meetings.service';
 import type { CalendarService } from './calendar.service';
 
@@ -58,15 +56,10 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ calendar: CalendarService; 
   );
 
   // A meeting's writes from the calendar: the meetings module's rules, answered as a meeting…
-  registerWriteRoutes(app, {
+  registerMeetingWrites(app, meetings, {
     tags,
     path: '/meetings',
     updateMethod: 'PATCH',
-    errors: MEETING_WRITE_ERRORS,
-    create: meetingInputSchema,
-    update: meetingUpdateSchema,
-    dto: meetingSchema,
-    service: meetings,
     descriptions: {
       create: 'Creates a meeting from the calendar (the same rules as POST /meetings)',
       update: 'Changes a meeting (the same rules as PUT /meetings/{id})',

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import * as z from 'zod';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   meetingAttachmentContentSchema,
@@ -10,7 +11,7 @@ import {
   meetingSchema,
   meetingUpdateSchema,
 } from '@atrium/domain-work/schemas';
-import { registerWriteRoutes } from '../../lib/crud-routes';
+import { registerWriteRoutes, type WriteRoutesOptions } from '../../lib/crud-routes';
 import { FILE_MULTIPART_LIMITS, uploadParts } from '../../lib/file-upload';
 import { callerOf, errorResponses, okSchema } from '../../lib/http';
 import type { MeetingsService } from './meetings.service';
@@ -28,6 +29,25 @@ const tags = ['meetings'];
 
 /** A meeting's create and update: 400 for its input, 404 for a project, organizer or attendee not found. */
 export const MEETING_WRITE_ERRORS = { create: [400, 404], update: [400, 404] } as const;
+
+/**
+ * A meeting's create (201), update and delete, with the meetings module's rules and answers: POST `path`, PUT (or
+ * PATCH) and DELETE `path`/:id — here and on the calendar's /meetings.
+ */
+export function registerMeetingWrites(
+  app: FastifyInstance,
+  meetings: MeetingsService,
+  opts: Pick<WriteRoutesOptions<z.ZodType, z.ZodType, z.ZodType>, 'tags' | 'path' | 'updateMethod' | 'descriptions'>,
+): void {
+  registerWriteRoutes(app, {
+    ...opts,
+    errors: MEETING_WRITE_ERRORS,
+    create: meetingInputSchema,
+    update: meetingUpdateSchema,
+    dto: meetingSchema,
+    service: meetings,
+  });
+}
 
 /**
  * Mounted at /api/v1/meetings: the business's meetings (spec §7 "Meetings and calendar"). Every route needs a
@@ -105,13 +125,8 @@ export const meetingsRoutes: FastifyPluginAsyncZod<{ meetings: MeetingsService }
     async (request) => ({ success: true as const, data: await meetings.get(callerOf(request), request.params.id) }),
   );
 
-  registerWriteRoutes(app, {
+  registerMeetingWrites(app, meetings, {
     tags,
-    errors: MEETING_WRITE_ERRORS,
-    create: meetingInputSchema,
-    update: meetingUpdateSchema,
-    dto: meetingSchema,
-    service: meetings,
     descriptions: {
       create:
         'Creates a meeting (organizer: a member, default the caller; attendees: the business’s contacts or ' +
