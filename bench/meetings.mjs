@@ -6,8 +6,8 @@
 // (or week) → the plan of the range query, to show which indexes it reads. Issue #16's target: a month p95 ≤ 30 ms
 // on PostgreSQL. See README.md.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { int, log, since } from './lib.mjs';
-import { databases, rnd, runCases, runSuite, seededServer, suiteOptions, verdictOf } from './suite.mjs';
+import { int } from './lib.mjs';
+import { benchDatabase, databases, rnd, runSuite, suiteOptions, verdictOf } from './suite.mjs';
 
 const opts = suiteOptions(
   { meetings: { type: 'string' } },
@@ -29,7 +29,6 @@ const TARGET_MS = 30;
 // Seeding: INSERT … SELECT generate_series, values derived from md5(row number) so runs are deterministic.
 
 async function seed(db, { businessId, userId }) {
-  const t0 = performance.now();
   const batch = db.kind === 'pglite' ? 10_000 : 50_000;
   const minutes = YEARS * 365 * 24 * 60;
   for (let from = 1; from <= N_MEETINGS; from += batch) {
@@ -60,7 +59,6 @@ async function seed(db, { businessId, userId }) {
     );
   }
   await db.query('ANALYZE meetings');
-  return since(t0);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -130,29 +128,20 @@ function cpuMs(pid) {
 }
 
 async function benchDb(kind) {
-  const { label, server, reg, seeded } = await seededServer(kind, opts, 'meetings', {
+  const r = await benchDatabase(kind, opts, 'meetings', {
     what: `${N_MEETINGS} meetings over ${YEARS} years`,
-    seed: async (db, reg) => ({ seedMs: await seed(db, reg), plan: await plan(db, reg.businessId) }),
-  });
-  const result = { label, meetings: N_MEETINGS, ...seeded, cases: [] };
-  log(`${label}: seeded in ${(result.seedMs / 1000).toFixed(1)} s`);
-  result.cases = await runCases(
-    label,
-    server,
-    reg,
-    cases(),
-    { duration: DURATION, connections: 10 },
-    {
-      around: async (_c, go) => {
-        const cpu0 = cpuMs(server.pid);
-        const r = await go();
-        return { ...r, cpuPerRequest: (cpuMs(server.pid) - cpu0) / Math.max(1, r.count) };
-      },
-      note: (r) => `server CPU ${r.cpuPerRequest.toFixed(1)} ms/request`,
+    seed,
+    inspect: (db, reg) => plan(db, reg.businessId),
+    cases: cases(),
+    run: { duration: DURATION, connections: 10 },
+    around: async (server, go) => {
+      const cpu0 = cpuMs(server.pid);
+      const result = await go();
+      return { ...result, cpuPerRequest: (cpuMs(server.pid) - cpu0) / Math.max(1, result.count) };
     },
-  );
-  await server.stop();
-  return result;
+    note: (result) => `server CPU ${result.cpuPerRequest.toFixed(1)} ms/request`,
+  });
+  return { label: r.label, meetings: N_MEETINGS, seedMs: r.seedMs, plan: r.inspected, cases: r.cases };
 }
 
 async function main() {

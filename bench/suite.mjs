@@ -3,7 +3,7 @@
 // the server again), the cases under autocannon, the verdicts and the way the process ends.
 import { parseArgs } from 'node:util';
 import { cannon, freshDatabase, openDb, pgAnswers } from './cannon.mjs';
-import { cleanups, log, login, register, runCleanups, startServer } from './lib.mjs';
+import { cleanups, log, login, register, runCleanups, since, startServer } from './lib.mjs';
 
 /**
  * The suite's command-line options: its own besides --db, --quick, --duration, --pg-url, --json and --help (which
@@ -43,10 +43,13 @@ export const rnd = (salt, mod, n = 'n') =>
   `((('x' || substr(md5(${n}::text || '${salt}'), 1, 8))::bit(32)::int & 2147483647) % ${mod})`;
 
 /**
- * A fresh database of `kind` with one registered user and the rows `seed(db, registration)` writes through the
- * driver (what it answers is returned as `seeded`), and the built server running on it.
+ * One database's run: a fresh database of `kind` with one user registered through the API, the rows
+ * `seed(db, registration)` writes through the driver (timed; `inspect(db, registration)` may then read it, as a
+ * query plan), the built server on it, and each case under autocannon with a fresh session (Bearer token, and the
+ * CSRF double-submit a write needs), logged as it ends. `around(c, go)` may wrap a case's run to add figures to its
+ * result, `note(r)` a text to its log line.
  */
-export async function seededServer(kind, opts, tag, { what, seed }) {
+export async function benchDatabase(kind, opts, tag, { what, seed, inspect, cases, run, around, note }) {
   const label = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
   const { where, dbEnv } = await freshDatabase(kind, opts['pg-url'], tag, cleanups);
   let server = await startServer(label, dbEnv);
@@ -55,21 +58,18 @@ export async function seededServer(kind, opts, tag, { what, seed }) {
   if (kind === 'pglite') await server.stop();
   const db = await openDb(kind, where);
   log(`${label}: seeding ${what}`);
-  const seeded = await seed(db, reg);
+  const t0 = performance.now();
+  await seed(db, reg);
+  const seedMs = since(t0);
+  log(`${label}: seeded in ${(seedMs / 1000).toFixed(1)} s`);
+  const inspected = inspect ? await inspect(db, reg) : undefined;
   await db.close();
   if (kind === 'pglite') server = await startServer(label, dbEnv);
-  return { label, server, reg, seeded };
-}
-
-/**
- * Each case under autocannon with a fresh session (Bearer token, and the CSRF double-submit a write needs), logged
- * as it ends. `around(c, go)` may wrap a run to add figures to its result, `note(r)` a text to its log line.
- */
-export async function runCases(label, server, reg, cases, run, { around = (_c, go) => go(), note } = {}) {
   const results = [];
   for (const c of cases) {
     const client = await login(server.base, reg.email);
-    const r = await around(c, () => cannon(server.base, client.authHeaders(), c, run));
+    const go = () => cannon(server.base, client.authHeaders(), c, run);
+    const r = around ? await around(server, go) : await go();
     results.push({ ...c, next: undefined, ...r });
     log(
       `${label}: ${c.name}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, ${r.rps.toFixed(0)} req/s` +
@@ -77,7 +77,8 @@ export async function runCases(label, server, reg, cases, run, { around = (_c, g
         (r.problems.length ? ` — ${r.problems.join(', ')}` : ''),
     );
   }
-  return results;
+  await server.stop();
+  return { label, seedMs, inspected, cases: results };
 }
 
 /** A case's verdict: its problems, or whether its p95 met the target (none without a target). */

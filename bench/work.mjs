@@ -4,8 +4,8 @@
 // registered through the API → projects and tasks seeded through the driver → autocannon per case, with a
 // baseline case (GET /health) in the same run so a noisy machine shows as a slow baseline. See README.md.
 import { writeFileSync } from 'node:fs';
-import { int, log, since } from './lib.mjs';
-import { databases, rnd, runCases, runSuite, seededServer, suiteOptions, verdictOf } from './suite.mjs';
+import { int } from './lib.mjs';
+import { benchDatabase, databases, rnd, runSuite, suiteOptions, verdictOf } from './suite.mjs';
 
 const opts = suiteOptions(
   {
@@ -38,7 +38,6 @@ const pick = (list, salt, n = 'n') =>
   `(${arr(list)})[1 + (('x' || substr(md5(${n}::text || '${salt}'), 1, 8))::bit(32)::int & 2147483647) % ${list.length}]`;
 
 async function seed(db, { businessId, userId }) {
-  const t0 = performance.now();
   const batch = db.kind === 'pglite' ? 10_000 : 50_000;
   for (let from = 1; from <= N_PROJECTS; from += batch) {
     const to = Math.min(N_PROJECTS, from + batch - 1);
@@ -73,7 +72,6 @@ async function seed(db, { businessId, userId }) {
   // from before it has no such table.
   const { rows } = await db.query(`SELECT to_regclass('task_search') IS NOT NULL AS present`);
   if (rows[0].present) await db.query('ANALYZE task_search');
-  return since(t0);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -115,15 +113,13 @@ function cases() {
 }
 
 async function benchDb(kind) {
-  const { label, server, reg, seeded } = await seededServer(kind, opts, 'work', {
+  const r = await benchDatabase(kind, opts, 'work', {
     what: `${N_PROJECTS} projects and ${N_TASKS} tasks`,
     seed,
+    cases: cases(),
+    run: { duration: DURATION, connections: CONNECTIONS },
   });
-  const result = { label, projects: N_PROJECTS, tasks: N_TASKS, seedMs: seeded, cases: [] };
-  log(`${label}: seeded in ${(result.seedMs / 1000).toFixed(1)} s`);
-  result.cases = await runCases(label, server, reg, cases(), { duration: DURATION, connections: CONNECTIONS });
-  await server.stop();
-  return result;
+  return { label: r.label, projects: N_PROJECTS, tasks: N_TASKS, seedMs: r.seedMs, cases: r.cases };
 }
 
 async function main() {
