@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ApiError } from '@atrium/api-client';
-import { bus, type Toast } from '@atrium/event-bus';
+import { toast } from '@atrium/event-bus';
 import { Text } from '@atrium/ui';
 import { renderWithProviders } from '../test-utils';
 import { AttachmentsPanel, type AttachmentCalls } from './attachments-panel';
@@ -10,13 +10,14 @@ interface Doc {
   name: string;
 }
 
-let toasts: Toast[] = [];
-let sub: { unsubscribe(): void };
+/** The toasts shown, as [level, text]. */
+let shown: [string, string][] = [];
 beforeEach(() => {
-  toasts = [];
-  sub = bus.on('toast:show').subscribe((t) => toasts.push(t));
+  shown = [];
+  for (const level of ['success', 'warning', 'error'] as const)
+    jest.spyOn(toast, level).mockImplementation((message: string) => void shown.push([level, message]));
 });
-afterEach(() => sub.unsubscribe());
+afterEach(() => jest.restoreAllMocks());
 
 function renderPanel(calls: Partial<AttachmentCalls<Doc>>, files: Doc[] = [{ _id: 'd1', name: 'plan.pdf' }]) {
   const all: AttachmentCalls<Doc> = {
@@ -52,7 +53,7 @@ describe('AttachmentsPanel', () => {
     renderPanel({ check, upload: { send, isPending: false } });
     pick([new File(['a'], 'a.png'), new File(['b'], 'b.png')]);
     pick([]);
-    expect(toasts.map((t) => t.message)).toEqual(['Too many files']);
+    expect(shown).toEqual([['error', 'Too many files']]);
     expect(send).not.toHaveBeenCalled();
   });
 
@@ -63,10 +64,10 @@ describe('AttachmentsPanel', () => {
       .mockRejectedValueOnce(new ApiError(413, 'FILE_TOO_LARGE', 'File too large'));
     renderPanel({ upload: { send, isPending: false } });
     pick([new File(['a'], 'a.png')]);
-    await waitFor(() => expect(toasts).toHaveLength(1));
+    await waitFor(() => expect(shown).toHaveLength(1));
     pick([new File(['a'], 'a.png')]);
-    await waitFor(() => expect(toasts).toHaveLength(2));
-    expect(toasts.map((t) => [t.type, t.message])).toEqual([
+    await waitFor(() => expect(shown).toHaveLength(2));
+    expect(shown).toEqual([
       ['warning', '1 attachments uploaded, 1 failed.'],
       ['error', 'File too large'],
     ]);
@@ -78,7 +79,7 @@ describe('AttachmentsPanel', () => {
     expect(calls.remove.send).not.toHaveBeenCalled();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(calls.remove.send).toHaveBeenCalledWith({ _id: 'd1', name: 'plan.pdf' }));
-    await waitFor(() => expect(toasts.at(-1)?.message).toBe('Attachment deleted'));
+    await waitFor(() => expect(shown).toEqual([['success', 'Attachment deleted']]));
   });
 
   it('says the empty text when there are no files', () => {
