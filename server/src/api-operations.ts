@@ -293,6 +293,40 @@ export const API_OPERATIONS = {
   'POST /calendar/items': { id: 'createCalendarItem', summary: 'Create a meeting as a calendar item' },
   'PATCH /calendar/items/:id': { id: 'moveCalendarItem', summary: 'Move or resize a meeting, task or project' },
   'DELETE /calendar/items/:id': { id: 'deleteCalendarItem', summary: 'Delete a meeting calendar item' },
+  // Documents
+  'GET /documents': { id: 'listDocuments', summary: 'A page of documents or templates' },
+  'POST /documents': { id: 'createDocument', summary: 'Create a document or template' },
+  'GET /tax-rates': { id: 'listTaxRates', summary: "The business's tax rates" },
+  'POST /tax-rates': { id: 'createTaxRate', summary: 'Add a tax rate' },
+  'PUT /tax-rates/:id': { id: 'updateTaxRate', summary: 'Change a tax rate' },
+  'DELETE /tax-rates/:id': { id: 'deleteTaxRate', summary: 'Delete a tax rate' },
+  'GET /documents/project/:projectId': { id: 'listProjectDocuments', summary: "A project's documents" },
+  'POST /documents/from-template/:templateId': {
+    id: 'createDocumentFromTemplate',
+    summary: 'Start a document from a template',
+  },
+  'GET /documents/:id': { id: 'getDocument', summary: 'One document with its blocks, line items and totals' },
+  'PUT /documents/:id': { id: 'updateDocument', summary: 'Change a document' },
+  'DELETE /documents/:id': { id: 'deleteDocument', summary: 'Delete a document' },
+  'POST /documents/:id/duplicate': { id: 'duplicateDocument', summary: 'Copy a document as a new draft' },
+  'POST /documents/:id/save-as-template': { id: 'saveDocumentAsTemplate', summary: 'Save a document as a template' },
+  'GET /documents/:id/preview': {
+    id: 'previewDocument',
+    summary: 'A document as its client sees it, with the merge tags that do not resolve',
+  },
+  'POST /documents/:id/send': { id: 'sendDocument', summary: 'Send a document to its contact with a public link' },
+  'POST /documents/:id/share': { id: 'shareDocument', summary: 'Another public link to a sent document' },
+  'GET /documents/:id/pdf': { id: 'getDocumentPdf', summary: "A document's PDF as base64" },
+  'GET /public/documents/:id': {
+    id: 'viewSharedDocument',
+    summary: 'A shared document, by its link token',
+    public: 'the client opens the link signed out; the unguessable token is the credential',
+  },
+  'GET /public/documents/:id/pdf': {
+    id: 'getSharedDocumentPdf',
+    summary: "A shared document's PDF as base64, by its link token",
+    public: 'the client downloads the PDF of a link signed out; the unguessable token is the credential',
+  },
 } satisfies Record<`${HttpMethod} /${string}`, OperationDeclaration>;
 
 export type OperationKey = keyof typeof API_OPERATIONS;

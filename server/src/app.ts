@@ -64,6 +64,9 @@ import { MeetingsRepository } from './modules/meetings/meetings.repository';
 import { meetingsRoutes } from './modules/meetings/meetings.routes';
 import { MeetingsService } from './modules/meetings/meetings.service';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
+import { DocumentsRepository } from './modules/documents/documents.repository';
+import { documentsRoutes, publicDocumentsRoutes, taxRatesRoutes } from './modules/documents/documents.routes';
+import { DocumentsService } from './modules/documents/documents.service';
 import { CalendarService } from './modules/calendar/calendar.service';
 import { ImagesRepository } from './modules/images/images.repository';
 import { imagesRoutes } from './modules/images/images.routes';
@@ -255,6 +258,12 @@ export async function buildApp({
     log: (err, msg) => app.log.warn({ err }, msg),
   });
   const calendar = new CalendarService({ meetings, tasks, projects });
+  // Documents (invoices, contracts, questionnaires, tax rates, public links); an email that fails never fails a send.
+  const documents = new DocumentsService(new DocumentsRepository(db), {
+    config,
+    mailer: deps.mailer,
+    log: (err, msg) => app.log.warn({ err }, msg),
+  });
 
   // Whatever an unsafe request changed (a sign-out, a revoked session, a membership) is seen by the next request.
   app.addHook('onSend', async (request, _reply, payload) => {
@@ -322,6 +331,9 @@ export async function buildApp({
       await api.register(meetingsRoutes, { prefix: '/meetings', meetings });
       await api.register(calendarRoutes, { prefix: '/calendar', calendar, meetings });
       await api.register(googleCalendarRoutes, { prefix: '/integrations/google-calendar', googleCalendar, config });
+      await api.register(documentsRoutes, { prefix: '/documents', documents });
+      await api.register(taxRatesRoutes, { prefix: '/tax-rates', documents });
+      await api.register(publicDocumentsRoutes, { prefix: '/public/documents', documents, rateLimit: 120 });
     },
     { prefix: API_ROOT },
   );

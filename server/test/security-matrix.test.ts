@@ -62,7 +62,11 @@ type Kind =
   | 'taskFile'
   | 'projectTask'
   | 'meeting'
-  | 'meetingFile';
+  | 'meetingFile'
+  | 'document'
+  | 'documentTemplate'
+  | 'sentDocument'
+  | 'taxRate';
 
 type Fixtures = Record<Kind, string>;
 
@@ -118,6 +122,8 @@ const contactBody = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@exam
 const meetingBody = { title: 'Site visit', startDate: '2026-11-20T10:00:00Z', endDate: '2026-11-20T11:00:00Z' };
 
 const A = API_ROOT;
+
+const invoiceBody = { type: 'invoice', title: 'Fixture invoice' };
 
 const imageUpload = (field: string, column: 'businessId' | 'userId', ownerId: (o: SignedUp) => string): UploadSpec => ({
   field,
@@ -494,6 +500,34 @@ const ROUTES: Record<string, RouteSpec> = {
     request: () => ({ payload: { startDate: '2026-11-21T10:00:00Z', endDate: '2026-11-21T11:00:00Z' } }),
   },
   [`DELETE ${A}/calendar/items/:id`]: { ids: { id: 'meeting' } },
+
+  // Documents (and their tax rates; the public link's routes take the token as the credential)
+  [`GET ${A}/documents`]: { lists: ['document'] },
+  [`POST ${A}/documents`]: {
+    ids: { 'body.contactId': 'contact', 'body.projectId': 'project' },
+    request: (fx) => ({ payload: { ...invoiceBody, contactId: fx.contact, projectId: fx.project } }),
+  },
+  [`GET ${A}/tax-rates`]: { lists: ['taxRate'] },
+  [`POST ${A}/tax-rates`]: { request: () => ({ payload: { name: `Rate ${randomUUID()}`, rate: 500 } }) },
+  [`PUT ${A}/tax-rates/:id`]: { ids: { id: 'taxRate' }, request: () => ({ payload: { rate: 600 } }) },
+  [`DELETE ${A}/tax-rates/:id`]: { ids: { id: 'taxRate' } },
+  [`GET ${A}/documents/project/:projectId`]: { ids: { projectId: 'project' } },
+  [`POST ${A}/documents/from-template/:templateId`]: { ids: { templateId: 'documentTemplate' } },
+  [`GET ${A}/documents/:id`]: { ids: { id: 'document' } },
+  [`PUT ${A}/documents/:id`]: { ids: { id: 'document' }, request: () => ({ payload: { title: 'Changed' } }) },
+  [`DELETE ${A}/documents/:id`]: { ids: { id: 'document' } },
+  [`POST ${A}/documents/:id/duplicate`]: { ids: { id: 'document' } },
+  [`POST ${A}/documents/:id/save-as-template`]: { ids: { id: 'document' } },
+  [`GET ${A}/documents/:id/preview`]: { ids: { id: 'document' } },
+  [`POST ${A}/documents/:id/send`]: { ids: { id: 'document' } },
+  [`POST ${A}/documents/:id/share`]: { ids: { id: 'sentDocument' } },
+  [`GET ${A}/documents/:id/pdf`]: { ids: { id: 'document' }, ownerStatus: 503 },
+  [`GET ${A}/public/documents/:id`]: {
+    params: { id: 'a shared document: the token in the query is the credential, checked against this id' },
+  },
+  [`GET ${A}/public/documents/:id/pdf`]: {
+    params: { id: 'a shared document: the token in the query is the credential, checked against this id' },
+  },
 };
 
 /** Methods fastify adds by itself (HEAD for every GET) or that carry no handler of ours. */
@@ -645,6 +679,18 @@ async function fixtures(t: TestApp, owner: Signed, kinds: Kind[]): Promise<Fixtu
   if (need.has('meetingFile')) {
     const { payload, headers } = multipart('plan.png', TINY_PNG, 'image/png', 'file');
     fx.meetingFile = ok(await a.post(`/meetings/${fx.meeting}/attachments`, payload, { headers }), 'meeting file')._id!;
+  }
+  if (need.has('document')) fx.document = ok(await a.post('/documents', invoiceBody), 'document')._id!;
+  if (need.has('documentTemplate')) {
+    fx.documentTemplate = ok(await a.post('/documents', { ...invoiceBody, isTemplate: true }), 'template')._id!;
+  }
+  if (need.has('sentDocument')) {
+    const id = ok(await a.post('/documents', invoiceBody), 'document')._id!;
+    ok(await a.post(`/documents/${id}/send`, {}), 'send', 200);
+    fx.sentDocument = id;
+  }
+  if (need.has('taxRate')) {
+    fx.taxRate = ok(await a.post('/tax-rates', { name: `Rate ${randomUUID()}`, rate: 500 }), 'rate')._id!;
   }
   if (need.has('upload')) {
     const { payload, headers } = multipart('contacts.csv', csv, 'text/csv');

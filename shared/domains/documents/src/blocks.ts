@@ -95,6 +95,32 @@ export type HeadingBlock = z.output<typeof headingBlockSchema>;
 export type ClauseBlock = z.output<typeof clauseBlockSchema>;
 export type QuestionBlock = z.output<typeof questionBlockSchema>;
 
+/**
+ * The blocks as answers carry them: plain shapes, without the input's defaults and trims (an answer schema has no
+ * transforms: the server's serializer writes exactly what it declares).
+ */
+export const documentBlockAnswerSchema = z.discriminatedUnion('type', [
+  z.object({ id: z.string(), type: z.literal('richText'), html: z.string() }),
+  z.object({
+    id: z.string(),
+    type: z.literal('heading'),
+    text: z.string(),
+    level: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  }),
+  z.object({ id: z.string(), type: z.literal('clause'), title: z.string(), html: z.string() }),
+  z.object({
+    id: z.string(),
+    type: z.literal('question'),
+    kind: z.enum(QUESTION_KINDS),
+    label: z.string(),
+    help: z.string().nullable(),
+    required: z.boolean(),
+    options: z.array(z.string()),
+  }),
+  z.object({ id: z.string(), type: z.literal('divider') }),
+  z.object({ id: z.string(), type: z.literal('pageBreak') }),
+]);
+
 export const blockListSchema = z
   .array(documentBlockSchema)
   .max(2000, 'A document can have at most 2000 blocks')

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { booleanParamSchema, pageQuerySchema, paginationSchema, type Pagination } from '@atrium/contracts';
-import { blockListSchema, documentBlockSchema, type DocumentBlock } from './blocks';
+import { blockListSchema, documentBlockAnswerSchema, type DocumentBlock } from './blocks';
 import { DOCUMENT_MESSAGES as M } from './messages';
 import { BASIS_POINTS, QUANTITY_PATTERN, thousandthsToQuantity, quantityToThousandths } from './money';
 
@@ -311,12 +311,17 @@ export const documentSummarySchema = z.object({
 export type DocumentSummary = z.infer<typeof documentSummarySchema>;
 
 export const documentSchema = documentSummarySchema.extend({
-  blocks: z.array(documentBlockSchema),
+  blocks: z.array(documentBlockAnswerSchema),
   notes: z.string().nullable(),
   lineItems: z.array(lineItemSchema),
-  paymentSchedule: paymentScheduleSchema,
+  paymentSchedule: z
+    .discriminatedUnion('kind', [
+      z.object({ kind: z.literal('deposit_percent'), value: z.number().int() }),
+      z.object({ kind: z.literal('deposit_amount'), value: z.number().int() }),
+    ])
+    .nullable(),
   totals: documentTotalsSchema.nullable(),
-  signers: z.array(signerSchema),
+  signers: z.array(z.object({ role: z.enum(SIGNER_ROLES), name: z.string(), email: z.string() })),
 });
 export type Document = Omit<z.infer<typeof documentSchema>, 'blocks'> & { blocks: DocumentBlock[] };
 

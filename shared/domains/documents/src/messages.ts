@@ -47,6 +47,7 @@ export const DOCUMENT_MESSAGES = {
   statusMove: (from: string, to: string) => `A document cannot go from ${from} to ${to}`,
   templateNotSendable: 'A template cannot be sent: create a document from it first',
   notSentYet: 'Send the document first',
+  expiryPassed: 'The expiry date has passed: move it later before sending',
   alreadyTemplate: 'This document is already a template',
   taxRateNotFound: 'Tax rate not found',
   taxRateNameTaken: 'A tax rate with this name already exists',

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { DOCUMENT_MESSAGES as M } from './messages';
 
 /**
- * The business's own tax rates (GET/POST /documents/tax-rates, PUT/DELETE /documents/tax-rates/{id}): a name and a
+ * The business's own tax rates (GET/POST /tax-rates, PUT/DELETE /tax-rates/{id}): a name and a
  * rate in basis points (7.25 % = 725). A line item names one by id; a deleted rate stays in the totals already
  * stored, but new saves that name it fail with 'Unknown tax rate'.
  */

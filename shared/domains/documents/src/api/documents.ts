@@ -62,12 +62,12 @@ export function documentsApi(client: ApiClient) {
 }
 export type DocumentsApi = ReturnType<typeof documentsApi>;
 
-/** The business's tax rates (GET/POST /documents/tax-rates, PUT/DELETE /documents/tax-rates/{id}). */
+/** The business's tax rates (GET/POST /tax-rates, PUT/DELETE /tax-rates/{id}). */
 export function taxRatesApi(client: ApiClient) {
-  const base = (id: string) => `documents/tax-rates/${enc(id)}`;
+  const base = (id: string) => `tax-rates/${enc(id)}`;
   return {
-    list: async () => (await client.get<{ data: TaxRate[] }>('documents/tax-rates')).data,
-    create: async (input: TaxRateInput) => (await client.post<{ data: TaxRate }>('documents/tax-rates', input)).data,
+    list: async () => (await client.get<{ data: TaxRate[] }>('tax-rates')).data,
+    create: async (input: TaxRateInput) => (await client.post<{ data: TaxRate }>('tax-rates', input)).data,
     update: async (id: string, input: TaxRateUpdate) => (await client.put<{ data: TaxRate }>(base(id), input)).data,
     remove: async (id: string) => {
       await client.delete(base(id));
