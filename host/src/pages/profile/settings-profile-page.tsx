@@ -1,7 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { Container, Stack, Tabs, Text, Title } from '@atrium/ui';
+import { Container, Skeleton, Stack, Tabs, Text, Title, retryImport } from '@atrium/ui';
 import { GeneralTab } from './general-tab';
-import { IntegrationsTab } from './integrations-tab';
 import { SecurityTab } from './security-tab';
 import { SubscriptionTab } from './subscription-tab';
 
@@ -12,6 +12,11 @@ export const PROFILE_TABS = [
   { value: 'integrations', label: 'Integrations' },
 ] as const;
 type TabValue = (typeof PROFILE_TABS)[number]['value'];
+
+/** The Google Calendar card (and the work slice's calls) load with the tab, not with the profile page. */
+const IntegrationsTab = lazy(() =>
+  retryImport(() => import('./integrations-tab')).then((m) => ({ default: m.IntegrationsTab })),
+);
 
 const pathOf = (tab: TabValue) => (tab === 'general' ? '/settings/profile' : `/settings/profile/${tab}`);
 
@@ -52,7 +57,9 @@ export function SettingsProfilePage() {
             <SubscriptionTab />
           </Tabs.Panel>
           <Tabs.Panel value="integrations">
-            <IntegrationsTab />
+            <Suspense fallback={<Skeleton height={120} radius="md" />}>
+              <IntegrationsTab />
+            </Suspense>
           </Tabs.Panel>
         </Tabs>
       </Stack>
