@@ -89,7 +89,8 @@ describe('tabs', () => {
     try {
       renderAt('/settings/profile/integrations?googleCalendar=connected');
       expect(await screen.findByRole('tab', { name: 'Integrations', selected: true })).toBeInTheDocument();
-      expect(screen.getByText(/Your own connections in Studio/)).toBeInTheDocument();
+      // The tab's content loads with it (lazy).
+      expect(await screen.findByText(/Your own connections in Studio/)).toBeInTheDocument();
       expect(await screen.findByText(GOOGLE_CALENDAR_MESSAGES.notConnected)).toBeInTheDocument();
       await waitFor(() => expect(toasts.map((t) => t.message)).toEqual([GOOGLE_CALENDAR_MESSAGES.results.connected]));
       fireEvent.click(screen.getByRole('button', { name: 'Connect Google Calendar' }));
