@@ -798,10 +798,16 @@ describe('Google Calendar: members, attendees, full resyncs and follow-up runs',
     const third = await m.agent.post(`${GCAL}/sync`);
     expect(third.json().data.run).toBe('follow_up');
     expect(await jobsIn(db, 'google-calendar-sync', ['created', 'retry', 'active'])).toHaveLength(2);
-    const before = lists();
+    const connectionId = (await connectionRow(db, m.userId, m.businessId))!.id;
+    const runsOf = async () =>
+      (await jobsIn(db, 'google-calendar-sync', ['completed'])).filter((j) => j.data.connectionId === connectionId)
+        .length;
+    const before = { runs: await runsOf(), lists: lists() };
     hold.release();
     await settle(db, { retriesNow: true });
-    expect(lists() - before).toBeGreaterThanOrEqual(1);
+    // Both ran to the end, one after the other: the held run and its follow-up (which listed again).
+    expect((await runsOf()) - before.runs).toBe(2);
+    expect(lists() - before.lists).toBeGreaterThanOrEqual(1);
     expect((await status(m.agent)).run).toBe('idle');
     expect((await meetingRows(db, m.businessId)).map((r) => r.title)).toContain('Added during the run');
   });
