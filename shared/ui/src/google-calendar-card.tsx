@@ -49,6 +49,7 @@ export interface CalendarConnectionTexts {
 }
 
 export interface GoogleCalendarCardProps {
+  /** The calls (a stable object: the slice's `googleCalendar`); the status is loaded again when it changes. */
   calls: CalendarConnectionCalls;
   texts: CalendarConnectionTexts;
   /** The query parameter Google's redirect comes back with (`?googleCalendar=<result>`). */
