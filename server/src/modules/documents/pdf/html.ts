@@ -14,7 +14,7 @@ interface ListFrame {
 }
 
 /** Only links a reader can follow safely; anything else (javascript:, data:) keeps its text, not its target. */
-function safeHref(href: string | undefined): string | undefined {
+export function safeHref(href: string | undefined): string | undefined {
   if (!href) return undefined;
   const trimmed = href.trim();
   return /^(https?:|mailto:|tel:)/i.test(trimmed) ? trimmed : undefined;

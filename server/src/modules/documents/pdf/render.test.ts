@@ -202,6 +202,34 @@ describe('renderDocumentPdf', () => {
     }
   });
 
+  it('draws a signature image and turns only safe links into link annotations', async () => {
+    const { pdf, read } = await renderAndRead(
+      small([
+        {
+          type: 'richText',
+          content: { blocks: [{ kind: 'paragraph', runs: [{ text: 'click me', href: 'javascript:alert(1)' }] }] },
+        },
+        { type: 'signatures', lines: [{ role: 'Client', name: 'Ada', image: Buffer.from(PNG_1PX, 'base64') }] },
+      ]),
+    );
+    expect(read.page[0]!.text).toContain('click me');
+    expect(raw(pdf)).not.toContain('javascript');
+    expect(raw(pdf)).toContain('/Subtype /Image');
+  });
+
+  it('renders documents concurrently, each with its own text', async () => {
+    const names = ['Алексей', '王小明', '김민준'];
+    const pdfs = await Promise.all(
+      names.map((name, i) => renderAndRead({ ...sampleInvoice(40 + i), parties: [{ label: 'Bill to', name }] })),
+    );
+    pdfs.forEach(({ read }, i) => {
+      const text = read.page.map((p) => p.text).join('\n');
+      expect(text).toContain(names[i]);
+      names.filter((_, j) => j !== i).forEach((other) => expect(text).not.toContain(other));
+      expect(flat(text)).toContain(flat(sampleLineItems(40 + i).at(-1)!.description)); // its last row
+    });
+  });
+
   it('lets a document pass its own labels', async () => {
     const { read } = await renderAndRead({
       ...sampleInvoice(2),

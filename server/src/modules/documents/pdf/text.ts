@@ -1,6 +1,7 @@
 /** Runs of the model → pdfmake inline text, one inline per font (see fonts.ts). */
 import type { Content } from './pdfmake-types';
 import { BASE_FONT, splitByFont } from './fonts';
+import { safeHref } from './html';
 import type { PdfRun } from './model';
 
 /** pdfmake's inline text node (a part of a `text` array). */
@@ -18,8 +19,9 @@ export const LINK_COLOR = '#1c64c8';
 
 /** One run → inlines per font, carrying the run's marks. */
 export function runInlines(run: PdfRun): Inline[] {
+  const href = safeHref(run.href);
   const decoration: ('underline' | 'lineThrough')[] = [];
-  if (run.underline || run.href) decoration.push('underline');
+  if (run.underline || href) decoration.push('underline');
   if (run.strike) decoration.push('lineThrough');
   return splitByFont(run.text).map((segment) => {
     const inline: Inline = { text: segment.text };
@@ -27,8 +29,8 @@ export function runInlines(run: PdfRun): Inline[] {
     if (run.bold) inline.bold = true;
     if (run.italic) inline.italics = true;
     if (decoration.length) inline.decoration = decoration;
-    if (run.href) {
-      inline.link = run.href;
+    if (href) {
+      inline.link = href;
       inline.color = LINK_COLOR;
     }
     return inline;
