@@ -4,6 +4,7 @@ import type { Database, Executor } from '../../db/client';
 import {
   businesses,
   contacts,
+  documentCounts,
   documentLinks,
   documentNumberSequences,
   documents,
@@ -59,7 +60,7 @@ export type DocumentViewRow = DocumentRow & Linked;
  * A sent or viewed document whose expires_at has passed reads as expired: the stored status never says
  * 'expired', so moving expires_at into the future makes it sent/viewed again without a write of the status.
  */
-const EXPIRED = sql`(${documents.status} IN ('sent', 'viewed') AND ${documents.expiresAt} <= now())`;
+const EXPIRED = sql`(${documents.status} IN ('sent', 'viewed') AND ${documents.expiresAt} IS NOT NULL AND ${documents.expiresAt} <= now())`;
 
 function statusWhere(status: DocumentStatus): SQL {
   if (status === 'expired') return sql`(${documents.status} = 'expired' OR ${EXPIRED})`;
@@ -101,11 +102,52 @@ export class DocumentsRepository {
   }
 
   /**
+   * The total of a list filtered by type and/or status alone (or not at all): the counters of document_counts,
+   * corrected for expiry — a sent or viewed document past its expires_at counts as expired (documents_expiring_idx
+   * finds those few).
+   */
+  private async countedTotal(businessId: string, f: DocumentListParamsData): Promise<number> {
+    const stored = f.status === 'expired' ? undefined : f.status;
+    const [counted] = await this.db
+      .select({ n: sql<number>`coalesce(sum(${documentCounts.documents}), 0)`.mapWith(Number) })
+      .from(documentCounts)
+      .where(
+        and(
+          eq(documentCounts.businessId, businessId),
+          eq(documentCounts.isTemplate, f.isTemplate),
+          f.type ? eq(documentCounts.type, f.type) : undefined,
+          stored ? eq(documentCounts.status, stored) : undefined,
+          f.status === 'expired' ? eq(documentCounts.status, 'expired') : undefined,
+        ),
+      );
+    let total = counted?.n ?? 0;
+    if (f.status === 'sent' || f.status === 'viewed' || f.status === 'expired') {
+      const [expired] = await this.db
+        .select({ n: count() })
+        .from(documents)
+        .where(
+          and(
+            eq(documents.businessId, businessId),
+            eq(documents.isTemplate, f.isTemplate),
+            f.type ? eq(documents.type, f.type) : undefined,
+            f.status === 'expired' ? undefined : eq(documents.status, f.status),
+            EXPIRED,
+          ),
+        );
+      const n = Number(expired?.n ?? 0);
+      total = f.status === 'expired' ? total + n : total - n;
+    }
+    return total;
+  }
+
+  /**
    * One page of the list and the total of matches. The page's rows come from the (business, template, order)
-   * indexes; a search from the trigram index (patterns under 3 characters scan the business's rows).
+   * indexes; a search from the trigram index (patterns under 3 characters scan the business's rows). The total is
+   * the counters' (countedTotal) unless a contact, project or search narrows the list: then a count of the matches.
    */
   async list(businessId: string, f: DocumentListParamsData): Promise<{ rows: DocumentSummaryRow[]; total: number }> {
     const where = this.listWhere(businessId, f);
+    const narrowed = Boolean(f.contactId || f.projectId || f.search);
     const dir = f.sortOrder === 'asc' ? sql`ASC NULLS FIRST` : sql`DESC NULLS LAST`;
     const [rows, totals] = await Promise.all([
       this.db
@@ -117,9 +159,15 @@ export class DocumentsRepository {
         .orderBy(sql`${ORDER[f.sortBy]} ${dir}`, sql`${documents.id} ${dir}`)
         .limit(f.limit)
         .offset((f.page - 1) * f.limit),
-      this.db.select({ n: count() }).from(documents).where(where),
+      narrowed
+        ? this.db
+            .select({ n: count() })
+            .from(documents)
+            .where(where)
+            .then(([row]) => Number(row?.n ?? 0))
+        : this.countedTotal(businessId, f),
     ]);
-    return { rows: rows as DocumentSummaryRow[], total: Number(totals[0]?.n ?? 0) };
+    return { rows: rows as DocumentSummaryRow[], total: totals };
   }
 
   /** A project's documents (not templates), newest first. */

@@ -307,6 +307,46 @@ describe('documents', () => {
     });
   });
 
+  test('list totals from the counters match the rows, with expiry, templates, updates and deletes', async () => {
+    const fresh = await signedInAgent(t.app);
+    const f = fresh.agent;
+    const made = [];
+    for (const body of [
+      { type: 'invoice', title: 'A' },
+      { type: 'invoice', title: 'B' },
+      { type: 'invoice', title: 'C' },
+      { type: 'contract', title: 'D' },
+      { type: 'questionnaire', title: 'E' },
+      { type: 'invoice', title: 'T', isTemplate: true },
+    ]) {
+      made.push(await newDocument(body, f));
+    }
+    await send(made[0]!._id, f);
+    await send(made[1]!._id, f);
+    await send(made[3]!._id, f);
+    ok(await f.put(`/documents/${made[1]!._id}`, { status: 'paid' }));
+    await t.database.db
+      .update(documentsTable)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(documentsTable.id, made[3]!._id));
+    ok(await f.delete(`/documents/${made[2]!._id}`));
+    for (const [query, expected] of [
+      ['', 4],
+      ['isTemplate=true', 1],
+      ['type=invoice', 2],
+      ['status=sent', 1],
+      ['status=expired', 1],
+      ['type=contract&status=sent', 0],
+      ['type=contract&status=expired', 1],
+      ['status=paid', 1],
+      ['status=draft', 1],
+      ['type=questionnaire&status=draft', 1],
+    ] as const) {
+      const answer = documentListAnswerSchema.parse((await f.get(`/documents?limit=100&${query}`)).json());
+      expect([query, answer.pagination.total, answer.data.length]).toEqual([query, expected, expected]);
+    }
+  });
+
   describe('business scoping', () => {
     test('another business gets 404 on every call that names a document', async () => {
       const doc = await invoice();
