@@ -11,6 +11,7 @@ export {
   array,
   boolean,
   coerce,
+  discriminatedUnion,
   enum,
   iso,
   literal,

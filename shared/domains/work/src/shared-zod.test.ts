@@ -3,7 +3,16 @@ import path from 'node:path';
 import * as shared from '@atrium/contracts/zod-browser';
 
 /** Names of `z.` that are types only (erased in the browser): they need no export. */
-const TYPE_ONLY = new Set(['infer', 'input', 'output', 'ZodTypeAny', 'ZodRawShape', 'ZodObject', 'ZodSchema']);
+const TYPE_ONLY = new Set([
+  'infer',
+  'input',
+  'output',
+  'ZodTypeAny',
+  'ZodRawShape',
+  'ZodObject',
+  'ZodSchema',
+  'RefinementCtx',
+]);
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d): string[] => {
