@@ -309,8 +309,15 @@ function paymentSchedule(block: Extract<PdfBlock, { type: 'paymentSchedule' }>, 
   ];
 }
 
+/** '1' or '1.' or '1)' + 'Title' → '1. Title' / '1) Title'. */
+function numbered(number: string | undefined, title: string): string {
+  const n = number?.trim();
+  if (!n) return title;
+  return /[.)]$/.test(n) ? `${n} ${title}` : `${n}. ${title}`;
+}
+
 function question(block: Extract<PdfBlock, { type: 'question' }>, ctx: Ctx): Content {
-  const label = `${block.number ? `${block.number}. ` : ''}${block.question}${block.required ? ' *' : ''}`;
+  const label = `${numbered(block.number, block.question)}${block.required ? ' *' : ''}`;
   const answers = block.answer === null ? [] : Array.isArray(block.answer) ? block.answer : [block.answer];
   const filled = answers.filter((a) => a.trim() !== '');
   const answer: Content[] = !filled.length
@@ -356,10 +363,7 @@ function blockContent(block: PdfBlock, ctx: Ctx): Content[] {
     case 'richText':
       return richText(block.content, ctx);
     case 'clause':
-      return [
-        heading(`${block.number ? `${block.number}. ` : ''}${block.title}`, 3, ctx),
-        ...richText(block.content, ctx),
-      ];
+      return [heading(numbered(block.number, block.title), 3, ctx), ...richText(block.content, ctx)];
     case 'question':
       return [question(block, ctx)];
     case 'lineItems':

@@ -117,6 +117,7 @@ export interface PdfSignatureLine {
 export type PdfBlock =
   | { type: 'heading'; text: string; level?: 1 | 2 | 3 }
   | { type: 'richText'; content: PdfRichText }
+  /** `number`: '1', '1.' or '2.3' — shown as '1. Title' (a final '.' or ')' is kept, not doubled). */
   | { type: 'clause'; title: string; content: PdfRichText; number?: string }
   | { type: 'question'; question: string; answer: string | string[] | null; required?: boolean; number?: string }
   | { type: 'lineItems'; items: PdfLineItem[]; showDiscount?: boolean; showTax?: boolean; currency?: string }

@@ -151,7 +151,7 @@ describe('renderDocumentPdf', () => {
       small(
         [
           { type: 'question', number: '1', question: 'Venue', answer: 'Château de Versailles', required: true },
-          { type: 'question', number: '2', question: 'Extras', answer: ['Album', 'Drone'] },
+          { type: 'question', number: '2.', question: 'Extras', answer: ['Album', 'Drone'] },
           { type: 'question', number: '3', question: 'Dietary needs', answer: null },
           { type: 'pageBreak' },
           { type: 'heading', text: 'Signatures' },
@@ -171,6 +171,8 @@ describe('renderDocumentPdf', () => {
     const [first, second] = [read.page[0]!.text, read.page[1]!.text];
     expect(first).toContain('1. Venue *');
     expect(first).toContain('Château de Versailles');
+    expect(first).toContain('2. Extras');
+    expect(first).not.toContain('2..');
     expect(first).toContain('Album');
     expect(first).toContain('Drone');
     expect(first).toContain('No answer');
