@@ -33,18 +33,44 @@ export function brandColor(value: string | null | undefined): string {
   return `#${hex.toLowerCase()}`;
 }
 
-/** Black or white, whichever reads better on the colour (WCAG relative luminance). */
-export function textOn(color: string): string {
-  const channel = (i: number) => {
-    const c = Number.parseInt(color.slice(1 + i * 2, 3 + i * 2), 16) / 255;
+function rgb(color: string): [number, number, number] {
+  return [0, 1, 2].map((i) => Number.parseInt(color.slice(1 + i * 2, 3 + i * 2), 16)) as [number, number, number];
+}
+
+/** WCAG relative luminance of '#rrggbb'. */
+function luminance(color: string): number {
+  const [r, g, b] = rgb(color).map((v) => {
+    const c = v / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  const luminance = 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
-  return luminance > 0.4 ? '#111111' : '#ffffff';
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** Black or white, whichever reads better on the colour (a table header filled with the brand colour). */
+export function textOn(color: string): string {
+  return luminance(color) > 0.4 ? '#111111' : '#ffffff';
+}
+
+/**
+ * The brand colour for text and thin rules on white paper: as is when it reads (contrast ≥ 3:1, WCAG's large-text
+ * level), else darkened step by step until it does — a yellow brand gives dark-gold titles, not unreadable ones.
+ */
+export function readableOnWhite(color: string): string {
+  let [r, g, b] = rgb(color);
+  const hex = () => `#${[r, g, b].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
+  while (1.05 / (luminance(hex()) + 0.05) < 3) {
+    r *= 0.9;
+    g *= 0.9;
+    b *= 0.9;
+  }
+  return hex();
 }
 
 interface Ctx {
+  /** Fills (table header, rules). */
   brand: string;
+  /** Text in the brand colour (title, status, headings): the brand darkened when too light to read on white. */
+  brandText: string;
   labels: PdfLabels;
   /** Images are drawn only when true (a retry without them follows an image pdfkit could not read). */
   images: boolean;
@@ -104,7 +130,7 @@ function firstPageHeader(model: PdfDocumentModel, ctx: Ctx): Content[] {
   left.push(text(business.name, { bold: true, fontSize: 13 }));
   for (const line of business.addressLines ?? []) left.push(text(line, { fontSize: 9, color: MUTED }));
 
-  const right: Content[] = [text(header.title, { bold: true, fontSize: 20, color: ctx.brand, alignment: 'right' })];
+  const right: Content[] = [text(header.title, { bold: true, fontSize: 20, color: ctx.brandText, alignment: 'right' })];
   if (header.number) right.push(text(header.number, { fontSize: 11, alignment: 'right', margin: [0, 2, 0, 4] }));
   for (const date of header.dates ?? []) {
     right.push({
@@ -118,7 +144,7 @@ function firstPageHeader(model: PdfDocumentModel, ctx: Ctx): Content[] {
       text(header.status.toUpperCase(), {
         bold: true,
         fontSize: 9,
-        color: ctx.brand,
+        color: ctx.brandText,
         alignment: 'right',
         margin: [0, 4, 0, 0],
       }),
@@ -194,7 +220,7 @@ function heading(value: string, level: 1 | 2 | 3, ctx: Ctx): Content {
   return text(value, {
     bold: true,
     fontSize: HEADING_SIZES[level],
-    color: level === 1 ? ctx.brand : undefined,
+    color: level === 1 ? ctx.brandText : undefined,
     margin: [0, 8, 0, 4],
   });
 }
@@ -336,13 +362,32 @@ function question(block: Extract<PdfBlock, { type: 'question' }>, ctx: Ctx): Con
   return { stack: [text(label, { bold: true, margin: [0, 0, 0, 2] }), ...answer], margin: [0, 0, 0, 10] };
 }
 
+const SIGNATURE_HEIGHT = 44;
+const NO_BORDERS_NO_PADDING = {
+  hLineWidth: () => 0,
+  vLineWidth: () => 0,
+  paddingLeft: () => 0,
+  paddingRight: () => 0,
+  paddingTop: () => 0,
+  paddingBottom: () => 0,
+};
+
 function signatures(lines: PdfSignatureLine[], ctx: Ctx): Content {
   const width = Math.min(200, (ctx.contentWidth - 24 * (lines.length - 1)) / Math.max(1, lines.length));
   return {
     columns: lines.map((line) => {
       const image = ctx.images ? imageDataUrl(line.image) : null;
       const stack: Content[] = [
-        image ? { image, fit: [width, 44], margin: [0, 0, 0, 2] } : { text: ' ', margin: [0, 0, 0, 36] },
+        // The signing space is one fixed height, image or not, so the lines of a row stay level.
+        {
+          table: {
+            widths: [width],
+            heights: [SIGNATURE_HEIGHT],
+            body: [[image ? { image, fit: [width, SIGNATURE_HEIGHT] } : '']],
+          },
+          layout: NO_BORDERS_NO_PADDING,
+          margin: [0, 0, 0, 2],
+        },
         rule('#333333', 0.75, width, [0, 0, 0, 3]),
         ...(line.name ? [text(line.name, { bold: true, fontSize: 9.5 })] : []),
         text(line.role, { fontSize: 9, color: MUTED }),
@@ -390,8 +435,10 @@ const PAGE_WIDTH = { A4: 595.28, LETTER: 612 } as const;
 
 export function documentDefinition(model: PdfDocumentModel, options: { images: boolean }): TDocumentDefinitions {
   const pageSize = model.pageSize ?? 'A4';
+  const brand = brandColor(model.business.brandColor);
   const ctx: Ctx = {
-    brand: brandColor(model.business.brandColor),
+    brand,
+    brandText: readableOnWhite(brand),
     labels: { ...DEFAULT_PDF_LABELS, ...model.labels },
     images: options.images,
     contentWidth: PAGE_WIDTH[pageSize] - 2 * MARGIN_X,

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brandColor, textOn } from './document';
+import { brandColor, readableOnWhite, textOn } from './document';
 import { splitByFont } from './fonts';
 import { renderDocumentPdf, type PdfDocumentModel } from './index';
 import { sampleInvoice, sampleLineItems } from './sample';
@@ -265,5 +265,12 @@ describe('colours', () => {
     expect(brandColor(null)).toBe('#228be6');
     expect(textOn('#ffd43b')).toBe('#111111');
     expect(textOn('#1c3d5a')).toBe('#ffffff');
+    // Brand-coloured text on paper: a dark brand as is, a light one darkened until it reads (≥ 3:1 on white).
+    expect(readableOnWhite('#1c3d5a')).toBe('#1c3d5a');
+    const gold = readableOnWhite('#ffd43b');
+    expect(gold).not.toBe('#ffd43b');
+    const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(gold.slice(i, i + 2), 16) / 255);
+    expect(r! > g! && g! > b!).toBe(true); // still the same hue family
+    expect(readableOnWhite('#ffffff')).toMatch(/^#[0-9a-f]{6}$/);
   });
 });
