@@ -42,6 +42,11 @@ if (argv.includes('--suite=meetings')) {
   await import('./meetings.mjs');
   await new Promise(() => {}); // meetings.mjs exits the process when it is done
 }
+// `pnpm bench:api -- --suite=documents`: the documents list with 100,000 documents (documents.mjs).
+if (argv.includes('--suite=documents')) {
+  await import('./documents.mjs');
+  await new Promise(() => {}); // documents.mjs exits the process when it is done
+}
 const { values: opts } = parseArgs({
   args: argv,
   options: {

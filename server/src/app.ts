@@ -67,6 +67,7 @@ import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { DocumentsRepository } from './modules/documents/documents.repository';
 import { documentsRoutes, publicDocumentsRoutes, taxRatesRoutes } from './modules/documents/documents.routes';
 import { DocumentsService } from './modules/documents/documents.service';
+import { renderDocumentPdf } from './modules/documents/pdf';
 import { CalendarService } from './modules/calendar/calendar.service';
 import { ImagesRepository } from './modules/images/images.repository';
 import { imagesRoutes } from './modules/images/images.routes';
@@ -258,10 +259,12 @@ export async function buildApp({
     log: (err, msg) => app.log.warn({ err }, msg),
   });
   const calendar = new CalendarService({ meetings, tasks, projects });
-  // Documents (invoices, contracts, questionnaires, tax rates, public links); an email that fails never fails a send.
+  // Documents (invoices, contracts, questionnaires, tax rates, public links, PDFs through the pdf renderer); an email
+  // that fails never fails a send.
   const documents = new DocumentsService(new DocumentsRepository(db), {
     config,
     mailer: deps.mailer,
+    renderPdf: renderDocumentPdf,
     log: (err, msg) => app.log.warn({ err }, msg),
   });
 

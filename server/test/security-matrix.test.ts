@@ -521,7 +521,7 @@ const ROUTES: Record<string, RouteSpec> = {
   [`GET ${A}/documents/:id/preview`]: { ids: { id: 'document' } },
   [`POST ${A}/documents/:id/send`]: { ids: { id: 'document' } },
   [`POST ${A}/documents/:id/share`]: { ids: { id: 'sentDocument' } },
-  [`GET ${A}/documents/:id/pdf`]: { ids: { id: 'document' }, ownerStatus: 503 },
+  [`GET ${A}/documents/:id/pdf`]: { ids: { id: 'document' } },
   [`GET ${A}/public/documents/:id`]: {
     params: { id: 'a shared document: the token in the query is the credential, checked against this id' },
   },

@@ -4,13 +4,29 @@ import {
   documentListAnswerSchema,
   documentSchema,
   documentSendAnswerSchema,
+  parsePdfAnswer,
   publicDocumentSchema,
   type Document,
   type DocumentSendAnswer,
   type TaxRate,
 } from '@atrium/domain-documents/schemas';
 import { documentLinks, documents as documentsTable } from '../../db/schema';
-import { signedInAgent, type Agent, createTestApp, type TestApp } from '../../../test/helpers';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Config } from '../../config';
+import { signedInAgent, type Agent, createTestApp, testMailer, type TestApp } from '../../../test/helpers';
+import type { DocumentsRepository } from './documents.repository';
+import { DocumentsService } from './documents.service';
+
+/** The PDF's text as a viewer reads it (pdfjs-dist through the renderer's read-pdf.mjs, in a child process). */
+function pdfText(bytes: Uint8Array): string {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'doc-pdf-')), 'd.pdf');
+  writeFileSync(file, bytes);
+  const out = execFileSync(process.execPath, [path.join(__dirname, 'pdf', 'read-pdf.mjs'), file], { encoding: 'utf8' });
+  return (JSON.parse(out) as { page: { text: string }[] }).page.map((p) => p.text).join('\n');
+}
 
 type Signed = Awaited<ReturnType<typeof signedInAgent>>;
 type Res = { statusCode: number; body: string; json(): unknown };
@@ -527,9 +543,42 @@ describe('documents', () => {
     });
   });
 
-  test('PDF without a renderer answers 503 with its message', async () => {
-    const doc = await invoice();
+  test('the PDF: JSON whose data is the base64 PDF, its text the document’s (owner and public link)', async () => {
+    const contact = await newContact({ firstName: 'Zoë', lastName: 'Ångström' });
+    const doc = await invoice({
+      title: 'Invoice for {{contact.firstName}}',
+      contactId: contact,
+      currency: 'EUR',
+      lineItems: [{ description: 'Oak table 东京', quantity: '2', unitPrice: 12_550, taxRateId: vat._id }],
+    });
     const res = await a.get(`/documents/${doc._id}/pdf`);
-    expect(errorOf(res)).toMatchObject({ status: 503, error: M.pdfUnavailable });
+    expect(res.statusCode).toBe(200);
+    const bytes = parsePdfAnswer(res.body);
+    const text = pdfText(bytes);
+    expect(text).toContain('Invoice for Zoë');
+    expect(text).toContain(doc.number!);
+    expect(text).toContain('Oak table 东京');
+    expect(text).toContain('€301.20'); // 2 × 125.50 = 251.00 + 20 % VAT
+    const { link } = await send(doc._id);
+    const shared = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/public/documents/${doc._id}/pdf?token=${link.token}`,
+    });
+    expect(pdfText(parsePdfAnswer(shared.body))).toContain(doc.number!);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/public/documents/${doc._id}/pdf?token=x` })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('documents service without a PDF renderer', () => {
+  test('answers 503 with its message', async () => {
+    const row = { id: 'd1', businessId: 'b1' };
+    const repo = { findView: async () => row } as unknown as DocumentsRepository;
+    const service = new DocumentsService(repo, { config: {} as Config, mailer: testMailer() });
+    await expect(service.pdf({ userId: 'u1', businessId: 'b1' }, 'd1')).rejects.toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: M.pdfUnavailable,
+    });
   });
 });
