@@ -243,6 +243,62 @@ function headerCell(label: string, ctx: Ctx, alignment: 'left' | 'right' = 'left
   return text(label, { bold: true, fontSize: 9, color: textOn(ctx.brand), alignment }) as TableCell;
 }
 
+/** Lines of a description chunk: well under a page (≈ 55 lines of 9 pt), so a row always fits. */
+const CHUNK_LINES = 24;
+/** Width units per line of the description column (a Latin letter 1, a CJK one 2): low, so lines are overestimated. */
+const UNITS_PER_LINE = 40;
+const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u;
+
+function units(text: string): number {
+  let n = 0;
+  for (const char of text) n += WIDE.test(char) ? 2 : 1;
+  return n;
+}
+
+/**
+ * A description cut into pieces that each fit in CHUNK_LINES lines (estimated), at line ends, else at spaces,
+ * else anywhere. One piece for any ordinary description.
+ */
+export function descriptionChunks(description: string): string[] {
+  const budget = CHUNK_LINES * UNITS_PER_LINE;
+  if (units(description) <= UNITS_PER_LINE * 4 && !description.includes('\n')) return [description];
+  // Pieces of at most one budget: lines, and over-long lines cut at a space near the budget (or hard).
+  const pieces: string[] = [];
+  for (const line of description.split('\n')) {
+    let rest = line;
+    while (units(rest) > budget) {
+      let cut = 0;
+      let used = 0;
+      for (const char of rest) {
+        used += WIDE.test(char) ? 2 : 1;
+        if (used > budget) break;
+        cut += char.length;
+      }
+      const space = rest.lastIndexOf(' ', cut);
+      const at = space > cut / 2 ? space : cut;
+      pieces.push(rest.slice(0, at));
+      rest = rest.slice(at).replace(/^ /, '');
+    }
+    pieces.push(rest);
+  }
+  // Then as many pieces per chunk as fit in its lines.
+  const chunks: string[] = [];
+  let current: string[] = [];
+  let lines = 0;
+  for (const piece of pieces) {
+    const pieceLines = Math.max(1, Math.ceil(units(piece) / UNITS_PER_LINE));
+    if (current.length && lines + pieceLines > CHUNK_LINES) {
+      chunks.push(current.join('\n'));
+      current = [];
+      lines = 0;
+    }
+    current.push(piece);
+    lines += pieceLines;
+  }
+  chunks.push(current.join('\n'));
+  return chunks;
+}
+
 function lineItems(block: Extract<PdfBlock, { type: 'lineItems' }>, ctx: Ctx): Content {
   const showDiscount = block.showDiscount ?? block.items.some((item) => !!item.discount);
   const showTax = block.showTax ?? block.items.some((item) => !!item.tax);
@@ -263,8 +319,18 @@ function lineItems(block: Extract<PdfBlock, { type: 'lineItems' }>, ctx: Ctx): C
     typeof c.width === 'number' ? c.width : ctx.contentWidth - fixed - columns.length * 2 * CELL_PADDING_X,
   );
   const head = columns.map((c) => headerCell(c.label, ctx, c.right ? 'right' : 'left'));
-  const rows = block.items.map((item) =>
-    columns.map((c) => text(c.value(item), { fontSize: 9, alignment: c.right ? 'right' : 'left' }) as TableCell),
+  // A row is never split across pages — so a description taller than a page would vanish (pdfmake drops the
+  // row): such a description continues in rows of its own below its item.
+  const rows = block.items.flatMap((item) =>
+    descriptionChunks(item.description).map((chunk, i) =>
+      columns.map(
+        (c, col) =>
+          text(col === 0 ? chunk : i === 0 ? c.value(item) : '', {
+            fontSize: 9,
+            alignment: c.right ? 'right' : 'left',
+          }) as TableCell,
+      ),
+    ),
   );
   return {
     table: { headerRows: 1, dontBreakRows: true, widths, body: [head, ...rows] },

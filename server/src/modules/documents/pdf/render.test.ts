@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brandColor, readableOnWhite, textOn } from './document';
+import { brandColor, descriptionChunks, readableOnWhite, textOn } from './document';
 import { splitByFont } from './fonts';
 import { renderDocumentPdf, type PdfDocumentModel } from './index';
 import { sampleInvoice, sampleLineItems } from './sample';
@@ -146,6 +146,29 @@ describe('renderDocumentPdf', () => {
     expect(page.text).toContain('$1.00');
   });
 
+  it('keeps a description taller than a page: it continues in rows of its own instead of vanishing', async () => {
+    const long = Array.from({ length: 900 }, (_, i) => `word${i}`).join(' ');
+    const { read } = await renderAndRead(
+      small([
+        {
+          type: 'lineItems',
+          items: ['short', long, 'after'].map((description) => ({
+            description,
+            quantity: '1',
+            unitPrice: '$5.00',
+            amount: '$5.00',
+          })),
+        },
+      ]),
+    );
+    const words = new Set(read.page.flatMap((p) => p.text.match(/word\d+/g) ?? []));
+    expect(words.size).toBe(900);
+    const all = read.page.map((p) => p.text).join('\n');
+    expect(all).toContain('after');
+    expect(all.match(/\$5\.00/g)).toHaveLength(6); // unit price and amount of each item, once
+    expect(read.pages).toBeGreaterThan(1);
+  });
+
   it('renders a questionnaire: answers, lists of choices, No answer, page breaks, signatures, Letter size', async () => {
     const { read } = await renderAndRead(
       small(
@@ -272,5 +295,25 @@ describe('colours', () => {
     const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(gold.slice(i, i + 2), 16) / 255);
     expect(r! > g! && g! > b!).toBe(true); // still the same hue family
     expect(readableOnWhite('#ffffff')).toMatch(/^#[0-9a-f]{6}$/);
+  });
+});
+
+describe('descriptionChunks', () => {
+  it('leaves an ordinary description whole', () => {
+    expect(descriptionChunks('Wedding photography — full day')).toEqual(['Wedding photography — full day']);
+    expect(descriptionChunks('Line one\nLine two')).toEqual(['Line one\nLine two']);
+  });
+
+  it('cuts a very long one at spaces, line ends, or hard inside one long word, losing nothing', () => {
+    const words = Array.from({ length: 900 }, (_, i) => `w${i}`).join(' ');
+    const chunks = descriptionChunks(words);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.join(' ')).toBe(words);
+    const word = 'x'.repeat(3000);
+    expect(descriptionChunks(word).join('')).toBe(word);
+    const lines = Array.from({ length: 100 }, (_, i) => `line ${i}`).join('\n');
+    expect(descriptionChunks(lines).join('\n')).toBe(lines);
+    const cjk = '東京'.repeat(1500);
+    expect(descriptionChunks(cjk).length).toBeGreaterThan(descriptionChunks('ab'.repeat(1500)).length);
   });
 });
