@@ -42,6 +42,18 @@ describe('/documents', () => {
     expect(screen.getByTestId('documents-range')).toHaveTextContent('Showing 41–42 of 42 documents');
   });
 
+  it("offers a questionnaire's responses from its menu", async () => {
+    jest
+      .spyOn(documents, 'list')
+      .mockResolvedValue(envelope([makeSummary(4, { title: 'Intake', type: 'questionnaire', number: null })]));
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Intake' }));
+    expect(await screen.findByRole('menuitem', { name: 'Responses' })).toHaveAttribute(
+      'href',
+      '/documents/responses/d4',
+    );
+  });
+
   it('says so when nothing matches', async () => {
     jest.spyOn(documents, 'list').mockResolvedValue(envelope([], 0));
     open('/documents?status=paid');

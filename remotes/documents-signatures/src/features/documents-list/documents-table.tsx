@@ -92,6 +92,11 @@ function RowMenu({ row, onAction }: { row: DocumentSummary; onAction: DocumentsT
         <Menu.Item component={Link} to={openPath(row)} leftSection={<IconPencil size={14} />}>
           Open
         </Menu.Item>
+        {row.type === 'questionnaire' && !row.isTemplate && (
+          <Menu.Item component={Link} to={`/documents/responses/${encodeURIComponent(row._id)}`}>
+            Responses
+          </Menu.Item>
+        )}
         {row.isTemplate ? (
           <Menu.Item leftSection={<IconPlus size={14} />} onClick={() => onAction('fromTemplate', row)}>
             Use template
