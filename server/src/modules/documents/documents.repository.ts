@@ -6,6 +6,7 @@ import {
   contacts,
   documentCounts,
   documentLinks,
+  documentSearch,
   documentNumberSequences,
   documents,
   projects,
@@ -148,6 +149,8 @@ export class DocumentsRepository {
   async list(businessId: string, f: DocumentListParamsData): Promise<{ rows: DocumentSummaryRow[]; total: number }> {
     const where = this.listWhere(businessId, f);
     const narrowed = Boolean(f.contactId || f.projectId || f.search);
+    // A search alone (or with a type) is counted on document_search's narrow rows.
+    const searchOnly = Boolean(f.search) && !f.contactId && !f.projectId && !f.status;
     const dir = f.sortOrder === 'asc' ? sql`ASC NULLS FIRST` : sql`DESC NULLS LAST`;
     const [rows, totals] = await Promise.all([
       this.db
@@ -159,13 +162,26 @@ export class DocumentsRepository {
         .orderBy(sql`${ORDER[f.sortBy]} ${dir}`, sql`${documents.id} ${dir}`)
         .limit(f.limit)
         .offset((f.page - 1) * f.limit),
-      narrowed
+      searchOnly
         ? this.db
             .select({ n: count() })
-            .from(documents)
-            .where(where)
+            .from(documentSearch)
+            .where(
+              and(
+                eq(documentSearch.businessId, businessId),
+                eq(documentSearch.isTemplate, f.isTemplate),
+                f.type ? eq(documentSearch.type, f.type) : undefined,
+                sql`${documentSearch.searchText} LIKE ${`%${escapeLike(f.search!.toLowerCase())}%`}`,
+              ),
+            )
             .then(([row]) => Number(row?.n ?? 0))
-        : this.countedTotal(businessId, f),
+        : narrowed
+          ? this.db
+              .select({ n: count() })
+              .from(documents)
+              .where(where)
+              .then(([row]) => Number(row?.n ?? 0))
+          : this.countedTotal(businessId, f),
     ]);
     return { rows: rows as DocumentSummaryRow[], total: totals };
   }

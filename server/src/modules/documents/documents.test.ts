@@ -361,6 +361,21 @@ describe('documents', () => {
       const answer = documentListAnswerSchema.parse((await f.get(`/documents?limit=100&${query}`)).json());
       expect([query, answer.pagination.total, answer.data.length]).toEqual([query, expected, expected]);
     }
+    // A search's total (document_search) follows renames, templates and deletes.
+    ok(await f.put(`/documents/${made[4]!._id}`, { title: 'Zanzibar intake' }));
+    ok(await f.post(`/documents/${made[4]!._id}/save-as-template`, {}), 201);
+    for (const [query, expected] of [
+      ['search=zanzibar', 1],
+      ['search=zanzibar&isTemplate=true', 1],
+      ['search=zanzibar&type=questionnaire', 1],
+      ['search=zanzibar&type=invoice', 0],
+    ] as const) {
+      const answer = documentListAnswerSchema.parse((await f.get(`/documents?limit=100&${query}`)).json());
+      expect([query, answer.pagination.total, answer.data.length]).toEqual([query, expected, expected]);
+    }
+    ok(await f.delete(`/documents/${made[4]!._id}`));
+    const gone = documentListAnswerSchema.parse((await f.get('/documents?search=zanzibar')).json());
+    expect(gone.pagination.total).toBe(0);
   });
 
   describe('business scoping', () => {
