@@ -110,6 +110,42 @@ describe('/documents/editor/:id', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/documents/view/d1');
   });
 
+  it('inserts merge tags into a heading and at the cursor of a rich text block, and saves them', async () => {
+    const contract = makeDocument(3, {
+      type: 'contract',
+      currency: null,
+      blocks: [
+        { id: 'h1', type: 'heading', text: 'Dear', level: 2 },
+        { id: 'r1', type: 'richText', html: '<p>Welcome</p>' },
+      ],
+    });
+    const update = jest.spyOn(documents, 'update').mockResolvedValue(contract);
+    setup(contract);
+    const [headingMenu, textMenu] = await screen.findAllByRole('button', { name: 'Insert field' });
+    await userEvent.click(headingMenu!);
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Contact first name' }));
+    expect(screen.getByRole('textbox', { name: 'Heading' })).toHaveValue('Dear {{contact.firstName}}');
+    // The rich-text editor loads lazily (the notes package's tiptap field).
+    await waitFor(() => expect(document.querySelector('.ProseMirror')).not.toBeNull());
+    await userEvent.click(textMenu!);
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Business name' }));
+    await waitFor(() => expect(document.querySelector('.ProseMirror')).toHaveTextContent('{{business.name}}'));
+    await waitFor(
+      () =>
+        expect(update).toHaveBeenLastCalledWith(
+          'd3',
+          expect.objectContaining({
+            blocks: [
+              expect.objectContaining({ text: 'Dear {{contact.firstName}}' }),
+              // At the cursor (the start: nothing was clicked in the text yet), not appended.
+              expect.objectContaining({ html: '<p>{{business.name}}Welcome</p>' }),
+            ],
+          }),
+        ),
+      { timeout: 3000 },
+    );
+  });
+
   it('adds, reorders and removes blocks of the kinds its type allows', async () => {
     setup(makeDocument(2, { type: 'questionnaire', currency: null }));
     await userEvent.click(await screen.findByRole('button', { name: 'Add block' }));

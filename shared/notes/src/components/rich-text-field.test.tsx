@@ -110,4 +110,17 @@ describe('Add Link dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Link' })).not.toBeInTheDocument());
     expect(editorOf().getHTML()).toBe('<p>Keep</p>');
   });
+
+  it('hands its editor to editorRef (for inserting at the cursor) and takes it back when it goes', async () => {
+    const ref: { current: Editor | null } = { current: null };
+    const onChange = jest.fn();
+    const { unmount } = renderWithProviders(<RichTextField value="<p>Hi</p>" onChange={onChange} editorRef={ref} />);
+    await waitFor(() => expect(ref.current).toBe(editorOf()));
+    act(() => {
+      ref.current!.chain().focus('end').insertContent(' there').run();
+    });
+    expect(onChange).toHaveBeenLastCalledWith('<p>Hi there</p>');
+    unmount();
+    expect(ref.current).toBeNull();
+  });
 });

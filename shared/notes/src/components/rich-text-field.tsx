@@ -16,6 +16,8 @@ export interface RichTextFieldProps {
   /** Minimum height of the writing area in px. */
   minHeight?: number;
   disabled?: boolean;
+  /** Receives the tiptap editor once it exists (null when it goes), for callers that insert at the cursor. */
+  editorRef?: { current: Editor | null };
 }
 
 const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML());
@@ -45,6 +47,7 @@ export function RichTextField({
   error,
   minHeight = 120,
   disabled,
+  editorRef,
 }: RichTextFieldProps) {
   const changed = useRef(onChange);
   changed.current = onChange;
@@ -57,6 +60,14 @@ export function RichTextField({
     },
     onUpdate: ({ editor: e }) => changed.current(htmlOf(e)),
   });
+
+  useEffect(() => {
+    if (!editorRef) return;
+    editorRef.current = editor;
+    return () => {
+      editorRef.current = null;
+    };
+  }, [editor, editorRef]);
 
   // A value set from outside (a reset after saving, a note opened for editing) replaces the content.
   useEffect(() => {

@@ -1,4 +1,5 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useRef } from 'react';
+import type { RichTextFieldProps } from '@atrium/notes';
 import {
   ActionIcon,
   Button,
@@ -146,6 +147,15 @@ export function BlocksEditor({ type, blocks, onChange, errors }: BlocksEditorPro
   );
 }
 
+type EditorRef = NonNullable<RichTextFieldProps['editorRef']>;
+
+/** Puts a merge tag at the rich text's cursor; before its editor has loaded, at the end of its text. */
+function insertTag(ref: EditorRef, html: string, tag: string, set: (html: string) => void) {
+  const editor = ref.current;
+  if (editor && !editor.isDestroyed) editor.chain().focus().insertContent(tag).run();
+  else set(appendHtml(html, tag));
+}
+
 function BlockFields({
   block,
   onChange,
@@ -155,15 +165,19 @@ function BlockFields({
   onChange: (b: DocumentBlock) => void;
   error: (field: string) => string | undefined;
 }) {
+  const editorRef: EditorRef = useRef(null);
   switch (block.type) {
     case 'richText':
       return (
         <Stack gap={4}>
           <Group justify="flex-end">
-            <MergeTagMenu onInsert={(tag) => onChange({ ...block, html: appendHtml(block.html, tag) })} />
+            <MergeTagMenu
+              onInsert={(tag) => insertTag(editorRef, block.html, tag, (html) => onChange({ ...block, html }))}
+            />
           </Group>
           <Suspense fallback={<PageSkeleton rows={2} />}>
             <RichTextField
+              editorRef={editorRef}
               label=""
               value={block.html}
               onChange={(html) => onChange({ ...block, html })}
@@ -203,10 +217,13 @@ function BlockFields({
             error={error('title')}
           />
           <Group justify="flex-end">
-            <MergeTagMenu onInsert={(tag) => onChange({ ...block, html: appendHtml(block.html, tag) })} />
+            <MergeTagMenu
+              onInsert={(tag) => insertTag(editorRef, block.html, tag, (html) => onChange({ ...block, html }))}
+            />
           </Group>
           <Suspense fallback={<PageSkeleton rows={2} />}>
             <RichTextField
+              editorRef={editorRef}
               label="Clause"
               value={block.html}
               onChange={(html) => onChange({ ...block, html })}

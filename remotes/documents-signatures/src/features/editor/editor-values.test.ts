@@ -73,6 +73,26 @@ describe('editor values', () => {
     expect(update).not.toHaveProperty('currency');
   });
 
+  it("leaves out the blank line a choice question's options are being typed on", () => {
+    const q = draftOf(makeDocument(3, { type: 'questionnaire', currency: null }));
+    q.blocks = [
+      {
+        id: 'q1',
+        type: 'question',
+        kind: 'singleChoice',
+        label: 'Package?',
+        help: null,
+        required: true,
+        options: ['Gold', ''],
+      },
+    ];
+    expect(toUpdate(q, 'questionnaire').errors).toEqual({ 'blocks.0.options': DOCUMENT_MESSAGES.optionsRequired });
+    q.blocks = [{ ...q.blocks[0]!, options: ['Gold', 'Silver', ''] } as (typeof q.blocks)[number]];
+    expect(toUpdate(q, 'questionnaire').update?.blocks).toEqual([
+      expect.objectContaining({ options: ['Gold', 'Silver'] }),
+    ]);
+  });
+
   it('reads percents with up to two decimals', () => {
     expect(parsePercent('7.25')).toBe(725);
     expect(parsePercent('10')).toBe(1000);

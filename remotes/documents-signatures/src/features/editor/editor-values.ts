@@ -120,7 +120,8 @@ export function toUpdate(draft: Draft, type: DocumentType): { update: DocumentUp
     title: draft.title,
     contactId: draft.contactId,
     projectId: draft.projectId,
-    blocks: draft.blocks,
+    // A choice question's options are typed one per line: the blank line being typed is not an option.
+    blocks: draft.blocks.map((b) => (b.type === 'question' ? { ...b, options: b.options.filter((o) => o.trim()) } : b)),
   };
   if (type === 'contract') {
     update.signers = draft.signers;
