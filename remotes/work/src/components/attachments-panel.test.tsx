@@ -15,7 +15,7 @@ let shown: [string, string][] = [];
 beforeEach(() => {
   shown = [];
   for (const level of ['success', 'warning', 'error'] as const)
-    jest.spyOn(toast, level).mockImplementation((message: string) => void shown.push([level, message]));
+    jest.spyOn(toast, level).mockImplementation((message: string) => String(shown.push([level, message])));
 });
 afterEach(() => jest.restoreAllMocks());
 
