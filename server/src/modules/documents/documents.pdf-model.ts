@@ -12,7 +12,8 @@ import type { PdfBlock, PdfDocumentModel, PdfLineItem, PdfParty, PdfTotalRow } f
 export interface PdfSender {
   name: string;
   brandColor?: string | null;
-  logo?: string | null;
+  /** PNG or JPEG bytes (another format is skipped by the renderer). */
+  logo?: Uint8Array | null;
 }
 
 const dateText = (iso: string | null) =>

@@ -9,6 +9,7 @@ import {
   documentSearch,
   documentNumberSequences,
   documents,
+  images,
   projects,
   taxRates,
 } from '../../db/schema';
@@ -325,6 +326,16 @@ export class DocumentsRepository {
       .from(businesses)
       .where(eq(businesses.id, id));
     return row ?? null;
+  }
+
+  /** The business's logo bytes (the images module's row), for the PDF; null without one. */
+  async businessLogo(businessId: string): Promise<Uint8Array | null> {
+    const [row] = await this.db
+      .select({ bytes: images.bytes })
+      .from(images)
+      .where(and(eq(images.kind, 'business_logo'), eq(images.businessId, businessId)))
+      .limit(1);
+    return row ? new Uint8Array(row.bytes) : null;
   }
 
   // ---- tax rates ----

@@ -590,9 +590,17 @@ export class DocumentsService {
   private async renderPdf(row: DocumentViewRow): Promise<string> {
     const render = this.deps.renderPdf;
     if (!render) throw new AppError('SERVICE_UNAVAILABLE', M.pdfUnavailable);
-    const [{ document }, business] = await Promise.all([this.resolved(row), this.repo.businessOf(row.businessId)]);
+    const [{ document }, business, logo] = await Promise.all([
+      this.resolved(row),
+      this.repo.businessOf(row.businessId),
+      this.repo.businessLogo(row.businessId),
+    ]);
     const colors = business?.colors as { primary?: string } | null | undefined;
-    const model = documentPdfModel(document, { name: business?.name ?? '', brandColor: colors?.primary ?? null });
+    const model = documentPdfModel(document, {
+      name: business?.name ?? '',
+      brandColor: colors?.primary ?? null,
+      logo,
+    });
     return Buffer.from(await render(model)).toString('base64');
   }
 

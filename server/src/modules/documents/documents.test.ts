@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '../../config';
 import { signedInAgent, type Agent, createTestApp, testMailer, type TestApp } from '../../../test/helpers';
+import { multipart, TINY_PNG } from '../../../test/security-helpers';
 import type { DocumentsRepository } from './documents.repository';
 import { DocumentsService } from './documents.service';
 
@@ -574,6 +575,12 @@ describe('documents', () => {
     expect(text).toContain(doc.number!);
     expect(text).toContain('Oak table 东京');
     expect(text).toContain('€301.20'); // 2 × 125.50 = 251.00 + 20 % VAT
+    // The business's logo goes into the PDF once it has one.
+    const hasImage = (b: Uint8Array) => Buffer.from(b).toString('latin1').includes('/Subtype /Image');
+    expect(hasImage(bytes)).toBe(false);
+    const { payload, headers } = multipart('logo.png', TINY_PNG, 'image/png', 'logo');
+    ok(await a.post(`/businesses/${owner.body.user.businessId}/logo`, payload, { headers }));
+    expect(hasImage(parsePdfAnswer((await a.get(`/documents/${doc._id}/pdf`)).body))).toBe(true);
     const { link } = await send(doc._id);
     const shared = await t.app.inject({
       method: 'GET',
