@@ -591,6 +591,43 @@ describe('documents', () => {
       (await t.app.inject({ method: 'GET', url: `/api/v1/public/documents/${doc._id}/pdf?token=x` })).statusCode,
     ).toBe(404);
   });
+  test('contract and questionnaire PDFs: clauses numbered, signer roles, questions with their answers left blank', async () => {
+    const contract = await newDocument({
+      type: 'contract',
+      title: 'Services agreement',
+      signers: [{ role: 'client', name: 'Grace Hopper', email: 'grace@example.com' }],
+      blocks: [
+        { id: 'h', type: 'heading', text: 'Scope', level: 1 },
+        { id: 'c1', type: 'clause', title: 'Payment terms', html: '<p>Net <strong>30</strong> days</p>' },
+        { id: 'pb', type: 'pageBreak' },
+        { id: 'c2', type: 'clause', title: 'Termination', html: '<p>Either party may end it.</p>' },
+      ],
+    });
+    const contractPdf = parsePdfAnswer((await a.get(`/documents/${contract._id}/pdf`)).body);
+    const contractText = pdfText(contractPdf);
+    for (const part of [
+      'Services agreement',
+      'Scope',
+      'Payment terms',
+      'Net 30 days',
+      'Termination',
+      'Client',
+      'Grace Hopper',
+    ]) {
+      expect(contractText).toContain(part);
+    }
+    const questionnaire = await newDocument({
+      type: 'questionnaire',
+      title: 'Intake',
+      blocks: [
+        { id: 'q1', type: 'question', kind: 'longText', label: 'Describe your dream kitchen', required: true },
+        { id: 'q2', type: 'question', kind: 'multiChoice', label: 'Materials', options: ['Oak', 'Steel'] },
+      ],
+    });
+    const questionnaireText = pdfText(parsePdfAnswer((await a.get(`/documents/${questionnaire._id}/pdf`)).body));
+    expect(questionnaireText).toContain('Describe your dream kitchen');
+    expect(questionnaireText).toContain('Materials');
+  });
 });
 
 describe('documents service without a PDF renderer', () => {
