@@ -6,12 +6,15 @@
  */
 import { api } from '@atrium/api-client';
 import { documentsApi, publicDocumentsApi, taxRatesApi } from './api/documents';
+import { filesApi } from './api/files';
 
 export * from './schemas';
 export * from './keys';
 export { documentsApi, publicDocumentsApi, taxRatesApi } from './api/documents';
 export type { DocumentsApi, PublicDocumentsApi, TaxRatesApi } from './api/documents';
+export { filesApi, type FilesApi } from './api/files';
 
 export const documents = /* @__PURE__ */ documentsApi(api);
 export const taxRates = /* @__PURE__ */ taxRatesApi(api);
 export const publicDocuments = /* @__PURE__ */ publicDocumentsApi(api);
+export const libraryFiles = /* @__PURE__ */ filesApi(api);

@@ -6,3 +6,4 @@ export * from './document';
 export * from './tax-rate';
 export * from './merge-tags';
 export * from './pdf';
+export * from './files';
