@@ -31,7 +31,7 @@ import { MergeTagMenu, appendHtml, appendText } from './merge-tag-menu';
 // The rich-text editor (tiptap) is the shared notes package's field: it loads only when a text block is on screen.
 const RichTextField = lazy(() => import('@atrium/notes').then((m) => ({ default: m.RichTextField })));
 
-type BlockKind = DocumentBlock['type'];
+export type BlockKind = DocumentBlock['type'];
 const ADD_LABELS: Record<BlockKind, string> = {
   richText: 'Text',
   heading: 'Heading',
@@ -46,6 +46,12 @@ export function blockKindsFor(type: DocumentType): BlockKind[] {
   const extra: BlockKind[] = type === 'contract' ? ['clause'] : type === 'questionnaire' ? ['question'] : [];
   return ['richText', 'heading', ...extra, 'divider', 'pageBreak'];
 }
+
+/** What an empty document body says. */
+export const emptyBodyText = (type: DocumentType) =>
+  `Nothing here yet. Add text, headings${type === 'contract' ? ', clauses' : ''}${
+    type === 'questionnaire' ? ', questions' : ''
+  } and more.`;
 
 export function newBlock(kind: BlockKind): DocumentBlock {
   const id = newId();
@@ -74,21 +80,35 @@ export function moveBlock<T>(list: readonly T[], from: number, to: number): T[] 
 }
 
 interface BlocksEditorProps {
-  type: DocumentType;
+  /** The kinds the author may add (a document's: blockKindsFor(type); a contact form's: questions only). */
+  kinds: readonly BlockKind[];
   blocks: DocumentBlock[];
   onChange: (blocks: DocumentBlock[]) => void;
+  /** Field errors by path, as the server names them: `${errorPrefix}.N.label`. */
   errors: FieldErrors;
+  errorPrefix?: string;
+  /** What an empty list says. */
+  emptyText: string;
 }
 
-/** The document's body: typed blocks to add, edit, reorder and remove. */
-export function BlocksEditor({ type, blocks, onChange, errors }: BlocksEditorProps) {
+/**
+ * Typed blocks to add, edit, reorder and remove: a document's body, and a contact form's questions (the one
+ * question engine: the same question block, edited by the same fields).
+ */
+export function BlocksEditor({
+  kinds,
+  blocks,
+  onChange,
+  errors,
+  errorPrefix = 'blocks',
+  emptyText,
+}: BlocksEditorProps) {
   const set = (i: number, block: DocumentBlock) => onChange(blocks.map((b, j) => (j === i ? block : b)));
   return (
     <Stack gap="sm">
       {blocks.length === 0 && (
         <Text c="dimmed" size="sm">
-          Nothing here yet. Add text, headings{type === 'contract' ? ', clauses' : ''}
-          {type === 'questionnaire' ? ', questions' : ''} and more.
+          {emptyText}
         </Text>
       )}
       {blocks.map((b, i) => (
@@ -126,23 +146,34 @@ export function BlocksEditor({ type, blocks, onChange, errors }: BlocksEditorPro
               </ActionIcon>
             </Group>
           </Group>
-          <BlockFields block={b} onChange={(next) => set(i, next)} error={(f) => errors[`blocks.${i}.${f}`]} />
+          <BlockFields block={b} onChange={(next) => set(i, next)} error={(f) => errors[`${errorPrefix}.${i}.${f}`]} />
         </Paper>
       ))}
-      <Menu position="bottom-start">
-        <Menu.Target>
-          <Button variant="light" leftSection={<IconPlus size={16} />} w="fit-content">
-            Add block
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {blockKindsFor(type).map((k) => (
-            <Menu.Item key={k} onClick={() => onChange([...blocks, newBlock(k)])}>
-              {ADD_LABELS[k]}
-            </Menu.Item>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
+      {kinds.length === 1 ? (
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} />}
+          w="fit-content"
+          onClick={() => onChange([...blocks, newBlock(kinds[0]!)])}
+        >
+          Add {ADD_LABELS[kinds[0]!].toLowerCase()}
+        </Button>
+      ) : (
+        <Menu position="bottom-start">
+          <Menu.Target>
+            <Button variant="light" leftSection={<IconPlus size={16} />} w="fit-content">
+              Add block
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {kinds.map((k) => (
+              <Menu.Item key={k} onClick={() => onChange([...blocks, newBlock(k)])}>
+                {ADD_LABELS[k]}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      )}
     </Stack>
   );
 }

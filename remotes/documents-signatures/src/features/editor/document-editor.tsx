@@ -34,7 +34,7 @@ import {
 import { useProjectChoices } from '../../hooks/use-project-choices';
 import { downloadPdf } from '../../lib/pdf-download';
 import { viewPath } from '../../lib/paths';
-import { BlocksEditor } from './blocks-editor';
+import { BlocksEditor, blockKindsFor, emptyBodyText } from './blocks-editor';
 import { draftOf, toUpdate, type DepositKind, type Draft } from './editor-values';
 import { LineItemsEditor, TotalsPreview } from './line-items-editor';
 import { SendDialog } from './send-dialog';
@@ -239,7 +239,13 @@ export function DocumentEditor({ doc }: { doc: Document }) {
         <Title order={3} fz="md" mb="sm">
           Content
         </Title>
-        <BlocksEditor type={doc.type} blocks={draft.blocks} onChange={(blocks) => patch({ blocks })} errors={errors} />
+        <BlocksEditor
+          kinds={blockKindsFor(doc.type)}
+          emptyText={emptyBodyText(doc.type)}
+          blocks={draft.blocks}
+          onChange={(blocks) => patch({ blocks })}
+          errors={errors}
+        />
       </Paper>
 
       {doc.type === 'invoice' && (

@@ -104,6 +104,10 @@ export function draftOf(doc: Document): Draft {
   };
 }
 
+/** A choice question's options are typed one per line: the blank line being typed is not an option. */
+export const withoutBlankOptions = <B extends DocumentBlock>(blocks: readonly B[]): B[] =>
+  blocks.map((b) => (b.type === 'question' ? { ...b, options: b.options.filter((o) => o.trim()) } : b));
+
 export const PRICE_TEXT = 'Enter an amount like 12.50';
 export const PERCENT_TEXT = 'Enter a percent like 10 or 7.5';
 
@@ -120,8 +124,7 @@ export function toUpdate(draft: Draft, type: DocumentType): { update: DocumentUp
     title: draft.title,
     contactId: draft.contactId,
     projectId: draft.projectId,
-    // A choice question's options are typed one per line: the blank line being typed is not an option.
-    blocks: draft.blocks.map((b) => (b.type === 'question' ? { ...b, options: b.options.filter((o) => o.trim()) } : b)),
+    blocks: withoutBlankOptions(draft.blocks),
   };
   if (type === 'contract') {
     update.signers = draft.signers;
