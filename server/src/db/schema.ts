@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -773,6 +774,27 @@ export const taskHistory = pgTable(
  * Files on a project or a task, kept in the database (so every API process sees them and a backup holds them):
  * the metadata here, the bytes in 256 KB chunks in work_file_chunks, read back one chunk at a time.
  */
+/**
+ * The file manager's folders (/files/documents): the business's own, nested (parentId null: at the top, at most
+ * FOLDER_MAX_DEPTH levels); a name is unique among its siblings, whatever its case. Only an empty folder is deleted.
+ */
+export const fileFolders = pgTable(
+  'file_folders',
+  {
+    id: id(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    parentId: text('parent_id').references((): AnyPgColumn => fileFolders.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('file_folders_sibling_name_key').on(t.businessId, sql`coalesce(${t.parentId}, '')`, sql`lower(${t.name})`),
+    index('file_folders_parent_idx').on(t.parentId),
+  ],
+);
+
 export const workFiles = pgTable(
   'work_files',
   {
@@ -783,6 +805,8 @@ export const workFiles = pgTable(
     projectId: text('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     taskId: text('task_id').references(() => tasks.id, { onDelete: 'cascade' }),
     meetingId: text('meeting_id').references(() => meetings.id, { onDelete: 'cascade' }),
+    /** The file manager's folder it is filed in (any file, attachment or upload); null: in no folder. */
+    folderId: text('folder_id').references(() => fileFolders.id, { onDelete: 'set null' }),
     kind: text('kind').$type<FileKind>().notNull().default('attachment'),
     name: text('name').notNull(),
     mime: text('mime').notNull(),
@@ -797,8 +821,11 @@ export const workFiles = pgTable(
     index('work_files_project_idx').on(t.projectId, t.createdAt),
     index('work_files_task_idx').on(t.taskId, t.createdAt),
     index('work_files_meeting_idx').on(t.meetingId, t.createdAt),
-    /** Exactly one owner: a project, a task or a meeting. */
-    check('work_files_one_owner_check', sql`num_nonnulls(${t.projectId}, ${t.taskId}, ${t.meetingId}) = 1`),
+    /** The file manager's list: a business's files newest first, and one folder's. */
+    index('work_files_business_idx').on(t.businessId, t.createdAt),
+    index('work_files_folder_idx').on(t.folderId, t.createdAt),
+    /** At most one owner: a project, a task or a meeting — none for an upload to the file manager. */
+    check('work_files_one_owner_check', sql`num_nonnulls(${t.projectId}, ${t.taskId}, ${t.meetingId}) <= 1`),
   ],
 );
 
