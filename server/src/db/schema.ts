@@ -790,7 +790,11 @@ export const fileFolders = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('file_folders_sibling_name_key').on(t.businessId, sql`coalesce(${t.parentId}, '')`, sql`lower(${t.name})`),
+    uniqueIndex('file_folders_sibling_name_key').on(
+      t.businessId,
+      sql`coalesce(${t.parentId}, '')`,
+      sql`lower(${t.name})`,
+    ),
     index('file_folders_parent_idx').on(t.parentId),
   ],
 );
