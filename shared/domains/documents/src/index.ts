@@ -7,14 +7,20 @@
 import { api } from '@atrium/api-client';
 import { documentsApi, publicDocumentsApi, taxRatesApi } from './api/documents';
 import { filesApi } from './api/files';
+import { contactFormsApi, publicFormsApi, responsesApi } from './api/forms';
 
 export * from './schemas';
 export * from './keys';
 export { documentsApi, publicDocumentsApi, taxRatesApi } from './api/documents';
 export type { DocumentsApi, PublicDocumentsApi, TaxRatesApi } from './api/documents';
 export { filesApi, type FilesApi } from './api/files';
+export { contactFormsApi, publicFormsApi, responsesApi } from './api/forms';
+export type { ContactFormsApi, PublicFormsApi, ResponsesApi } from './api/forms';
 
 export const documents = /* @__PURE__ */ documentsApi(api);
 export const taxRates = /* @__PURE__ */ taxRatesApi(api);
 export const publicDocuments = /* @__PURE__ */ publicDocumentsApi(api);
 export const libraryFiles = /* @__PURE__ */ filesApi(api);
+export const contactForms = /* @__PURE__ */ contactFormsApi(api);
+export const responses = /* @__PURE__ */ responsesApi(api);
+export const publicForms = /* @__PURE__ */ publicFormsApi(api);

@@ -7,3 +7,4 @@ export * from './tax-rate';
 export * from './merge-tags';
 export * from './pdf';
 export * from './files';
+export * from './forms';
