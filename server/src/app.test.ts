@@ -86,6 +86,7 @@ describe('app: health, 404, remotes manifest, security headers, OpenAPI, static 
         '/invoices/pay',
         '/invoice-payment-success',
         '/documents/view',
+        '/forms',
       ],
     });
     expect(manifest.remotes.filter((r) => r.publicPaths).map((r) => r.name)).toEqual(['documents_signatures']);

@@ -11,9 +11,11 @@ describe('documents-signatures remote module', () => {
     const announced = REMOTE_PUBLIC_PATHS.documents_signatures ?? [];
     const publicPaths = remoteModule.routes.filter((r) => r.public).map((r) => r.path);
     // '/documents/view' is a prefix: the route under it names the document.
-    expect([...publicPaths].sort()).toEqual(
-      announced.map((p) => (p === '/documents/view' ? '/documents/view/:id' : p)).sort(),
-    );
+    const prefixRoutes: Record<string, string> = {
+      '/documents/view': '/documents/view/:id',
+      '/forms': '/forms/:publicId',
+    };
+    expect([...publicPaths].sort()).toEqual(announced.map((p) => prefixRoutes[p] ?? p).sort());
     // Every public route lies under an announced prefix, or a signed-out visitor could never reach it.
     for (const path of publicPaths) expect(announced.some((p) => underPublicPath(path, p))).toBe(true);
   });
@@ -24,8 +26,11 @@ describe('documents-signatures remote module', () => {
     }
   });
 
-  it('contributes the Documents sidebar entry and the three document types to "+ New", each to its create page', () => {
-    expect(remoteModule.nav).toEqual([{ key: 'documents', label: 'Documents', path: '/documents', icon: 'documents' }]);
+  it('contributes the Documents and Contact Forms sidebar entries and the three document types to "+ New"', () => {
+    expect(remoteModule.nav).toEqual([
+      { key: 'documents', label: 'Documents', path: '/documents', icon: 'documents' },
+      { key: 'contact-forms', label: 'Contact Forms', path: '/contact-forms', icon: 'contact-forms' },
+    ]);
     expect(remoteModule.newMenu.map((e) => [e.label, e.action])).toEqual([
       ['Invoice', { type: 'navigate', to: '/documents/create?type=invoice' }],
       ['Contract', { type: 'navigate', to: '/documents/create?type=contract' }],
@@ -43,8 +48,14 @@ describe('documents-signatures remote module', () => {
       '/documents/editor/:id',
       '/documents/responses/:documentId',
       '/templates',
+      '/contact-forms',
+      '/contact-forms/create',
+      '/contact-forms/editor/:id',
+      '/responses',
+      '/response/:submissionId',
     ]);
     expect(remoteModule.routes.find((r) => r.path === '/documents/view/:id')?.public).toBe(true);
+    expect(remoteModule.routes.find((r) => r.path === '/forms/:publicId')?.public).toBe(true);
   });
 
   it('agrees with its static metadata in /remotes.json (REMOTE_META), which the host draws the shell from', () => {

@@ -21,8 +21,15 @@ const remoteModule: RemoteModule = {
     { path: '/documents/editor/:id', load: () => import('./routes/document-editor-page') },
     { path: '/documents/responses/:documentId', load: () => import('./routes/document-responses-page') },
     { path: '/templates', load: () => import('./routes/templates-redirect-page') },
+    { path: '/contact-forms', load: () => import('./routes/contact-forms-page') },
+    { path: '/contact-forms/create', load: () => import('./routes/contact-forms-create-page') },
+    { path: '/contact-forms/editor/:id', load: () => import('./routes/contact-forms-editor-page') },
+    { path: '/responses', load: () => import('./routes/responses-page') },
+    { path: '/response/:submissionId', load: () => import('./routes/response-page') },
     // The client's view: public, so the link `/documents/view/{id}?token=…` opens signed out too.
     { path: '/documents/view/:id', load: () => import('./routes/document-view-page'), public: true },
+    // A contact form's public page (signed out, or framed in a website by the embed snippet).
+    { path: '/forms/:publicId', load: () => import('./routes/public-form-page'), public: true },
     { path: '/document-expired', load: page('DocumentExpiredPage'), public: true },
     { path: '/document-not-found', load: page('DocumentNotFoundPage'), public: true },
     { path: '/document-error', load: page('DocumentNotFoundPage'), public: true },

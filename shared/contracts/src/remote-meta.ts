@@ -74,8 +74,14 @@ export const REMOTE_META: Readonly<Record<RemoteName, RemoteMeta>> = {
       '/documents/editor/:id',
       '/documents/responses/:documentId',
       '/templates',
+      '/contact-forms',
+      '/contact-forms/create',
+      '/contact-forms/editor/:id',
+      '/responses',
+      '/response/:submissionId',
       // Public (signed in or not), under the prefixes of REMOTE_PUBLIC_PATHS.
       '/documents/view/:id',
+      '/forms/:publicId',
       '/document-expired',
       '/document-not-found',
       '/document-error',
@@ -84,7 +90,10 @@ export const REMOTE_META: Readonly<Record<RemoteName, RemoteMeta>> = {
       '/invoice-payment-success',
     ],
     ...publicPaths('documents_signatures'),
-    nav: [{ key: 'documents', label: 'Documents', path: '/documents', icon: 'documents' }],
+    nav: [
+      { key: 'documents', label: 'Documents', path: '/documents', icon: 'documents' },
+      { key: 'contact-forms', label: 'Contact Forms', path: '/contact-forms', icon: 'contact-forms' },
+    ],
     newMenu: [
       {
         key: 'invoice',

@@ -22,6 +22,7 @@ export {
   NavLink,
   Pagination,
   Popover,
+  Radio,
   ScrollArea,
   SegmentedControl,
   Select,

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Box, Divider, Group, Paper, Stack, Table, Text, TextInput, Title, formatDay } from '@atrium/ui';
 import {
   DOCUMENT_TYPE_LABELS,
@@ -13,9 +14,10 @@ type Viewed = Omit<Document, 'contactId' | 'projectId' | 'templateId' | 'isTempl
 
 /**
  * A document as the client sees it: merge tags already resolved by the server, its rich text already sanitised
- * there, invoice lines and the server's totals; questions read-only.
+ * there, invoice lines and the server's totals; questions read-only — unless `body` replaces the blocks (a
+ * questionnaire being answered through its link: the answering form renders the blocks itself).
  */
-export function DocumentView({ doc, from }: { doc: Viewed; from?: string }) {
+export function DocumentView({ doc, from, body }: { doc: Viewed; from?: string; body?: ReactNode }) {
   const money = (v: number) => formatMoney(v, doc.currency ?? 'USD');
   return (
     <Paper withBorder radius="md" p="xl">
@@ -38,9 +40,7 @@ export function DocumentView({ doc, from }: { doc: Viewed; from?: string }) {
             {doc.expiresAt && <Text size="sm">Expires {formatDay(doc.expiresAt)}</Text>}
           </Stack>
         </Group>
-        {doc.blocks.map((b) => (
-          <Block key={b.id} block={b} />
-        ))}
+        {body ?? doc.blocks.map((b) => <BlockView key={b.id} block={b} />)}
         {doc.type === 'invoice' && doc.lineItems.length > 0 && (
           <Table aria-label="Line items" verticalSpacing="xs">
             <Table.Thead>
@@ -113,7 +113,8 @@ function Line({ label, value, strong }: { label: string; value: string; strong?:
   );
 }
 
-function Block({ block }: { block: DocumentBlock }) {
+/** One block as the client sees it. */
+export function BlockView({ block }: { block: DocumentBlock }) {
   switch (block.type) {
     case 'richText':
       // Sanitised by the server on every write (docs/requirements.md "Documents").

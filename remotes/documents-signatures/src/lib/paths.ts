@@ -6,3 +6,10 @@ export const viewPath = (id: string) => `/documents/view/${encodeURIComponent(id
 /** Drafts and templates open in the editor; a sent document (its content frozen) opens as the client sees it. */
 export const openPath = (d: Pick<DocumentSummary, '_id' | 'status' | 'isTemplate'>) =>
   d.isTemplate || d.status === 'draft' ? editorPath(d._id) : viewPath(d._id);
+
+/** A contact form's editor. */
+export const contactFormEditorPath = (id: string) => `/contact-forms/editor/${encodeURIComponent(id)}`;
+/** One submission. */
+export const responsePath = (id: string) => `/response/${encodeURIComponent(id)}`;
+/** A contact's page (the crm remote's). */
+export const contactPath = (id: string) => `/contacts/${encodeURIComponent(id)}`;

@@ -1,19 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { Anchor, Link, LoadError, PageSkeleton, Paper, Stack, Text, Title, useParams } from '@atrium/ui';
-import { documentKeys, documents } from '@atrium/domain-documents';
+import { documentKeys, documents, responseKeys, responses } from '@atrium/domain-documents';
+import { ResponsesTable } from '../features/responses/responses-table';
 import { openPath } from '../lib/paths';
 
-/**
- * /documents/responses/{documentId}: the answers a questionnaire received. The API keeps no answers yet (answering
- * arrives with the questionnaire flow), so the page names the document and says there are none — no made-up rows.
- */
+/** /documents/responses/{documentId}: the answers a questionnaire received through its links, newest first. */
 export default function DocumentResponsesPage() {
   const { documentId = '' } = useParams();
-  const q = useQuery({ queryKey: documentKeys.one(documentId), queryFn: () => documents.get(documentId) });
-  if (q.isPending) return <PageSkeleton rows={4} />;
-  if (q.isError)
+  const doc = useQuery({ queryKey: documentKeys.one(documentId), queryFn: () => documents.get(documentId) });
+  const list = useQuery({
+    queryKey: responseKeys.ofDocument(documentId),
+    queryFn: () => responses.ofDocument(documentId),
+  });
+  if (doc.isPending) return <PageSkeleton rows={4} />;
+  if (doc.isError)
     return (
-      <LoadError title="The document could not be loaded" message={q.error.message} onRetry={() => void q.refetch()} />
+      <LoadError
+        title="The document could not be loaded"
+        message={doc.error.message}
+        onRetry={() => void doc.refetch()}
+      />
     );
   return (
     <Stack gap="md">
@@ -21,14 +27,26 @@ export default function DocumentResponsesPage() {
         <Title order={1} fz={26}>
           Responses
         </Title>
-        <Anchor component={Link} to={openPath(q.data)} size="sm">
-          {q.data.title}
+        <Anchor component={Link} to={openPath(doc.data)} size="sm">
+          {doc.data.title}
         </Anchor>
       </Stack>
-      <Paper withBorder radius="md" p="xl">
-        <Text c="dimmed" ta="center">
-          No responses yet
-        </Text>
+      <Paper withBorder radius="md" p={list.data?.length ? 'sm' : 'xl'}>
+        {list.isPending ? (
+          <PageSkeleton rows={3} />
+        ) : list.isError ? (
+          <LoadError
+            title="Responses could not be loaded"
+            message={list.error.message}
+            onRetry={() => void list.refetch()}
+          />
+        ) : list.data.length === 0 ? (
+          <Text c="dimmed" ta="center">
+            No responses yet
+          </Text>
+        ) : (
+          <ResponsesTable rows={list.data} withSource={false} />
+        )}
       </Paper>
     </Stack>
   );

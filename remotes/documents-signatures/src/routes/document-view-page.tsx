@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '@atrium/api-client';
 import {
+  Alert,
   Button,
   Container,
   Group,
@@ -13,8 +14,16 @@ import {
   useParams,
   useSearchParams,
 } from '@atrium/ui';
-import { documentKeys, documents, isEditable, publicDocuments } from '@atrium/domain-documents';
-import { DocumentView } from '../components/document-view';
+import {
+  FORM_MESSAGES,
+  documentKeys,
+  documents,
+  isEditable,
+  publicDocuments,
+  publicForms,
+} from '@atrium/domain-documents';
+import { BlockView, DocumentView } from '../components/document-view';
+import { AnswerForm } from '../features/forms/answer-form';
 import { downloadPdf } from '../lib/pdf-download';
 import { editorPath } from '../lib/paths';
 
@@ -80,7 +89,28 @@ export default function DocumentViewPage() {
               Download PDF
             </Button>
           </Group>
-          <DocumentView doc={q.data.doc} from={q.data.from} />
+          {token && q.data.doc.type === 'questionnaire' && q.data.doc.status === 'completed' && (
+            <Alert color="blue" mb="sm">
+              {FORM_MESSAGES.alreadyAnswered}
+            </Alert>
+          )}
+          <DocumentView
+            doc={q.data.doc}
+            from={q.data.from}
+            body={
+              // A questionnaire opened through its link is answered there, once.
+              token && q.data.doc.type === 'questionnaire' && q.data.doc.status !== 'completed' ? (
+                <AnswerForm
+                  blocks={q.data.doc.blocks}
+                  renderBlock={(b) => <BlockView block={b} />}
+                  submitLabel="Submit answers"
+                  onSubmit={async ({ answers }) =>
+                    (await publicForms.answerQuestionnaire(id, token, { answers })).message
+                  }
+                />
+              ) : undefined
+            }
+          />
         </>
       )}
     </Container>

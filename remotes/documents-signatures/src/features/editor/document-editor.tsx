@@ -3,7 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { fieldErrorsOf } from '@atrium/api-client';
 import { useContactChoices } from '@atrium/domain-crm/public';
 import {
-  Anchor,
   Badge,
   Button,
   Group,
@@ -34,41 +33,15 @@ import {
 import { useProjectChoices } from '../../hooks/use-project-choices';
 import { downloadPdf } from '../../lib/pdf-download';
 import { viewPath } from '../../lib/paths';
-import { BlocksEditor, blockKindsFor, emptyBodyText } from './blocks-editor';
+import { BlocksEditor, blockKindsFor, emptyBodyText } from '../../components/blocks-editor';
 import { draftOf, toUpdate, type DepositKind, type Draft } from './editor-values';
 import { LineItemsEditor, TotalsPreview } from './line-items-editor';
 import { SendDialog } from './send-dialog';
 import { TaxRateForm } from './tax-rate-form';
-import { useAutosave, type SaveState } from './use-autosave';
+import { useAutosave } from '../../hooks/use-autosave';
+import { SaveStatus } from '../../components/save-status';
 
 const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CHF', 'JPY', 'SEK', 'NOK', 'DKK', 'NZD', 'INR'];
-
-/** The autosave state as the author sees it. */
-export function SaveStatus({ state, onRetry }: { state: SaveState; onRetry: () => void }) {
-  if (state === 'failed')
-    return (
-      <Group gap={6} role="status">
-        <Text size="sm" c="red">
-          Save failed —
-        </Text>
-        <Anchor component="button" size="sm" c="red" fw={600} onClick={onRetry}>
-          retry
-        </Anchor>
-      </Group>
-    );
-  const text: Record<Exclude<SaveState, 'failed'>, string> = {
-    idle: 'Saved',
-    pending: DOCUMENT_MESSAGES.saving,
-    saving: DOCUMENT_MESSAGES.saving,
-    saved: DOCUMENT_MESSAGES.saved,
-    invalid: 'Not saved: fix the marked fields',
-  };
-  return (
-    <Text size="sm" c={state === 'invalid' ? 'orange' : 'dimmed'} role="status">
-      {text[state]}
-    </Text>
-  );
-}
 
 /** The editor of a draft or a template: every change is saved by itself (debounced PUT /documents/{id}). */
 export function DocumentEditor({ doc }: { doc: Document }) {

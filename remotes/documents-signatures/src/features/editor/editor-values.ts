@@ -13,6 +13,9 @@ import {
   type Signer,
   type TaxRate,
 } from '@atrium/domain-documents';
+import { withoutBlankOptions, type FieldErrors } from '../../lib/blocks';
+
+export { newId, type FieldErrors } from '../../lib/blocks';
 
 /** An invoice line as the editor holds it: amounts as typed, in major units ('12.50') and percent ('10'). */
 export interface LineRow {
@@ -41,12 +44,6 @@ export interface Draft {
   signers: Signer[];
   expiresAt: string | null;
 }
-
-/** A new id for a block or a line (kept across saves so rows keep their identity). */
-export const newId = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
 
 /** Minor units → the major-unit text a field shows (1250, USD → '12.50'). */
 export function moneyText(minor: number, currency: string): string {
@@ -104,15 +101,9 @@ export function draftOf(doc: Document): Draft {
   };
 }
 
-/** A choice question's options are typed one per line: the blank line being typed is not an option. */
-export const withoutBlankOptions = <B extends DocumentBlock>(blocks: readonly B[]): B[] =>
-  blocks.map((b) => (b.type === 'question' ? { ...b, options: b.options.filter((o) => o.trim()) } : b));
-
 export const PRICE_TEXT = 'Enter an amount like 12.50';
 export const PERCENT_TEXT = 'Enter a percent like 10 or 7.5';
 
-/** Field errors by path ('lineItems.0.unitPrice'), as the server names them. */
-export type FieldErrors = Record<string, string>;
 
 /**
  * The PUT body for a draft of this type, checked with the slice's own schema and type rules (the same the server

@@ -25,7 +25,7 @@ import {
   type DocumentType,
   type QuestionKind,
 } from '@atrium/domain-documents';
-import { newId, type FieldErrors } from './editor-values';
+import { newId, type FieldErrors } from '../lib/blocks';
 import { MergeTagMenu, appendHtml, appendText } from './merge-tag-menu';
 
 // The rich-text editor (tiptap) is the shared notes package's field: it loads only when a text block is on screen.
@@ -280,6 +280,7 @@ function BlockFields({
               value={block.kind}
               onChange={(v) => onChange({ ...block, kind: (v ?? 'shortText') as QuestionKind })}
               allowDeselect={false}
+              error={error('kind')}
               w={170}
             />
           </Group>
