@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { ApiError } from '@atrium/api-client';
-import { documents, publicDocuments } from '@atrium/domain-documents';
+import { FORM_MESSAGES, documents, publicDocuments, publicForms } from '@atrium/domain-documents';
 import { makeDocument, renderWithProviders } from '../test-utils';
+import { makeQuestion } from '../test-forms';
 import DocumentViewPage from './document-view-page';
 
 const open = (path: string) => renderWithProviders(<DocumentViewPage />, path, '/documents/view/:id');
@@ -79,5 +81,59 @@ describe('/documents/view/:id', () => {
     jest.spyOn(documents, 'preview').mockResolvedValue({ document: draft, unresolvedTags: [] });
     open('/documents/view/d1');
     expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/documents/editor/d1');
+  });
+
+  describe('a questionnaire through its link', () => {
+    const questionnaire = makeDocument(2, {
+      type: 'questionnaire',
+      status: 'viewed',
+      title: 'Wedding questionnaire',
+      blocks: [
+        { id: 'h1', type: 'heading', text: 'About the day', level: 1 },
+        makeQuestion('q1', 'shortText', { label: 'Venue', required: true }),
+        { id: 't1', type: 'richText', html: '<p>And the rest of it.</p>' },
+        makeQuestion('q2', 'singleChoice', { label: 'Colour' }),
+      ],
+    });
+
+    it('is answered where it is read: its text between the questions, the rules checked, then sent once', async () => {
+      jest
+        .spyOn(publicDocuments, 'view')
+        .mockResolvedValue({ document: questionnaire, business: { name: 'Ann Photo' } });
+      const answer = jest
+        .spyOn(publicForms, 'answerQuestionnaire')
+        .mockResolvedValue({ message: FORM_MESSAGES.submitted });
+      open('/documents/view/d2?token=tok');
+      expect(await screen.findByRole('heading', { name: 'About the day' })).toBeInTheDocument();
+      expect(screen.getByText('And the rest of it.')).toBeInTheDocument();
+      // A questionnaire asks no contact details and has no honeypot: the link already names its client.
+      expect(screen.queryByRole('textbox', { name: /First name/ })).not.toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Submit answers' }));
+      expect(screen.getByRole('textbox', { name: /Venue/ })).toHaveAccessibleDescription(FORM_MESSAGES.required);
+      expect(answer).not.toHaveBeenCalled();
+      await userEvent.type(screen.getByRole('textbox', { name: /Venue/ }), 'The old barn');
+      await userEvent.click(screen.getByRole('radio', { name: 'Red' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Submit answers' }));
+      expect(answer).toHaveBeenCalledWith('d2', 'tok', { answers: { q1: 'The old barn', q2: 'Red' } });
+      expect(await screen.findByRole('status')).toHaveTextContent(FORM_MESSAGES.submitted);
+    });
+
+    it('once answered (completed) it reads as answered, its questions shown but not asked', async () => {
+      jest.spyOn(publicDocuments, 'view').mockResolvedValue({
+        document: { ...questionnaire, status: 'completed' },
+        business: { name: 'Ann Photo' },
+      });
+      open('/documents/view/d2?token=tok');
+      expect(await screen.findByText(FORM_MESSAGES.alreadyAnswered)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Submit answers' })).not.toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: /Venue/ })).toBeDisabled();
+    });
+
+    it('signed in without a token the owner sees it read-only', async () => {
+      jest.spyOn(documents, 'preview').mockResolvedValue({ document: questionnaire, unresolvedTags: [] });
+      open('/documents/view/d2');
+      expect(await screen.findByRole('heading', { name: 'Wedding questionnaire' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Submit answers' })).not.toBeInTheDocument();
+    });
   });
 });
