@@ -2,6 +2,7 @@ import {
   FORM_MESSAGES as M,
   answersWithQuestions,
   contactFormInputSchema,
+  contactFormUpdateSchema,
   formEmbedSnippet,
   formSubmissionInputSchema,
   validateAnswers,
@@ -131,6 +132,11 @@ describe('contact form schemas', () => {
       contact: { firstName: 'Ada', lastName: null, email: 'ada@x.io' },
       answers: {},
     });
+  });
+
+  it('an update leaves out what it does not name (a PUT of the name keeps the description)', () => {
+    expect(contactFormUpdateSchema.parse({ name: 'Quotes' })).toEqual({ name: 'Quotes' });
+    expect(contactFormUpdateSchema.parse({ description: '' })).toEqual({ description: null });
   });
 
   it('embeds the public page in an iframe', () => {

@@ -206,9 +206,9 @@ export type ContactFormInput = z.input<typeof contactFormInputSchema>;
 export type ContactFormData = z.output<typeof contactFormInputSchema>;
 export const contactFormUpdateSchema = z.object({
   name: contactFormInputSchema.shape.name.optional(),
-  description: optionalText(2000),
+  description: optionalText(2000).optional(),
   questions: formQuestionsSchema.optional(),
-  successMessage: optionalText(1000),
+  successMessage: optionalText(1000).optional(),
   status: contactFormInputSchema.shape.status.unwrap().optional(),
 });
 export type ContactFormUpdate = z.input<typeof contactFormUpdateSchema>;
