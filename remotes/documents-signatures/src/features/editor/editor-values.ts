@@ -104,7 +104,6 @@ export function draftOf(doc: Document): Draft {
 export const PRICE_TEXT = 'Enter an amount like 12.50';
 export const PERCENT_TEXT = 'Enter a percent like 10 or 7.5';
 
-
 /**
  * The PUT body for a draft of this type, checked with the slice's own schema and type rules (the same the server
  * runs), or the field errors that keep it from being sent.
