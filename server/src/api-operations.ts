@@ -293,6 +293,17 @@ export const API_OPERATIONS = {
   'POST /calendar/items': { id: 'createCalendarItem', summary: 'Create a meeting as a calendar item' },
   'PATCH /calendar/items/:id': { id: 'moveCalendarItem', summary: 'Move or resize a meeting, task or project' },
   'DELETE /calendar/items/:id': { id: 'deleteCalendarItem', summary: 'Delete a meeting calendar item' },
+  // The file manager (/files/documents)
+  'GET /files': { id: 'listFiles', summary: "A page of the business's files (attachments and uploads)" },
+  'POST /files': { id: 'uploadFiles', summary: 'Upload files to the file manager' },
+  'GET /files/usage': { id: 'getFileUsage', summary: 'Storage used by the business, by origin' },
+  'GET /files/folders': { id: 'listFileFolders', summary: "The business's file folders" },
+  'POST /files/folders': { id: 'createFileFolder', summary: 'Create a file folder' },
+  'PUT /files/folders/:id': { id: 'updateFileFolder', summary: 'Rename or move a file folder' },
+  'DELETE /files/folders/:id': { id: 'deleteFileFolder', summary: 'Delete an empty file folder' },
+  'GET /files/:id/download': { id: 'downloadFile', summary: "A file's bytes (inline preview or download)" },
+  'PUT /files/:id': { id: 'updateFile', summary: 'Rename or move a file' },
+  'DELETE /files/:id': { id: 'deleteFile', summary: 'Delete a file' },
   // Documents
   'GET /documents': { id: 'listDocuments', summary: 'A page of documents or templates' },
   'POST /documents': { id: 'createDocument', summary: 'Create a document or template' },
@@ -326,6 +337,18 @@ export const API_OPERATIONS = {
     id: 'getSharedDocumentPdf',
     summary: "A shared document's PDF as base64, by its link token",
     public: 'the client downloads the PDF of a link signed out; the unguessable token is the credential',
+  },
+  // Packages
+  'GET /packages': { id: 'listPackages', summary: 'A page of packages' },
+  'POST /packages': { id: 'createPackage', summary: 'Create a package of documents' },
+  'GET /packages/:id': { id: 'getPackage', summary: 'One package with its steps' },
+  'PUT /packages/:id': { id: 'updatePackage', summary: 'Change a package' },
+  'DELETE /packages/:id': { id: 'deletePackage', summary: 'Delete a package' },
+  'POST /packages/:id/send': { id: 'sendPackage', summary: 'Send a package and its documents to the client' },
+  'GET /public/packages/:id': {
+    id: 'viewSharedPackage',
+    summary: 'A shared package, by its link token',
+    public: 'the client opens the package link signed out; the unguessable token is the credential',
   },
 } satisfies Record<`${HttpMethod} /${string}`, OperationDeclaration>;
 

@@ -60,6 +60,9 @@ import { GoogleCalendarRepository } from './modules/google-calendar/google-calen
 import { googleCalendarRoutes } from './modules/google-calendar/google-calendar.routes';
 import { GoogleCalendarService } from './modules/google-calendar/google-calendar.service';
 import { FilesService } from './modules/files/files.service';
+import { FileManagerRepository } from './modules/files/file-manager.repository';
+import { fileManagerRoutes } from './modules/files/file-manager.routes';
+import { FileManagerService } from './modules/files/file-manager.service';
 import { MeetingsRepository } from './modules/meetings/meetings.repository';
 import { meetingsRoutes } from './modules/meetings/meetings.routes';
 import { MeetingsService } from './modules/meetings/meetings.service';
@@ -68,6 +71,9 @@ import { DocumentsRepository } from './modules/documents/documents.repository';
 import { documentsRoutes, publicDocumentsRoutes, taxRatesRoutes } from './modules/documents/documents.routes';
 import { DocumentsService } from './modules/documents/documents.service';
 import { renderDocumentPdf } from './modules/documents/pdf';
+import { PackagesRepository } from './modules/packages/packages.repository';
+import { packagesRoutes, publicPackagesRoutes } from './modules/packages/packages.routes';
+import { PackagesService } from './modules/packages/packages.service';
 import { CalendarService } from './modules/calendar/calendar.service';
 import { ImagesRepository } from './modules/images/images.repository';
 import { imagesRoutes } from './modules/images/images.routes';
@@ -241,6 +247,8 @@ export async function buildApp({
   const contactTags = new ContactTagsService(new ContactTagsRepository(db));
   // Work files (project and task attachments) in database chunks; the projects and tasks services use it.
   const files = new FilesService(new FilesRepository(db));
+  // The file manager (/files/documents): every file of the business, its folders and the storage used.
+  const fileManager = new FileManagerService(new FileManagerRepository(db), files);
   // Projects and tasks need each other: a project's duplicate copies its tasks through the tasks service (bound
   // late, below), and the tasks service checks projects and writes their feed through the projects service.
   const taskCopier: ProjectTaskCopier = { copyTasks: (...args) => tasks.copyTasks(...args) };
@@ -265,6 +273,12 @@ export async function buildApp({
     config,
     mailer: deps.mailer,
     renderPdf: renderDocumentPdf,
+    log: (err, msg) => app.log.warn({ err }, msg),
+  });
+  // Packages: documents of one client sent as one flow (it sends them through the documents service).
+  const packages = new PackagesService(new PackagesRepository(db), documents, {
+    config,
+    mailer: deps.mailer,
     log: (err, msg) => app.log.warn({ err }, msg),
   });
 
@@ -337,6 +351,9 @@ export async function buildApp({
       await api.register(documentsRoutes, { prefix: '/documents', documents });
       await api.register(taxRatesRoutes, { prefix: '/tax-rates', documents });
       await api.register(publicDocumentsRoutes, { prefix: '/public/documents', documents, rateLimit: 120 });
+      await api.register(packagesRoutes, { prefix: '/packages', packages });
+      await api.register(publicPackagesRoutes, { prefix: '/public/packages', packages, rateLimit: 120 });
+      await api.register(fileManagerRoutes, { prefix: '/files', fileManager });
     },
     { prefix: API_ROOT },
   );

@@ -66,7 +66,11 @@ type Kind =
   | 'document'
   | 'documentTemplate'
   | 'sentDocument'
-  | 'taxRate';
+  | 'clientDocument'
+  | 'package'
+  | 'taxRate'
+  | 'libraryFile'
+  | 'fileFolder';
 
 type Fixtures = Record<Kind, string>;
 
@@ -508,6 +512,44 @@ const ROUTES: Record<string, RouteSpec> = {
     request: (fx) => ({ payload: { ...invoiceBody, contactId: fx.contact, projectId: fx.project } }),
   },
   [`GET ${A}/tax-rates`]: { lists: ['taxRate'] },
+  [`GET ${A}/files`]: { lists: ['libraryFile'] },
+  [`POST ${A}/files`]: {
+    ids: { 'query.folderId': 'fileFolder' },
+    request: (fx) => ({ ...multipart('a.png', TINY_PNG, 'image/png'), query: { folderId: fx.fileFolder } }),
+    upload: {
+      field: 'file',
+      maxBytes: FILE_MAX_BYTES,
+      good: ['plan.png', TINY_PNG, 'image/png'],
+      wrong: [
+        ['plan.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>', 'image/svg+xml'],
+        ['page.png', '<html><script>alert(1)</script></html>', 'image/png'],
+        ['run.pdf', Buffer.from('4d5a90000300000004000000ffff0000', 'hex'), 'application/pdf'],
+      ],
+      stored: async (t, owner) =>
+        (
+          await t.database.db
+            .select({ n: count() })
+            .from(workFiles)
+            .where(eq(workFiles.businessId, owner.user.businessId))
+        )[0]!.n,
+      pathIds: async () => ({}),
+      okStatus: 201,
+    },
+  },
+  [`GET ${A}/files/usage`]: {},
+  [`GET ${A}/files/folders`]: { lists: ['fileFolder'] },
+  [`POST ${A}/files/folders`]: {
+    ids: { 'body.parentId': 'fileFolder' },
+    request: (fx) => ({ payload: { name: `Folder ${randomUUID()}`, parentId: fx.fileFolder } }),
+  },
+  [`PUT ${A}/files/folders/:id`]: {
+    ids: { id: 'fileFolder' },
+    request: () => ({ payload: { name: `Renamed ${randomUUID()}` } }),
+  },
+  [`DELETE ${A}/files/folders/:id`]: { ids: { id: 'fileFolder' } },
+  [`GET ${A}/files/:id/download`]: { ids: { id: 'libraryFile' } },
+  [`PUT ${A}/files/:id`]: { ids: { id: 'libraryFile' }, request: () => ({ payload: { name: 'Renamed.png' } }) },
+  [`DELETE ${A}/files/:id`]: { ids: { id: 'libraryFile' } },
   [`POST ${A}/tax-rates`]: { request: () => ({ payload: { name: `Rate ${randomUUID()}`, rate: 500 } }) },
   [`PUT ${A}/tax-rates/:id`]: { ids: { id: 'taxRate' }, request: () => ({ payload: { rate: 600 } }) },
   [`DELETE ${A}/tax-rates/:id`]: { ids: { id: 'taxRate' } },
@@ -527,6 +569,20 @@ const ROUTES: Record<string, RouteSpec> = {
   },
   [`GET ${A}/public/documents/:id/pdf`]: {
     params: { id: 'a shared document: the token in the query is the credential, checked against this id' },
+  },
+
+  // Packages (the public link's route takes the token as the credential)
+  [`GET ${A}/packages`]: { lists: ['package'] },
+  [`POST ${A}/packages`]: {
+    ids: { 'body.contactId': 'contact', 'body.documentIds': 'clientDocument' },
+    request: (fx) => ({ payload: { name: 'P', contactId: fx.contact, documentIds: [fx.clientDocument] } }),
+  },
+  [`GET ${A}/packages/:id`]: { ids: { id: 'package' } },
+  [`PUT ${A}/packages/:id`]: { ids: { id: 'package' }, request: () => ({ payload: { name: 'Changed' } }) },
+  [`DELETE ${A}/packages/:id`]: { ids: { id: 'package' } },
+  [`POST ${A}/packages/:id/send`]: { ids: { id: 'package' } },
+  [`GET ${A}/public/packages/:id`]: {
+    params: { id: 'a shared package: the token in the query is the credential, checked against this id' },
   },
 };
 
@@ -609,6 +665,8 @@ async function fixtures(t: TestApp, owner: Signed, kinds: Kind[]): Promise<Fixtu
   const fx = {} as Fixtures;
   const need = new Set(kinds);
   if (need.has('note')) need.add('contact');
+  if (need.has('package')) need.add('clientDocument');
+  if (need.has('clientDocument')) need.add('contact');
   if (need.has('importJob')) need.add('upload');
   if (need.has('projectFile') || need.has('projectTask')) need.add('project');
   if (need.has('taskComment') || need.has('taskFile')) need.add('task');
@@ -688,6 +746,23 @@ async function fixtures(t: TestApp, owner: Signed, kinds: Kind[]): Promise<Fixtu
     const id = ok(await a.post('/documents', invoiceBody), 'document')._id!;
     ok(await a.post(`/documents/${id}/send`, {}), 'send', 200);
     fx.sentDocument = id;
+  }
+  if (need.has('fileFolder')) {
+    fx.fileFolder = ok(await a.post('/files/folders', { name: `Folder ${randomUUID()}` }), 'folder')._id!;
+  }
+  if (need.has('libraryFile')) {
+    const { payload, headers } = multipart('plan.png', TINY_PNG, 'image/png');
+    const files = (await a.post('/files', payload, { headers })).json().data as { _id: string }[];
+    if (!files?.[0]) throw new Error('library file fixture failed');
+    fx.libraryFile = files[0]._id;
+  }
+  if (need.has('clientDocument')) {
+    const body = { ...invoiceBody, contactId: fx.contact };
+    fx.clientDocument = ok(await a.post('/documents', body), 'client document')._id!;
+  }
+  if (need.has('package')) {
+    const body = { name: 'Fixture package', contactId: fx.contact, documentIds: [fx.clientDocument] };
+    fx.package = ok(await a.post('/packages', body), 'package')._id!;
   }
   if (need.has('taxRate')) {
     fx.taxRate = ok(await a.post('/tax-rates', { name: `Rate ${randomUUID()}`, rate: 500 }), 'rate')._id!;

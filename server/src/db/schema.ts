@@ -1159,3 +1159,70 @@ export const documentLinks = pgTable(
     index('document_links_document_idx').on(t.documentId),
   ],
 );
+
+/**
+ * Packages (modules/packages): documents of one client in order, sent as one flow. `status` stores draft or sent;
+ * in progress and completed are read from the documents' states (the slice's stepDone).
+ */
+export const packages = pgTable(
+  'packages',
+  {
+    id: id(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    contactId: text('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    status: text('status').$type<'draft' | 'sent'>().notNull().default('draft'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('packages_business_list_idx').on(t.businessId, t.updatedAt.desc(), t.id.desc()),
+    index('packages_contact_idx').on(t.contactId),
+  ],
+);
+
+/** A package's documents in order; a document is in at most one package (document_id unique). */
+export const packageItems = pgTable(
+  'package_items',
+  {
+    packageId: text('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.packageId, t.documentId] }),
+    uniqueIndex('package_items_document_uq').on(t.documentId),
+    index('package_items_order_idx').on(t.packageId, t.position),
+  ],
+);
+
+/** Public links to a sent package: the SHA-256 of the token only, as document_links. */
+export const packageLinks = pgTable(
+  'package_links',
+  {
+    id: id(),
+    packageId: text('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('package_links_token_uq').on(t.tokenHash), index('package_links_package_idx').on(t.packageId)],
+);

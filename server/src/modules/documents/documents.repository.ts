@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DocumentListParamsData, DocumentStatus } from '@atrium/domain-documents/schemas';
 import type { Database, Executor } from '../../db/client';
 import {
@@ -199,6 +199,16 @@ export class DocumentsRepository {
       )
       .orderBy(sql`${documents.updatedAt} DESC NULLS LAST`, sql`${documents.id} DESC NULLS LAST`)
       .limit(500)) as DocumentSummaryRow[];
+  }
+
+  /** These documents of the business (unknown or others' ids left out). */
+  async summariesOf(businessId: string, ids: readonly string[]): Promise<DocumentSummaryRow[]> {
+    return (await this.db
+      .select({ ...SUMMARY, ...LINKED })
+      .from(documents)
+      .leftJoin(contacts, eq(contacts.id, documents.contactId))
+      .leftJoin(projects, eq(projects.id, documents.projectId))
+      .where(and(eq(documents.businessId, businessId), inArray(documents.id, [...ids])))) as DocumentSummaryRow[];
   }
 
   async find(businessId: string, id: string, db: Executor = this.db, lock = false): Promise<DocumentRow | null> {

@@ -184,6 +184,16 @@ export class DocumentsService {
     return (await this.repo.ofProject(caller.businessId, projectId)).map((r) => toSummary(r, now));
   }
 
+  /**
+   * The summaries of these documents of the business (others' ids and unknown ids left out), in no set order: what
+   * the packages module reads of the documents it holds.
+   */
+  async summariesOf(businessId: string, ids: readonly string[]): Promise<DocumentSummary[]> {
+    if (ids.length === 0) return [];
+    const now = new Date();
+    return (await this.repo.summariesOf(businessId, ids)).map((r) => toSummary(r, now));
+  }
+
   async get(caller: BusinessCaller, id: string): Promise<Document> {
     return toDocument(await this.requireView(caller.businessId, id));
   }
@@ -505,8 +515,13 @@ export class DocumentsService {
     return this.resolved(await this.requireView(caller.businessId, id));
   }
 
-  private async newLink(caller: BusinessCaller, documentId: string, db?: Executor): Promise<DocumentLink> {
-    const token = randomBytes(32).toString('base64url');
+  private async newLink(
+    caller: BusinessCaller,
+    documentId: string,
+    db?: Executor,
+    given?: string,
+  ): Promise<DocumentLink> {
+    const token = given ?? randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + DOCUMENT_LINK_TTL_MS);
     await this.repo.insertLink(
       { documentId, businessId: caller.businessId, tokenHash: hashToken(token), expiresAt, createdBy: caller.userId },
@@ -522,8 +537,14 @@ export class DocumentsService {
   /**
    * Sends a draft (or sends a sent/viewed one again): status sent, a new public link, and an email with the link
    * to the contact when it has an address. The send stands when the email fails (answered as email 'failed').
+   * A package sends its documents with `token` (the link's token, derived from the package's) and `email: false`
+   * (the package mails one message for all of them).
    */
-  async send(caller: BusinessCaller, id: string): Promise<DocumentSendAnswer> {
+  async send(
+    caller: BusinessCaller,
+    id: string,
+    options: { token?: string; email?: boolean } = {},
+  ): Promise<DocumentSendAnswer> {
     const link = await this.repo.transaction(async (tx) => {
       const row = await this.repo.find(caller.businessId, id, tx, true);
       if (!row) throw new AppError('NOT_FOUND', M.notFound);
@@ -536,12 +557,12 @@ export class DocumentsService {
         throw invalid([{ field: 'expiresAt', message: M.expiryPassed }], M.expiryPassed);
       }
       if (status === 'draft') await this.repo.update(caller.businessId, id, { status: 'sent', sentAt: new Date() }, tx);
-      return this.newLink(caller, id, tx);
+      return this.newLink(caller, id, tx, options.token);
     });
     const { document, unresolvedTags } = await this.resolved(await this.requireView(caller.businessId, id));
     let email: DocumentSendAnswer['email'] = 'no_email';
     const to = document.contact?.email;
-    if (to) {
+    if (to && options.email !== false) {
       try {
         const business = await this.repo.businessOf(caller.businessId);
         await this.deps.mailer.send(documentMail({ to, document, link: link.url, from: business?.name ?? 'Atrium' }));

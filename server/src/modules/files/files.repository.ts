@@ -1,14 +1,20 @@
-import { and, asc, count, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { FileKind } from '@atrium/domain-work/schemas';
 import { resultRows, type Database, type Executor } from '../../db/client';
-import { meetings, projects, tasks, users, workFileChunks, workFiles } from '../../db/schema';
+import { fileFolders, meetings, projects, tasks, users, workFileChunks, workFiles } from '../../db/schema';
 
-/** Whose files: a project, a task or a meeting, always inside a business. */
+/**
+ * Whose files: a project, a task or a meeting, always inside a business — or the business's file manager
+ * (`library`: uploads with no owner, filed in `folderId` or in no folder).
+ */
 export type FileOwner = { businessId: string } & (
-  | { projectId: string; taskId?: undefined; meetingId?: undefined }
-  | { taskId: string; projectId?: undefined; meetingId?: undefined }
-  | { meetingId: string; projectId?: undefined; taskId?: undefined }
+  | { projectId: string; taskId?: undefined; meetingId?: undefined; library?: undefined }
+  | { taskId: string; projectId?: undefined; meetingId?: undefined; library?: undefined }
+  | { meetingId: string; projectId?: undefined; taskId?: undefined; library?: undefined }
+  | { library: true; folderId: string | null; projectId?: undefined; taskId?: undefined; meetingId?: undefined }
 );
+/** An owner that is a record (not the file manager). */
+export type RecordOwner = Exclude<FileOwner, { library: true }>;
 
 /** A complete file as the service maps it to the contract, with its uploader's name parts. */
 export interface FileRow {
@@ -52,8 +58,8 @@ const FILE_COLUMNS = {
 const textArrayLiteral = (values: readonly string[]) =>
   `{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
 
-/** The owner's column and id (a file has exactly one owner: work_files_one_owner_check). */
-const ownerColumn = (owner: FileOwner) =>
+/** The owner's column and id (a file has at most one owner: work_files_one_owner_check). */
+const ownerColumn = (owner: RecordOwner) =>
   owner.projectId !== undefined
     ? { column: workFiles.projectId, id: owner.projectId }
     : owner.taskId !== undefined
@@ -62,6 +68,15 @@ const ownerColumn = (owner: FileOwner) =>
 
 /** The owner's files: the business AND the project (task, meeting) — another business's id matches nothing. */
 const ownedBy = (owner: FileOwner): SQL => {
+  if (owner.library) {
+    // The file manager's uploads: files of the business with no owner.
+    return and(
+      eq(workFiles.businessId, owner.businessId),
+      isNull(workFiles.projectId),
+      isNull(workFiles.taskId),
+      isNull(workFiles.meetingId),
+    )!;
+  }
   const { column, id } = ownerColumn(owner);
   return and(eq(workFiles.businessId, owner.businessId), eq(column, id))!;
 };
@@ -75,6 +90,14 @@ export class FilesRepository {
 
   /** Whether the project (task, meeting) exists in the owner's business. */
   async ownerExists(owner: FileOwner): Promise<boolean> {
+    if (owner.library) {
+      if (owner.folderId === null) return true;
+      const [found] = await this.db
+        .select({ id: fileFolders.id })
+        .from(fileFolders)
+        .where(and(eq(fileFolders.id, owner.folderId), eq(fileFolders.businessId, owner.businessId)));
+      return found !== undefined;
+    }
     const table = owner.projectId !== undefined ? projects : owner.taskId !== undefined ? tasks : meetings;
     const { id } = ownerColumn(owner);
     const result = await this.db.execute(
@@ -92,6 +115,7 @@ export class FilesRepository {
         projectId: owner.projectId ?? null,
         taskId: owner.taskId ?? null,
         meetingId: owner.meetingId ?? null,
+        folderId: owner.library ? owner.folderId : null,
         kind: file.kind,
         name: file.name,
         mime: file.mime,
@@ -226,7 +250,7 @@ export class FilesRepository {
    * Copies every complete file of `from` to `to` (same name, kind, uploader and upload time; new ids) with their
    * chunks, in one statement run by PostgreSQL: no byte passes through the API process. Answers how many files.
    */
-  async copyAll(from: FileOwner, to: FileOwner, db: Executor): Promise<number> {
+  async copyAll(from: RecordOwner, to: RecordOwner, db: Executor): Promise<number> {
     const { column, id } = ownerColumn(from);
     const source = sql`f.${sql.identifier(column.name)} = ${id}`;
     const result = await db.execute(sql`

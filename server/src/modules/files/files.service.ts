@@ -14,7 +14,7 @@ import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { sanitizeFileName, sniffFileType, SNIFF_BYTES } from '../../lib/file-sniff';
 import { isUploadPart, uploadFailure, type UploadField, type UploadPart } from '../../lib/file-upload';
-import type { FileOwner, FileRow, FilesRepository } from './files.repository';
+import type { FileOwner, FileRow, FilesRepository, RecordOwner } from './files.repository';
 
 export type { FileOwner } from './files.repository';
 export type { UploadField, UploadPart } from '../../lib/file-upload';
@@ -43,6 +43,9 @@ export function fileUrl(
   owner: { projectId: string | null; taskId: string | null; meetingId?: string | null },
   fileId: string,
 ): string {
+  // An upload to the file manager (no owner) is read at /files/{id}/download.
+  if (!owner.projectId && !owner.taskId && !owner.meetingId)
+    return `${API_ROOT}/files/${encodeURIComponent(fileId)}/download`;
   const base = owner.projectId
     ? `${API_ROOT}/projects/${encodeURIComponent(owner.projectId)}`
     : owner.meetingId
@@ -275,7 +278,7 @@ export class FilesService {
   }
 
   /** Copies every file of `from` to `to` inside the caller's transaction (a duplicate); answers how many. */
-  async copyAll(from: FileOwner, to: FileOwner, db: Executor): Promise<number> {
+  async copyAll(from: RecordOwner, to: RecordOwner, db: Executor): Promise<number> {
     return this.repo.copyAll(from, to, db);
   }
 }

@@ -6,12 +6,14 @@
  */
 import { api } from '@atrium/api-client';
 import { documentsApi, publicDocumentsApi, taxRatesApi } from './api/documents';
+import { packagesApi, publicPackagesApi } from './api/packages';
 import { filesApi } from './api/files';
 import { contactFormsApi, publicFormsApi, responsesApi } from './api/forms';
 
 export * from './schemas';
 export * from './keys';
 export { documentsApi, publicDocumentsApi, taxRatesApi } from './api/documents';
+export { packagesApi, publicPackagesApi, type PackagesApi, type PublicPackagesApi } from './api/packages';
 export type { DocumentsApi, PublicDocumentsApi, TaxRatesApi } from './api/documents';
 export { filesApi, type FilesApi } from './api/files';
 export { contactFormsApi, publicFormsApi, responsesApi } from './api/forms';
@@ -20,6 +22,8 @@ export type { ContactFormsApi, PublicFormsApi, ResponsesApi } from './api/forms'
 export const documents = /* @__PURE__ */ documentsApi(api);
 export const taxRates = /* @__PURE__ */ taxRatesApi(api);
 export const publicDocuments = /* @__PURE__ */ publicDocumentsApi(api);
+export const packages = /* @__PURE__ */ packagesApi(api);
+export const publicPackages = /* @__PURE__ */ publicPackagesApi(api);
 export const libraryFiles = /* @__PURE__ */ filesApi(api);
 export const contactForms = /* @__PURE__ */ contactFormsApi(api);
 export const responses = /* @__PURE__ */ responsesApi(api);

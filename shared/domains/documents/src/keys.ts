@@ -1,4 +1,5 @@
 import type { DocumentListParams } from './document';
+import type { PackageListParams } from './packages';
 import type { ContactFormListParams, ResponseListParams } from './forms';
 import type { FileListParams } from './files';
 
@@ -16,6 +17,14 @@ export const documentKeys = {
   ofProject: (projectId: string | undefined) => ['documents', 'project', projectId] as const,
   /** The public view of a shared link (signed out). */
   publicView: (id: string | undefined, token: string | undefined) => ['documents', 'public', id, token] as const,
+};
+
+export const packageKeys = {
+  all: ['packages'] as const,
+  list: (params: PackageListParams) => ['packages', 'list', params] as const,
+  one: (id: string | undefined) => ['packages', 'one', id] as const,
+  /** The public flow of a shared package link (signed out). */
+  publicView: (id: string | undefined, token: string | undefined) => ['packages', 'public', id, token] as const,
 };
 
 export const taxRateKeys = {

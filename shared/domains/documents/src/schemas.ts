@@ -6,5 +6,6 @@ export * from './document';
 export * from './tax-rate';
 export * from './merge-tags';
 export * from './pdf';
+export * from './packages';
 export * from './files';
 export * from './forms';
