@@ -338,6 +338,31 @@ export const API_OPERATIONS = {
     summary: "A shared document's PDF as base64, by its link token",
     public: 'the client downloads the PDF of a link signed out; the unguessable token is the credential',
   },
+  // Contact forms, questionnaire answers and responses
+  'GET /contact-forms': { id: 'listContactForms', summary: "A page of the business's contact forms" },
+  'POST /contact-forms': { id: 'createContactForm', summary: 'Create a contact form' },
+  'GET /contact-forms/:id': { id: 'getContactForm', summary: 'One contact form with its questions' },
+  'PUT /contact-forms/:id': { id: 'updateContactForm', summary: 'Change a contact form' },
+  'DELETE /contact-forms/:id': { id: 'deleteContactForm', summary: 'Delete a contact form (its responses stay)' },
+  'GET /responses': { id: 'listResponses', summary: 'A page of responses to contact forms and questionnaires' },
+  'GET /responses/:id': { id: 'getResponse', summary: 'One response with its answers and questions' },
+  'DELETE /responses/:id': { id: 'deleteResponse', summary: 'Delete a response' },
+  'GET /documents/:id/responses': { id: 'listDocumentResponses', summary: "A questionnaire's responses" },
+  'GET /public/forms/:publicId': {
+    id: 'viewPublicForm',
+    summary: 'A contact form to fill in, by its public id',
+    public: "a website's visitor fills the form in signed out; the unguessable public id names it",
+  },
+  'POST /public/forms/:publicId/submissions': {
+    id: 'submitPublicForm',
+    summary: 'Submit a contact form',
+    public: "a website's visitor submits signed out (honeypot and a rate limit per address)",
+  },
+  'POST /public/documents/:id/responses': {
+    id: 'answerSharedQuestionnaire',
+    summary: 'Answer a shared questionnaire, by its link token',
+    public: 'the client answers through the link signed out; the unguessable token is the credential',
+  },
   // Packages
   'GET /packages': { id: 'listPackages', summary: 'A page of packages' },
   'POST /packages': { id: 'createPackage', summary: 'Create a package of documents' },

@@ -86,6 +86,7 @@ describe('app: health, 404, remotes manifest, security headers, OpenAPI, static 
         '/invoices/pay',
         '/invoice-payment-success',
         '/documents/view',
+        '/packages/view',
         '/forms',
       ],
     });
@@ -122,6 +123,18 @@ describe('app: health, 404, remotes manifest, security headers, OpenAPI, static 
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  test("a contact form's public page may be framed by any site (its embed snippet); the rest of the app not", async () => {
+    const framed = await t.app.inject({ method: 'GET', url: '/forms/abc123' });
+    expect(framed.statusCode).toBe(200);
+    expect(String(framed.headers['content-security-policy'])).toContain('frame-ancestors *');
+    expect(framed.headers['x-frame-options']).toBeUndefined();
+    for (const url of ['/formsx', '/contact-forms', '/documents/view/x']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    }
   });
 
   test('GET /api/v1/openapi.json documents the routes from the zod schemas', async () => {

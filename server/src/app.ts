@@ -71,6 +71,14 @@ import { DocumentsRepository } from './modules/documents/documents.repository';
 import { documentsRoutes, publicDocumentsRoutes, taxRatesRoutes } from './modules/documents/documents.routes';
 import { DocumentsService } from './modules/documents/documents.service';
 import { renderDocumentPdf } from './modules/documents/pdf';
+import { FormsRepository } from './modules/forms/forms.repository';
+import {
+  contactFormsRoutes,
+  documentResponsesRoutes,
+  publicFormsRoutes,
+  responsesRoutes,
+} from './modules/forms/forms.routes';
+import { FormsService, mailFormNotifier } from './modules/forms/forms.service';
 import { PackagesRepository } from './modules/packages/packages.repository';
 import { packagesRoutes, publicPackagesRoutes } from './modules/packages/packages.routes';
 import { PackagesService } from './modules/packages/packages.service';
@@ -174,29 +182,41 @@ export async function buildApp({
 
   const remoteOrigins = [...new Set(config.remotes.map((r) => originOf(r.entry)))];
   await app.register(cookie);
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...remoteOrigins],
-        connectSrc: ["'self'", ...remoteOrigins],
-        // Remotes ship their own CSS chunks, images and fonts from their origin.
-        styleSrc: ["'self'", "'unsafe-inline'", ...remoteOrigins],
-        imgSrc: ["'self'", 'data:', 'blob:', ...remoteOrigins],
-        fontSrc: ["'self'", 'data:', ...remoteOrigins],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
+  const cspDirectives = {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...remoteOrigins],
+    connectSrc: ["'self'", ...remoteOrigins],
+    // Remotes ship their own CSS chunks, images and fonts from their origin.
+    styleSrc: ["'self'", "'unsafe-inline'", ...remoteOrigins],
+    imgSrc: ["'self'", 'data:', 'blob:', ...remoteOrigins],
+    fontSrc: ["'self'", 'data:', ...remoteOrigins],
+    frameAncestors: ["'none'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+  };
+  // HSTS only makes sense (and is only honoured) over HTTPS, which COOKIE_SECURE implies.
+  const hsts = config.cookieSecure ? { maxAge: 15_552_000, includeSubDomains: true } : false;
+  registerSecurityHeaders(
+    app,
+    {
+      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives },
+      // The same as frame-ancestors 'none', for browsers that only know the older header (helmet's default is
+      // SAMEORIGIN, which contradicted it).
+      xFrameOptions: { action: 'deny' },
+      hsts,
+    },
+    // A contact form's public page is embedded in the business's website by an iframe (its embed snippet): any
+    // site may frame it. Only these pages: the app itself stays unframable.
+    {
+      paths: ['/forms'],
+      options: {
+        contentSecurityPolicy: { useDefaults: false, directives: { ...cspDirectives, frameAncestors: ['*'] } },
+        xFrameOptions: false,
+        hsts,
       },
     },
-    // The same as frame-ancestors 'none', for browsers that only know the older header (helmet's default is
-    // SAMEORIGIN, which contradicted it).
-    xFrameOptions: { action: 'deny' },
-    // HSTS only makes sense (and is only honoured) over HTTPS, which COOKIE_SECURE implies.
-    hsts: config.cookieSecure ? { maxAge: 15_552_000, includeSubDomains: true } : false,
-  });
+  );
   await app.register(rateLimit, {
     global: false,
     // Redis away: these routes' limits are not applied (fail open, logged by lib/redis.ts); the sign-in throttle
@@ -275,6 +295,15 @@ export async function buildApp({
     renderPdf: renderDocumentPdf,
     log: (err, msg) => app.log.warn({ err }, msg),
   });
+  // Contact forms, questionnaire answers and the responses; the owner is told of each by mail after it is stored
+  // (later through the notifications module): a failing notifier never loses a submission.
+  const formsRepo = new FormsRepository(db);
+  const forms = new FormsService(formsRepo, {
+    contacts,
+    documents,
+    notifier: mailFormNotifier({ repo: formsRepo, mailer: deps.mailer, appUrl: config.appUrl }),
+    log: (err, msg) => app.log.warn({ err }, msg),
+  });
   // Packages: documents of one client sent as one flow (it sends them through the documents service).
   const packages = new PackagesService(new PackagesRepository(db), documents, {
     config,
@@ -351,9 +380,13 @@ export async function buildApp({
       await api.register(documentsRoutes, { prefix: '/documents', documents });
       await api.register(taxRatesRoutes, { prefix: '/tax-rates', documents });
       await api.register(publicDocumentsRoutes, { prefix: '/public/documents', documents, rateLimit: 120 });
+      await api.register(contactFormsRoutes, { prefix: '/contact-forms', forms });
+      await api.register(responsesRoutes, { prefix: '/responses', forms });
+      await api.register(documentResponsesRoutes, { prefix: '/documents', forms });
+      await api.register(publicFormsRoutes, { prefix: '/public', forms, submitRateLimit: config.formSubmitRateLimit });
+      await api.register(fileManagerRoutes, { prefix: '/files', fileManager });
       await api.register(packagesRoutes, { prefix: '/packages', packages });
       await api.register(publicPackagesRoutes, { prefix: '/public/packages', packages, rateLimit: 120 });
-      await api.register(fileManagerRoutes, { prefix: '/files', fileManager });
     },
     { prefix: API_ROOT },
   );

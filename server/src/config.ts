@@ -48,6 +48,7 @@ function envSchema(root: string) {
     REGISTER_RATE_LIMIT: positiveInt(20),
     LOGIN_ACCOUNT_RATE_LIMIT: positiveInt(20),
     LOGIN_IP_RATE_LIMIT: positiveInt(100),
+    FORM_SUBMIT_RATE_LIMIT: positiveInt(20),
     APP_URL: optional(z.url({ protocol: /^https?$/ })),
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')),
     MAIL_FROM: optional(z.string()).transform((v) => v ?? 'Atrium <no-reply@atrium.local>'),
@@ -122,6 +123,8 @@ export interface Config {
   loginAccountRateLimit: number;
   /** Failed sign-ins per 15 minutes per client address, across all accounts (credential stuffing; known browsers pass). */
   loginIpRateLimit: number;
+  /** Public form submissions and questionnaire answers per minute per client address. */
+  formSubmitRateLimit: number;
   /** Public base URL of the app, for links in e-mails (default http://localhost:PORT). */
   appUrl: string;
   /** smtp(s)://user:pass@host:port; unset → mail goes to mailOutboxDir. */
@@ -169,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registerRateLimit: e.REGISTER_RATE_LIMIT,
     loginAccountRateLimit: e.LOGIN_ACCOUNT_RATE_LIMIT,
     loginIpRateLimit: e.LOGIN_IP_RATE_LIMIT,
+    formSubmitRateLimit: e.FORM_SUBMIT_RATE_LIMIT,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -70,7 +70,9 @@ type Kind =
   | 'package'
   | 'taxRate'
   | 'libraryFile'
-  | 'fileFolder';
+  | 'fileFolder'
+  | 'contactForm'
+  | 'formResponse';
 
 type Fixtures = Record<Kind, string>;
 
@@ -122,6 +124,10 @@ interface RouteSpec {
 const csv = 'First Name,Email\nAda,ada@example.com\n';
 
 const contactBody = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' };
+const contactFormBody = {
+  name: 'Website enquiries',
+  questions: [{ id: 'q1', type: 'question', kind: 'shortText', label: 'What do you need?' }],
+};
 
 const meetingBody = { title: 'Site visit', startDate: '2026-11-20T10:00:00Z', endDate: '2026-11-20T11:00:00Z' };
 
@@ -584,6 +590,27 @@ const ROUTES: Record<string, RouteSpec> = {
   [`GET ${A}/public/packages/:id`]: {
     params: { id: 'a shared package: the token in the query is the credential, checked against this id' },
   },
+
+  // Contact forms and responses (the public routes: the form's public id or the link's token is the credential)
+  [`GET ${A}/contact-forms`]: { lists: ['contactForm'] },
+  [`POST ${A}/contact-forms`]: { request: () => ({ payload: contactFormBody }) },
+  [`GET ${A}/contact-forms/:id`]: { ids: { id: 'contactForm' } },
+  [`PUT ${A}/contact-forms/:id`]: { ids: { id: 'contactForm' }, request: () => ({ payload: { name: 'Changed' } }) },
+  [`DELETE ${A}/contact-forms/:id`]: { ids: { id: 'contactForm' } },
+  [`GET ${A}/responses`]: { lists: ['formResponse'] },
+  [`GET ${A}/responses/:id`]: { ids: { id: 'formResponse' } },
+  [`DELETE ${A}/responses/:id`]: { ids: { id: 'formResponse' } },
+  [`GET ${A}/documents/:id/responses`]: { ids: { id: 'document' } },
+  [`GET ${A}/public/forms/:publicId`]: {
+    params: { publicId: 'a contact form by its unguessable public id, on purpose open to anyone who has it' },
+  },
+  [`POST ${A}/public/forms/:publicId/submissions`]: {
+    params: { publicId: 'a contact form by its unguessable public id, on purpose open to anyone who has it' },
+    csrfExempt: 'a signed-out submission with no credential, sent from the form framed in another site (lib/csrf.ts)',
+  },
+  [`POST ${A}/public/documents/:id/responses`]: {
+    params: { id: 'a shared questionnaire: the token in the query is the credential, checked against this id' },
+  },
 };
 
 /** Methods fastify adds by itself (HEAD for every GET) or that carry no handler of ours. */
@@ -766,6 +793,23 @@ async function fixtures(t: TestApp, owner: Signed, kinds: Kind[]): Promise<Fixtu
   }
   if (need.has('taxRate')) {
     fx.taxRate = ok(await a.post('/tax-rates', { name: `Rate ${randomUUID()}`, rate: 500 }), 'rate')._id!;
+  }
+  if (need.has('formResponse')) need.add('contactForm');
+  if (need.has('contactForm')) {
+    const form = ok(await a.post('/contact-forms', contactFormBody), 'contact form') as {
+      _id?: string;
+      publicId?: string;
+    };
+    fx.contactForm = form._id!;
+    if (need.has('formResponse')) {
+      const body = {
+        contact: { firstName: 'Fix', email: `f.${randomUUID()}@example.com` },
+        answers: { q1: 'A quote' },
+      };
+      ok(await a.post(`/public/forms/${form.publicId}/submissions`, body), 'submission', 201);
+      const list = (await a.get(`/responses?formId=${fx.contactForm}`)).json().data as { _id: string }[];
+      fx.formResponse = list[0]!._id;
+    }
   }
   if (need.has('upload')) {
     const { payload, headers } = multipart('contacts.csv', csv, 'text/csv');

@@ -33,6 +33,9 @@ import type {
   DocumentType,
   LineItem,
   PaymentSchedule,
+  QuestionBlock,
+  ResponseAnswer,
+  ResponseSource,
   Signer,
 } from '@atrium/domain-documents/schemas';
 import type {
@@ -1225,4 +1228,70 @@ export const packageLinks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('package_links_token_uq').on(t.tokenHash), index('package_links_package_idx').on(t.packageId)],
+);
+
+/**
+ * A business's contact forms: its own questions (question blocks) after the contact's first name, last name and
+ * email, shown at /forms/{public_id} (an unguessable id: the form's row id is never public).
+ */
+export const contactForms = pgTable(
+  'contact_forms',
+  {
+    id: id(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    publicId: text('public_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    questions: jsonb('questions').$type<QuestionBlock[]>().notNull(),
+    successMessage: text('success_message'),
+    status: text('status').$type<'active' | 'inactive'>().notNull().default('active'),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('contact_forms_public_id_uq').on(t.publicId),
+    index('contact_forms_business_created_idx').on(t.businessId, t.createdAt.desc(), t.id.desc()),
+    check('contact_forms_status_check', sql`${t.status} IN ('active', 'inactive')`),
+  ],
+);
+
+/**
+ * Every response: a contact form's submission or a questionnaire's answers. The answers keep their questions' labels
+ * and kinds as they were asked (a snapshot); the contact's name and email are kept too, so a deleted form, document
+ * or contact leaves the response readable. One response per questionnaire (a partial unique index).
+ */
+export const formSubmissions = pgTable(
+  'form_submissions',
+  {
+    id: id(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    source: text('source').$type<ResponseSource>().notNull(),
+    formId: text('form_id').references(() => contactForms.id, { onDelete: 'set null' }),
+    documentId: text('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    contactId: text('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    contactName: text('contact_name'),
+    contactEmail: text('contact_email'),
+    answers: jsonb('answers').$type<ResponseAnswer[]>().notNull(),
+    answerCount: integer('answer_count').notNull(),
+    /** Lower-cased contact name and email, for the list's search. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(coalesce(contact_name, '') || ' ' || coalesce(contact_email, ''))`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('form_submissions_business_created_idx').on(t.businessId, t.createdAt.desc(), t.id.desc()),
+    index('form_submissions_form_idx').on(t.formId, t.createdAt.desc()),
+    uniqueIndex('form_submissions_questionnaire_uq')
+      .on(t.documentId)
+      .where(sql`${t.source} = 'questionnaire'`),
+    index('form_submissions_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    check('form_submissions_source_check', sql`${t.source} IN ('contact_form', 'questionnaire')`),
+  ],
 );

@@ -7,8 +7,15 @@ import { readAccessToken, readRefreshToken, secureCookies } from './session-cook
 import { sessionIdOfRefreshToken, type TokenService } from './tokens';
 
 export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** The one unsafe route without a check: it only hands out a token. */
-export const CSRF_EXEMPT = new Set([`POST ${API_ROOT}/auth/renew-csrf`]);
+/**
+ * The unsafe routes without a check: renew-csrf only hands out a token; a contact form's submission carries no
+ * credential (anyone may submit; it is signed out by design) and comes from the form's page framed in another site,
+ * where the browser does not send the SameSite double-submit cookie.
+ */
+export const CSRF_EXEMPT = new Set([
+  `POST ${API_ROOT}/auth/renew-csrf`,
+  `POST ${API_ROOT}/public/forms/:publicId/submissions`,
+]);
 
 const ANONYMOUS = 'anon';
 

@@ -585,6 +585,37 @@ export class ContactsRepository {
     });
   }
 
+  /**
+   * The contact of this e-mail address, created when the business has none (inside the caller's transaction, under
+   * the business's e-mail lock): a public form's submitter. A known contact keeps its names (the business may have
+   * corrected them) except an empty last name, which the submission fills; both get last contact = now.
+   */
+  async upsertByEmail(
+    tx: Executor,
+    businessId: string,
+    person: { firstName: string; lastName: string | null; email: string },
+    note: string,
+  ): Promise<{ id: string; created: boolean; firstName: string; lastName: string | null }> {
+    await lockContactEmails(tx, businessId);
+    const [found] = await tx
+      .select({ id: contacts.id, firstName: contacts.firstName, lastName: contacts.lastName })
+      .from(contacts)
+      .where(and(eq(contacts.businessId, businessId), eq(contacts.email, person.email)))
+      .orderBy(contacts.createdAt)
+      .limit(1);
+    const now = new Date();
+    if (found) {
+      const lastName = found.lastName || person.lastName;
+      await tx.update(contacts).set({ lastName, lastContact: now, updatedAt: now }).where(eq(contacts.id, found.id));
+      return { id: found.id, created: false, firstName: found.firstName, lastName };
+    }
+    const [created] = await tx
+      .insert(contacts)
+      .values({ ...person, businessId, createdBy: null, lastContact: now, notes: note })
+      .returning({ id: contacts.id });
+    return { id: created!.id, created: true, firstName: person.firstName, lastName: person.lastName };
+  }
+
   /** Deletes the contact with its memberships, tag links and notes, in one transaction. */
   async delete(businessId: string, id: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {

@@ -101,6 +101,19 @@ export class ContactsService {
     return row;
   }
 
+  /**
+   * A public form's submitter as a contact of the business, by e-mail (created or updated), inside the caller's
+   * transaction: the forms module stores the submission and its contact together.
+   */
+  async upsertFromSubmission(
+    tx: Executor,
+    businessId: string,
+    person: { firstName: string; lastName: string | null; email: string },
+    note: string,
+  ) {
+    return this.repo.upsertByEmail(tx, businessId, person, note);
+  }
+
   async remove(caller: Caller, id: string): Promise<void> {
     if (!(await this.repo.delete(caller.businessId, id))) throw notFound();
   }

@@ -28,6 +28,8 @@ import {
   type TaxRate,
   type TaxRateInput,
   type TaxRateUpdate,
+  FORM_MESSAGES,
+  type QuestionBlock,
 } from '@atrium/domain-documents/schemas';
 import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../../db/client';
 import type { BusinessCaller } from '../../lib/caller';
@@ -45,6 +47,15 @@ import {
   type TaxRateRow,
 } from './documents.repository';
 import type { PdfDocumentModel } from './pdf/model';
+
+/** What the forms module needs of a questionnaire to store its answers. */
+export interface QuestionnaireForAnswer {
+  businessId: string;
+  documentId: string;
+  contactId: string | null;
+  contactName: string | null;
+  contactEmail: string | null;
+}
 
 /** The PDF renderer (modules/documents/pdf): app.ts passes `renderDocumentPdf`; without it the PDF answers 503. */
 export type RenderPdf = (model: PdfDocumentModel) => Promise<Uint8Array>;
@@ -604,6 +615,45 @@ export class DocumentsService {
     if (!row || row.isTemplate || row.status === 'draft') throw new AppError('NOT_FOUND', M.linkNotFound);
     if (link.expiresAt <= new Date() || effectiveStatus(row) === 'expired') throw new AppError('GONE', M.linkExpired);
     return row;
+  }
+
+  /**
+   * The questionnaire behind a public link, for the forms module to take its answers: the same 404/410 as the view.
+   * Then `lockAnswered` in the answer's transaction.
+   */
+  async questionnaireForAnswer(id: string, token: string): Promise<QuestionnaireForAnswer> {
+    const row = await this.publicRow(id, token);
+    if (row.type !== 'questionnaire') throw new AppError('CONFLICT', FORM_MESSAGES.notQuestionnaire);
+    return {
+      businessId: row.businessId,
+      documentId: row.id,
+      contactId: row.contactId,
+      contactName: row.contactId ? contactName(row) || null : null,
+      contactEmail: row.contactId ? row.contactEmail || null : null,
+    };
+  }
+
+  /**
+   * The questionnaire locked until `tx` ends (two answers at once are taken one after the other): its title, its
+   * questions and whether it is completed already.
+   */
+  async lockForAnswer(
+    businessId: string,
+    id: string,
+    tx: Executor,
+  ): Promise<{ title: string; completed: boolean; questions: QuestionBlock[] }> {
+    const row = await this.repo.find(businessId, id, tx, true);
+    if (!row) throw new AppError('NOT_FOUND', M.linkNotFound);
+    return {
+      title: row.title,
+      completed: row.status === 'completed',
+      questions: row.blocks.filter((b): b is QuestionBlock => b.type === 'question'),
+    };
+  }
+
+  /** A questionnaire answered through its link becomes completed (in the answer's transaction). */
+  async completeAnswered(businessId: string, id: string, tx: Executor): Promise<void> {
+    await this.repo.update(businessId, id, { status: 'completed', completedAt: new Date() }, tx);
   }
 
   // ---- PDF ----

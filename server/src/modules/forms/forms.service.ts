@@ -1,0 +1,325 @@
+import { randomBytes } from 'node:crypto';
+import { makePagination, type FieldError, type Pagination } from '@atrium/contracts';
+import {
+  answersWithQuestions,
+  FORM_MESSAGES as M,
+  validateAnswers,
+  type AnswerQuestion,
+  type Answers,
+  type ContactForm,
+  type ContactFormData,
+  type ContactFormUpdateData,
+  type FormResponse,
+  type FormSubmissionAnswer,
+  type PublicForm,
+  type QuestionBlock,
+  type ResponseListParamsData,
+  type ResponseSummary,
+} from '@atrium/domain-documents/schemas';
+import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../../db/client';
+import type { BusinessCaller } from '../../lib/caller';
+import { AppError } from '../../lib/errors';
+import type { MailMessage } from '../../lib/mail';
+import type { ContactsService } from '../contacts/contacts.service';
+import type { DocumentsService } from '../documents/documents.service';
+import type { ContactFormRow, FormsRepository, SubmissionRow, SubmissionSummaryRow } from './forms.repository';
+
+/** A submission that was stored (told to the owner after its transaction committed). */
+export interface FormSubmittedEvent {
+  businessId: string;
+  submissionId: string;
+  formId: string | null;
+  documentId: string | null;
+  title: string;
+  contact: { id: string | null; name: string | null; email: string | null; created: boolean };
+}
+
+/**
+ * Tells the business of a new response. Today an email to its owners (mailFormNotifier); later the notifications
+ * module's FORM_SUBMITTED. It runs after the submission committed: a failure is logged, never undoes the submission.
+ */
+export interface FormSubmittedNotifier {
+  formSubmitted(event: FormSubmittedEvent): Promise<void>;
+}
+
+export interface FormsDeps {
+  contacts: Pick<ContactsService, 'upsertFromSubmission'>;
+  documents: Pick<DocumentsService, 'questionnaireForAnswer' | 'lockForAnswer' | 'completeAnswered' | 'get'>;
+  notifier: FormSubmittedNotifier;
+  log: (err: unknown, msg: string) => void;
+}
+
+const iso = (d: Date) => d.toISOString();
+const newPublicId = () => randomBytes(18).toString('base64url');
+const formNotFound = () => new AppError('NOT_FOUND', M.formNotFound);
+const fullName = (first: string, last: string | null) => [first, last].filter(Boolean).join(' ');
+
+function toForm(row: ContactFormRow & { submissionCount: number }): ContactForm {
+  return {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    questions: row.questions,
+    successMessage: row.successMessage,
+    status: row.status,
+    publicId: row.publicId,
+    submissionCount: row.submissionCount,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+function toSummary(row: SubmissionSummaryRow): ResponseSummary {
+  return {
+    _id: row.id,
+    source: row.source,
+    formId: row.formId,
+    documentId: row.documentId,
+    title: row.title,
+    contactId: row.contactId,
+    contact:
+      row.contactName !== null || row.contactEmail !== null
+        ? { name: row.contactName ?? '', email: row.contactEmail }
+        : null,
+    answerCount: row.answerCount,
+    createdAt: iso(row.createdAt),
+  };
+}
+const toResponse = (row: SubmissionRow): FormResponse => ({ ...toSummary(row), answers: row.answers });
+
+/** Field messages of validateAnswers as the API's details (`answers.<questionId>`). */
+function answerErrors(questions: readonly AnswerQuestion[], answers: Record<string, unknown>) {
+  // Public pages have no upload yet: a file answer is refused, a required file question waived (docs/requirements.md).
+  const { errors, values } = validateAnswers(questions, answers, { files: false });
+  const details: FieldError[] = Object.entries(errors).map(([id, message]) => ({ field: `answers.${id}`, message }));
+  if (details.length > 0) throw new AppError('VALIDATION_ERROR', M.invalidAnswers, details);
+  return values;
+}
+
+const countAnswers = (values: Answers) => Object.keys(values).length;
+
+/**
+ * Contact forms, their public page and submissions, questionnaires' answers through their links, and the
+ * responses list. Every signed-in call reads only the caller's business (another's id → 404).
+ */
+export class FormsService {
+  constructor(
+    private readonly repo: FormsRepository,
+    private readonly deps: FormsDeps,
+  ) {}
+
+  // ---- contact forms ----
+
+  async listForms(
+    caller: BusinessCaller,
+    params: { page: number; limit: number; search?: string; status?: 'active' | 'inactive' },
+  ): Promise<{ data: ContactForm[]; pagination: Pagination }> {
+    const { rows, total } = await this.repo.listForms(caller.businessId, params);
+    return { data: rows.map(toForm), pagination: makePagination(total, params.page, params.limit) };
+  }
+
+  async getForm(caller: BusinessCaller, id: string): Promise<ContactForm> {
+    const row = await this.repo.findForm(caller.businessId, id);
+    if (!row) throw formNotFound();
+    return toForm(row);
+  }
+
+  async createForm(caller: BusinessCaller, input: ContactFormData): Promise<ContactForm> {
+    const id = await this.repo.insertForm(caller.businessId, {
+      ...input,
+      questions: input.questions as QuestionBlock[],
+      publicId: newPublicId(),
+      createdBy: caller.userId,
+    });
+    return this.getForm(caller, id);
+  }
+
+  async updateForm(caller: BusinessCaller, id: string, input: ContactFormUpdateData): Promise<ContactForm> {
+    const fields = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+    if (!(await this.repo.updateForm(caller.businessId, id, fields))) throw formNotFound();
+    return this.getForm(caller, id);
+  }
+
+  /** Deletes the form; its responses stay (listed with the form's name as it was). */
+  async removeForm(caller: BusinessCaller, id: string): Promise<void> {
+    if (!(await this.repo.removeForm(caller.businessId, id))) throw formNotFound();
+  }
+
+  // ---- public ----
+
+  private async activeForm(publicId: string): Promise<ContactFormRow> {
+    const row = await this.repo.formByPublicId(publicId);
+    if (!row || row.status !== 'active') throw formNotFound();
+    return row;
+  }
+
+  async publicForm(publicId: string): Promise<PublicForm> {
+    const row = await this.activeForm(publicId);
+    const { name } = await this.repo.businessAndOwners(row.businessId);
+    return {
+      publicId: row.publicId,
+      name: row.name,
+      description: row.description,
+      questions: row.questions,
+      business: { name },
+    };
+  }
+
+  /**
+   * A visitor's submission: the honeypot first, then the answers checked (400 with field messages, nothing stored), then in one transaction the
+   * submission and its contact (created or updated by email); the owner is told after the commit.
+   */
+  async submit(
+    publicId: string,
+    input: {
+      contact: { firstName: string; lastName: string | null; email: string };
+      answers: Record<string, unknown>;
+      website?: string;
+    },
+  ): Promise<FormSubmissionAnswer> {
+    const form = await this.activeForm(publicId);
+    // The honeypot: a person never sees the field, so whatever fills it is a bot. It is answered as a success (a bot
+    // told it failed tries other ways) and nothing is stored or sent.
+    if (input.website?.trim()) return { message: form.successMessage ?? M.submitted };
+    const values = answerErrors(form.questions, input.answers);
+    const person = input.contact;
+    const stored = await this.repo.transaction(async (tx) => {
+      const contact = await this.deps.contacts.upsertFromSubmission(
+        tx,
+        form.businessId,
+        person,
+        `Came through the contact form "${form.name}"`,
+      );
+      const submissionId = await this.repo.insertSubmission(tx, {
+        businessId: form.businessId,
+        source: 'contact_form',
+        formId: form.id,
+        documentId: null,
+        title: form.name,
+        contactId: contact.id,
+        contactName: fullName(contact.firstName, contact.lastName),
+        contactEmail: person.email,
+        answers: answersWithQuestions(form.questions, values),
+        answerCount: countAnswers(values),
+      });
+      return { submissionId, contact };
+    });
+    await this.notify({
+      businessId: form.businessId,
+      submissionId: stored.submissionId,
+      formId: form.id,
+      documentId: null,
+      title: form.name,
+      contact: {
+        id: stored.contact.id,
+        name: fullName(stored.contact.firstName, stored.contact.lastName),
+        email: person.email,
+        created: stored.contact.created,
+      },
+    });
+    return { message: form.successMessage ?? M.submitted };
+  }
+
+  /**
+   * A questionnaire's answers through its link (404 forged, 410 expired, 409 answered already): checked, stored with
+   * a snapshot of its questions, and the document completed, in one transaction.
+   */
+  async answerQuestionnaire(
+    documentId: string,
+    token: string,
+    answers: Record<string, unknown>,
+  ): Promise<FormSubmissionAnswer> {
+    const q = await this.deps.documents.questionnaireForAnswer(documentId, token);
+    const contact = { id: q.contactId, name: q.contactName, email: q.contactEmail, created: false };
+    let stored: { submissionId: string; title: string };
+    try {
+      stored = await this.repo.transaction(async (tx: Executor) => {
+        const doc = await this.deps.documents.lockForAnswer(q.businessId, q.documentId, tx);
+        if (doc.completed) throw new AppError('CONFLICT', M.alreadyAnswered);
+        const values = answerErrors(doc.questions, answers);
+        const submissionId = await this.repo.insertSubmission(tx, {
+          businessId: q.businessId,
+          source: 'questionnaire',
+          formId: null,
+          documentId: q.documentId,
+          title: doc.title,
+          contactId: q.contactId,
+          contactName: q.contactName,
+          contactEmail: q.contactEmail,
+          answers: answersWithQuestions(doc.questions, values),
+          answerCount: countAnswers(values),
+        });
+        await this.deps.documents.completeAnswered(q.businessId, q.documentId, tx);
+        return { submissionId, title: doc.title };
+      });
+    } catch (err) {
+      if (pgErrorCode(err) === UNIQUE_VIOLATION) throw new AppError('CONFLICT', M.alreadyAnswered);
+      throw err;
+    }
+    await this.notify({
+      businessId: q.businessId,
+      submissionId: stored.submissionId,
+      formId: null,
+      documentId,
+      title: stored.title,
+      contact,
+    });
+    return { message: M.submitted };
+  }
+
+  private async notify(event: FormSubmittedEvent): Promise<void> {
+    try {
+      await this.deps.notifier.formSubmitted(event);
+    } catch (err) {
+      this.deps.log(err, 'forms: the owner could not be told of a submission (it is stored)');
+    }
+  }
+
+  // ---- responses ----
+
+  async listResponses(
+    caller: BusinessCaller,
+    params: ResponseListParamsData,
+  ): Promise<{ data: ResponseSummary[]; pagination: Pagination }> {
+    const { rows, total } = await this.repo.listSubmissions(caller.businessId, params);
+    return { data: rows.map(toSummary), pagination: makePagination(total, params.page, params.limit) };
+  }
+
+  async getResponse(caller: BusinessCaller, id: string): Promise<FormResponse> {
+    const row = await this.repo.findSubmission(caller.businessId, id);
+    if (!row) throw new AppError('NOT_FOUND', M.responseNotFound);
+    return toResponse(row);
+  }
+
+  async removeResponse(caller: BusinessCaller, id: string): Promise<void> {
+    if (!(await this.repo.removeSubmission(caller.businessId, id))) throw new AppError('NOT_FOUND', M.responseNotFound);
+  }
+
+  /** A questionnaire's responses (404 when the document is not the caller's business's). */
+  async responsesOfDocument(caller: BusinessCaller, documentId: string): Promise<FormResponse[]> {
+    await this.deps.documents.get(caller, documentId);
+    return (await this.repo.submissionsOfDocument(caller.businessId, documentId)).map(toResponse);
+  }
+}
+
+/** Today's notifier: an email to the business's owners with the response's link in the app. */
+export function mailFormNotifier(deps: {
+  repo: Pick<FormsRepository, 'businessAndOwners'>;
+  mailer: { send(message: MailMessage): Promise<void> };
+  appUrl: string;
+}): FormSubmittedNotifier {
+  return {
+    async formSubmitted(event) {
+      const { owners } = await deps.repo.businessAndOwners(event.businessId);
+      const who = event.contact.name || event.contact.email || 'Someone';
+      const link = `${deps.appUrl}/response/${encodeURIComponent(event.submissionId)}`;
+      for (const to of owners) {
+        await deps.mailer.send({
+          to,
+          subject: `New response: ${event.title}`,
+          text: [`${who} answered "${event.title}".`, '', `See the answers: ${link}`, '', '— Atrium'].join('\n'),
+        });
+      }
+    },
+  };
+}
