@@ -47,6 +47,11 @@ if (argv.includes('--suite=documents')) {
   await import('./documents.mjs');
   await new Promise(() => {}); // documents.mjs exits the process when it is done
 }
+// `pnpm bench:api -- --suite=forms`: a public contact form taking 50 submissions a second (forms.mjs).
+if (argv.includes('--suite=forms')) {
+  await import('./forms.mjs');
+  await new Promise(() => {}); // forms.mjs exits the process when it is done
+}
 const { values: opts } = parseArgs({
   args: argv,
   options: {
