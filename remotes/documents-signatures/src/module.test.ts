@@ -47,6 +47,7 @@ describe('documents-signatures remote module', () => {
       '/documents/create',
       '/documents/editor/:id',
       '/documents/responses/:documentId',
+      '/files/documents',
       '/templates',
       '/contact-forms',
       '/contact-forms/create',

@@ -20,6 +20,7 @@ const remoteModule: RemoteModule = {
     { path: '/documents/create', load: () => import('./routes/document-create-page') },
     { path: '/documents/editor/:id', load: () => import('./routes/document-editor-page') },
     { path: '/documents/responses/:documentId', load: () => import('./routes/document-responses-page') },
+    { path: '/files/documents', load: () => import('./routes/files-page') },
     { path: '/templates', load: () => import('./routes/templates-redirect-page') },
     { path: '/contact-forms', load: () => import('./routes/contact-forms-page') },
     { path: '/contact-forms/create', load: () => import('./routes/contact-forms-create-page') },

@@ -73,6 +73,7 @@ export const REMOTE_META: Readonly<Record<RemoteName, RemoteMeta>> = {
       '/documents/create',
       '/documents/editor/:id',
       '/documents/responses/:documentId',
+      '/files/documents',
       '/templates',
       '/contact-forms',
       '/contact-forms/create',

@@ -100,18 +100,24 @@ export default function DocumentsPage() {
         <Title order={1} fz={26}>
           Documents
         </Title>
-        <Menu position="bottom-end">
-          <Menu.Target>
-            <Button leftSection={<IconPlus size={16} />}>New document</Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {DOCUMENT_TYPES.map((t) => (
-              <Menu.Item key={t} component={Link} to={`/documents/create?type=${t}`}>
-                {DOCUMENT_TYPE_LABELS[t]}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
+        <Group gap="xs">
+          {/* The spec's sidebar has no Files entry: the file manager is reached from here. */}
+          <Button variant="default" component={Link} to="/files/documents">
+            Files
+          </Button>
+          <Menu position="bottom-end">
+            <Menu.Target>
+              <Button leftSection={<IconPlus size={16} />}>New document</Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {DOCUMENT_TYPES.map((t) => (
+                <Menu.Item key={t} component={Link} to={`/documents/create?type=${t}`}>
+                  {DOCUMENT_TYPE_LABELS[t]}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
       </Group>
       <Group justify="space-between">
         <Group>

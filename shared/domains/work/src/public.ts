@@ -28,3 +28,5 @@ export {
   type GoogleCalendarResult,
   type GoogleCalendarStatus,
 } from './google-calendar';
+/** The documents remote's file manager checks an upload with the same limits and messages before sending it. */
+export { FILE_MAX_BYTES, FILE_MESSAGES, FILES_PER_UPLOAD } from './files';
