@@ -195,7 +195,8 @@ export default function FilesPage() {
     actions.remove.isPending ||
     actions.removeFolder.isPending;
 
-  if (files.isError && !files.data) return <LoadError title="Failed to load files" onRetry={() => void files.refetch()} />;
+  if (files.isError && !files.data)
+    return <LoadError title="Failed to load files" onRetry={() => void files.refetch()} />;
   if (!files.data || !folders.data) return <PageSkeleton />;
   const { data: rows, pagination } = files.data;
 
