@@ -206,6 +206,19 @@ describe('forms: contact forms, submissions, questionnaire answers, responses', 
       expect(list.data.map((r) => r.contactId)).toEqual([found[0]!.id, found[0]!.id]);
     });
 
+    test('submissions at once with one new email make one contact', async () => {
+      const form = await newForm();
+      const address = email();
+      const answers = await Promise.all(
+        [1, 2, 3, 4].map((n) =>
+          submit(form.publicId, { contact: { firstName: `N${n}`, email: address }, answers: { need: 'x' } }),
+        ),
+      );
+      expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+      expect(await contactsWith(address)).toHaveLength(1);
+      expect(await storedOf(form._id)).toBe(4);
+    });
+
     test('an existing contact (created by hand) is updated, not duplicated', async () => {
       const address = email();
       ok(await a.post('/contacts', { firstName: 'Known', lastName: 'Client', email: address }), 201);
@@ -365,6 +378,16 @@ describe('forms: contact forms, submissions, questionnaire answers, responses', 
       });
       expect(((await a.get(`/responses?documentId=${q.id}`)).json() as { data: unknown[] }).data).toHaveLength(1);
       expect((await stranger.agent.get(`/documents/${q.id}/responses`)).statusCode).toBe(404);
+    });
+
+    test('two answers at once: one is stored, the other is told it was answered already', async () => {
+      const q = await questionnaire();
+      const [one, two] = await Promise.all([
+        answer(q.id, q.token, { goal: 'First' }),
+        answer(q.id, q.token, { goal: 'Second' }),
+      ]);
+      expect([one.statusCode, two.statusCode].sort()).toEqual([201, 409]);
+      expect(ok(await a.get(`/documents/${q.id}/responses`))).toHaveLength(1);
     });
 
     test('a required answer missing → 400, nothing stored, still sent; a file answer refused; forged → 404', async () => {
