@@ -16,7 +16,6 @@ import {
   Stack,
   Text,
   Title,
-  formatInstant,
   handleError,
   useNavigate,
   useParams,
@@ -30,6 +29,7 @@ import {
 } from '@atrium/domain-documents';
 import { contactFormEditorPath, contactPath } from '../lib/paths';
 import { AnswerValue } from '../features/responses/answer-value';
+import { submittedAt } from '../features/responses/responses-table';
 
 /** Where the response came from: a contact form's editor, or a questionnaire's responses page. */
 const sourcePath = (r: FormResponse) =>
@@ -84,7 +84,7 @@ export default function ResponsePage() {
             )}
           </Title>
           <Text size="sm" c="dimmed">
-            {RESPONSE_SOURCE_LABELS[r.source]} · {formatInstant(r.createdAt)}
+            {RESPONSE_SOURCE_LABELS[r.source]} · {submittedAt(r.createdAt)}
           </Text>
         </Stack>
         <Button variant="default" color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)}>

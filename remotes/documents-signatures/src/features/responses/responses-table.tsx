@@ -1,6 +1,9 @@
-import { Anchor, Link, Table, Text, formatInstant } from '@atrium/ui';
+import { Anchor, Link, Table, Text, formatPeriod } from '@atrium/ui';
 import { RESPONSE_SOURCE_LABELS, type ResponseSummary } from '@atrium/domain-documents';
 import { contactPath, responsePath } from '../../lib/paths';
+
+/** When a submission came in: the day and time in the viewer's zone. */
+export const submittedAt = (iso: string) => formatPeriod(iso, null, false);
 
 /**
  * Submissions as rows: the contact (linked to their page), the form or questionnaire it answered, how many answers,
@@ -23,7 +26,7 @@ export function ResponsesTable({ rows, withSource = true }: { rows: ResponseSumm
             <Table.Tr key={r._id}>
               <Table.Td>
                 <Anchor component={Link} to={responsePath(r._id)} fw={500}>
-                  {formatInstant(r.createdAt)}
+                  {submittedAt(r.createdAt)}
                 </Anchor>
               </Table.Td>
               <Table.Td>
