@@ -301,7 +301,11 @@ export const API_OPERATIONS = {
   'POST /files/folders': { id: 'createFileFolder', summary: 'Create a file folder' },
   'PUT /files/folders/:id': { id: 'updateFileFolder', summary: 'Rename or move a file folder' },
   'DELETE /files/folders/:id': { id: 'deleteFileFolder', summary: 'Delete an empty file folder' },
-  'GET /files/:id/download': { id: 'downloadFile', summary: "A file's bytes (inline preview or download)" },
+  'GET /files/:id/download': {
+    id: 'downloadFile',
+    summary: "A file's bytes (inline preview or download)",
+    binary: [...FILE_TYPES],
+  },
   'PUT /files/:id': { id: 'updateFile', summary: 'Rename or move a file' },
   'DELETE /files/:id': { id: 'deleteFile', summary: 'Delete a file' },
   // Documents
