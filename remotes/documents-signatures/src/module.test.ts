@@ -13,6 +13,7 @@ describe('documents-signatures remote module', () => {
     // '/documents/view' is a prefix: the route under it names the document.
     const prefixRoutes: Record<string, string> = {
       '/documents/view': '/documents/view/:id',
+      '/packages/view': '/packages/view/:id',
       '/forms': '/forms/:publicId',
     };
     expect([...publicPaths].sort()).toEqual(announced.map((p) => prefixRoutes[p] ?? p).sort());
@@ -48,6 +49,9 @@ describe('documents-signatures remote module', () => {
       '/documents/editor/:id',
       '/documents/responses/:documentId',
       '/files/documents',
+      '/packages',
+      '/packages/new',
+      '/packages/:id',
       '/templates',
       '/contact-forms',
       '/contact-forms/create',
@@ -57,6 +61,7 @@ describe('documents-signatures remote module', () => {
     ]);
     expect(remoteModule.routes.find((r) => r.path === '/documents/view/:id')?.public).toBe(true);
     expect(remoteModule.routes.find((r) => r.path === '/forms/:publicId')?.public).toBe(true);
+    expect(remoteModule.routes.find((r) => r.path === '/packages/view/:id')?.public).toBe(true);
   });
 
   it('agrees with its static metadata in /remotes.json (REMOTE_META), which the host draws the shell from', () => {

@@ -21,6 +21,9 @@ const remoteModule: RemoteModule = {
     { path: '/documents/editor/:id', load: () => import('./routes/document-editor-page') },
     { path: '/documents/responses/:documentId', load: () => import('./routes/document-responses-page') },
     { path: '/files/documents', load: () => import('./routes/files-page') },
+    { path: '/packages', load: () => import('./routes/packages-page') },
+    { path: '/packages/new', load: () => import('./routes/package-builder-page') },
+    { path: '/packages/:id', load: () => import('./routes/package-builder-page') },
     { path: '/templates', load: () => import('./routes/templates-redirect-page') },
     { path: '/contact-forms', load: () => import('./routes/contact-forms-page') },
     { path: '/contact-forms/create', load: () => import('./routes/contact-forms-create-page') },
@@ -29,6 +32,8 @@ const remoteModule: RemoteModule = {
     { path: '/response/:submissionId', load: () => import('./routes/response-page') },
     // The client's view: public, so the link `/documents/view/{id}?token=…` opens signed out too.
     { path: '/documents/view/:id', load: () => import('./routes/document-view-page'), public: true },
+    // A package's flow for its client (signed out, through the package link).
+    { path: '/packages/view/:id', load: () => import('./routes/package-view-page'), public: true },
     // A contact form's public page (signed out, or framed in a website by the embed snippet).
     { path: '/forms/:publicId', load: () => import('./routes/public-form-page'), public: true },
     { path: '/document-expired', load: page('DocumentExpiredPage'), public: true },

@@ -16,6 +16,8 @@ export const REMOTE_PUBLIC_PATHS: Readonly<Partial<Record<RemoteName, readonly s
     '/invoice-payment-success',
     // What the client sees, through the link `/documents/view/{id}?token={token}` (signed in or not).
     '/documents/view',
+    // A package's flow `/packages/view/{id}?token={token}`: the client walks its documents step by step.
+    '/packages/view',
     // A contact form's public page `/forms/{publicId}` (also what the embed snippet's iframe shows).
     '/forms',
   ],

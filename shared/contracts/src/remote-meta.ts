@@ -74,6 +74,9 @@ export const REMOTE_META: Readonly<Record<RemoteName, RemoteMeta>> = {
       '/documents/editor/:id',
       '/documents/responses/:documentId',
       '/files/documents',
+      '/packages',
+      '/packages/new',
+      '/packages/:id',
       '/templates',
       '/contact-forms',
       '/contact-forms/create',
@@ -82,6 +85,7 @@ export const REMOTE_META: Readonly<Record<RemoteName, RemoteMeta>> = {
       '/response/:submissionId',
       // Public (signed in or not), under the prefixes of REMOTE_PUBLIC_PATHS.
       '/documents/view/:id',
+      '/packages/view/:id',
       '/forms/:publicId',
       '/document-expired',
       '/document-not-found',

@@ -2,6 +2,8 @@ import type { DocumentSummary } from '@atrium/domain-documents';
 
 export const editorPath = (id: string) => `/documents/editor/${encodeURIComponent(id)}`;
 export const viewPath = (id: string) => `/documents/view/${encodeURIComponent(id)}`;
+/** The address to share: the server's link, made absolute on this origin when it is a path. */
+export const absoluteLink = (url: string) => new URL(url, window.location.origin).href;
 
 /** Drafts and templates open in the editor; a sent document (its content frozen) opens as the client sees it. */
 export const openPath = (d: Pick<DocumentSummary, '_id' | 'status' | 'isTemplate'>) =>

@@ -3,9 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, Group, Modal, Stack, Text, TextInput, handleError } from '@atrium/ui';
 import { toast } from '@atrium/event-bus';
 import { DOCUMENT_MESSAGES, documentKeys, documents, type DocumentSendAnswer } from '@atrium/domain-documents';
-
-/** The address to share: the server's link, made absolute on this origin when it is a path. */
-export const absoluteLink = (url: string) => new URL(url, window.location.origin).href;
+import { absoluteLink } from '../../lib/paths';
 
 const EMAIL_TEXT: Record<DocumentSendAnswer['email'], string> = {
   sent: DOCUMENT_MESSAGES.sent,
