@@ -105,6 +105,9 @@ export default function DocumentsPage() {
           <Button variant="default" component={Link} to="/files/documents">
             Files
           </Button>
+          <Button variant="default" component={Link} to="/packages">
+            Packages
+          </Button>
           <Menu position="bottom-end">
             <Menu.Target>
               <Button leftSection={<IconPlus size={16} />}>New document</Button>
