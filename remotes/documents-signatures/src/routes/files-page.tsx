@@ -297,7 +297,7 @@ export default function FilesPage() {
           {children.map((folder) => (
             <Table.Tr key={folder._id} data-testid="folder-row">
               <Table.Td colSpan={5}>
-                <UnstyledButton onClick={() => patch({ folder: folder._id })}>
+                <UnstyledButton onClick={() => patch({ folder: folder._id })} aria-label={`Open folder ${folder.name}`}>
                   <Group gap="xs">
                     <Badge variant="light" color="orange" w={44}>
                       DIR
