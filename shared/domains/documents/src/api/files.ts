@@ -27,12 +27,14 @@ export function filesApi(client: ApiClient) {
     /** GET /files: one page of the business's files (success, data, pagination). */
     list: (params: FileListParams = {}, options?: { signal?: AbortSignal }) =>
       client.get<FileListAnswer>('files', query(params), options),
-    /** POST /files (multipart field `file`, optional field `folderId`). */
+    /**
+     * POST /files?folderId= (multipart field `file`): the folder goes in the query, so the server checks it before
+     * reading any byte. Answers the stored files.
+     */
     upload: async (file: File, folderId: string | null) => {
       const form = new FormData();
-      if (folderId) form.append('folderId', folderId);
       form.append('file', file);
-      return (await client.upload<{ data: LibraryFile }>('files', form)).data;
+      return (await client.upload<{ data: LibraryFile[] }>('files', form, { searchParams: { folderId } })).data;
     },
     update: async (id: string, input: FileUpdate) =>
       (await client.put<{ data: LibraryFile }>(`files/${enc(id)}`, input)).data,
