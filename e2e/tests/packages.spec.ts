@@ -30,10 +30,14 @@ test('packages: two documents of a client built into a package, reordered, sent,
   await page.getByRole('option', { name: 'Jane Client' }).click();
   await page.getByRole('button', { name: '+ Deposit invoice (Invoice)' }).click();
   await page.getByRole('button', { name: '+ Service agreement (Contract)' }).click();
-  // The contract goes first: moved up with the keyboard-reachable button.
-  await page.getByRole('button', { name: 'Move Service agreement up' }).click();
+  // The contract goes first: dragged onto the first row; then the Up buttons (for the keyboard) swap them and back.
   const steps = page.getByRole('list', { name: 'Package documents' }).getByRole('listitem');
   await expect(steps).toHaveCount(2);
+  await steps.nth(1).dragTo(steps.nth(0));
+  await expect(steps.nth(0)).toHaveAttribute('aria-label', 'Step 1: Service agreement');
+  await page.getByRole('button', { name: 'Move Deposit invoice up' }).click();
+  await expect(steps.nth(0)).toHaveAttribute('aria-label', 'Step 1: Deposit invoice');
+  await page.getByRole('button', { name: 'Move Service agreement up' }).click();
   await expect(steps.nth(0)).toHaveAttribute('aria-label', 'Step 1: Service agreement');
   await expect(steps.nth(1)).toHaveAttribute('aria-label', 'Step 2: Deposit invoice');
   await page.getByRole('button', { name: 'Save' }).click();

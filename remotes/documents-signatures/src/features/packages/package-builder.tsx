@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { fieldErrorsOf } from '@atrium/api-client';
 import { useContactChoices } from '@atrium/domain-crm/public';
@@ -34,6 +34,7 @@ import {
 import { StatusBadge } from '../../components/status-badge';
 import { absoluteLink } from '../../lib/paths';
 import { moveItem } from './order';
+import { useSortableItem } from './use-sortable-item';
 
 const EMAIL_TEXT: Record<PackageSendAnswer['email'], string> = {
   sent: PACKAGE_MESSAGES.sent,
@@ -43,8 +44,8 @@ const EMAIL_TEXT: Record<PackageSendAnswer['email'], string> = {
 
 /**
  * The package builder (/packages/new and /packages/{id}): a name, the client, the client's documents in order
- * (Up/Down buttons move one; Remove takes it out). A draft saves and sends; once sent, only the name changes and
- * each step shows whether the client has done it, with the link to copy.
+ * (dragged into place, or Up/Down buttons for the keyboard; Remove takes one out). A draft saves and sends; once
+ * sent, only the name changes and each step shows whether the client has done it, with the link to copy.
  */
 export function PackageBuilder({ pkg }: { pkg: Package | null }) {
   const navigate = useNavigate();
@@ -191,7 +192,7 @@ export function PackageBuilder({ pkg }: { pkg: Package | null }) {
               const step = pkg?.steps.find((s) => s.documentId === id);
               const title = d?.title ?? step?.title ?? id;
               return (
-                <Paper key={id} component="li" withBorder p="xs" radius="sm" aria-label={`Step ${i + 1}: ${title}`}>
+                <SortableRow key={id} index={i} onMove={move} enabled={!frozen} label={`Step ${i + 1}: ${title}`}>
                   <Group justify="space-between" wrap="nowrap">
                     <Group gap="sm" wrap="nowrap">
                       <Text fw={600} w={24}>
@@ -250,7 +251,7 @@ export function PackageBuilder({ pkg }: { pkg: Package | null }) {
                       )}
                     </Group>
                   </Group>
-                </Paper>
+                </SortableRow>
               );
             })}
           </Stack>
@@ -281,5 +282,33 @@ export function PackageBuilder({ pkg }: { pkg: Package | null }) {
         </Stack>
       </Paper>
     </Stack>
+  );
+}
+
+/** A row of the list: dragged onto another row to take its place (or moved with its Up/Down buttons). */
+function SortableRow(props: {
+  index: number;
+  onMove: (from: number, to: number) => void;
+  enabled: boolean;
+  label: string;
+  children: ReactNode;
+}) {
+  const { ref, over } = useSortableItem(props.index, props.onMove, props.enabled);
+  return (
+    <Paper
+      ref={ref}
+      component="li"
+      withBorder
+      p="xs"
+      radius="sm"
+      aria-label={props.label}
+      data-drop-over={over || undefined}
+      style={{
+        cursor: props.enabled ? 'grab' : undefined,
+        outline: over ? '2px solid var(--mantine-primary-color-filled)' : undefined,
+      }}
+    >
+      {props.children}
+    </Paper>
   );
 }
