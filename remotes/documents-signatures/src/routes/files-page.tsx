@@ -299,7 +299,7 @@ export default function FilesPage() {
               <Table.Td colSpan={5}>
                 <UnstyledButton onClick={() => patch({ folder: folder._id })} aria-label={`Open folder ${folder.name}`}>
                   <Group gap="xs">
-                    <Badge variant="light" color="orange" w={44}>
+                    <Badge variant="light" color="orange" miw={52}>
                       DIR
                     </Badge>
                     <Text fw={500}>{folder.name}</Text>
@@ -329,7 +329,7 @@ export default function FilesPage() {
               <Table.Tr key={f._id} data-testid="file-row">
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
-                    <Badge variant="light" color={badge.color} w={44}>
+                    <Badge variant="light" color={badge.color} miw={52}>
                       {badge.label}
                     </Badge>
                     {previewable(f.type) ? (
