@@ -287,3 +287,18 @@ export function setCookieLines(response: LightMyRequestResponse): Map<string, st
   const lines = raw === undefined ? [] : Array.isArray(raw) ? raw : [String(raw)];
   return new Map(lines.map((line) => [line.slice(0, line.indexOf('=')), line]));
 }
+
+/** An inject answer as the API tests read it. */
+export type Answer = { statusCode: number; body: string; json(): unknown };
+
+/** The answer's `data` once its status is the one expected (else an error naming the status and the body). */
+export function dataOf(res: Answer, status = 200): unknown {
+  if (res.statusCode !== status) throw new Error(`expected ${status}, got ${res.statusCode}: ${res.body}`);
+  return (res.json() as { data: unknown }).data;
+}
+
+/** The spec's error shape of an answer: its status, code, message and field details. */
+export function errorOf(res: Answer) {
+  const body = res.json() as { code: string; error: string; details?: { field: string; message: string }[] };
+  return { status: res.statusCode, code: body.code, error: body.error, details: body.details };
+}

@@ -16,7 +16,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '../../config';
-import { signedInAgent, type Agent, createTestApp, testMailer, type TestApp } from '../../../test/helpers';
+import {
+  signedInAgent,
+  type Agent,
+  createTestApp,
+  testMailer,
+  type TestApp,
+  dataOf as ok,
+  errorOf,
+} from '../../../test/helpers';
 import { multipart, TINY_PNG } from '../../../test/security-helpers';
 import type { DocumentsRepository } from './documents.repository';
 import { DocumentsService } from './documents.service';
@@ -30,7 +38,6 @@ function pdfText(bytes: Uint8Array): string {
 }
 
 type Signed = Awaited<ReturnType<typeof signedInAgent>>;
-type Res = { statusCode: number; body: string; json(): unknown };
 
 describe('documents', () => {
   let t: TestApp;
@@ -52,14 +59,6 @@ describe('documents', () => {
     await t.close();
   });
 
-  function ok(res: Res, status = 200) {
-    if (res.statusCode !== status) throw new Error(`expected ${status}, got ${res.statusCode}: ${res.body}`);
-    return (res.json() as { data: unknown }).data;
-  }
-  const errorOf = (res: Res) => {
-    const body = res.json() as { code: string; error: string; details?: { field: string; message: string }[] };
-    return { status: res.statusCode, code: body.code, error: body.error, details: body.details };
-  };
   const newDocument = async (body: Record<string, unknown>, agent = a): Promise<Document> =>
     documentSchema.strict().parse(ok(await agent.post('/documents', body), 201)) as Document;
   const invoice = (body: Record<string, unknown> = {}, agent = a) =>

@@ -11,11 +11,10 @@ import {
 } from '@atrium/domain-documents/schemas';
 import { FILE_MESSAGES } from '@atrium/domain-work/schemas';
 import { workFiles } from '../../db/schema';
-import { createTestApp, signedInAgent, type Agent, type TestApp } from '../../../test/helpers';
+import { createTestApp, signedInAgent, type Agent, type TestApp, dataOf as ok, errorOf } from '../../../test/helpers';
 import { multipart, TINY_PNG } from '../../../test/security-helpers';
 
 type Signed = Awaited<ReturnType<typeof signedInAgent>>;
-type Res = { statusCode: number; body: string; json(): unknown };
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 
@@ -36,14 +35,6 @@ describe('file manager (/files)', () => {
     await t.close();
   });
 
-  function ok(res: Res, status = 200) {
-    if (res.statusCode !== status) throw new Error(`expected ${status}, got ${res.statusCode}: ${res.body}`);
-    return (res.json() as { data: unknown }).data;
-  }
-  const errorOf = (res: Res) => {
-    const body = res.json() as { code: string; error: string; details?: { field: string; message: string }[] };
-    return { status: res.statusCode, code: body.code, error: body.error, details: body.details };
-  };
   const upload = async (name: string, content: Buffer | string, folderId?: string, agent = a) => {
     const parts = multipart(name, content, 'application/octet-stream');
     const res = await agent.post(`/files${folderId ? `?folderId=${folderId}` : ''}`, parts.payload, {

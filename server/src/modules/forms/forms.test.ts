@@ -9,14 +9,13 @@ import {
   type FormResponse,
 } from '@atrium/domain-documents/schemas';
 import { contacts, formSubmissions } from '../../db/schema';
-import { Agent, signedInAgent, createTestApp, type TestApp } from '../../../test/helpers';
+import { Agent, signedInAgent, createTestApp, type TestApp, dataOf as ok, errorOf } from '../../../test/helpers';
 import { ContactsRepository } from '../contacts/contacts.repository';
 import { ContactsService } from '../contacts/contacts.service';
 import { FormsRepository } from './forms.repository';
 import { FormsService } from './forms.service';
 
 type Signed = Awaited<ReturnType<typeof signedInAgent>>;
-type Res = { statusCode: number; body: string; json(): unknown };
 
 const questions = [
   { id: 'need', type: 'question', kind: 'shortText', label: 'What do you need?', required: true },
@@ -44,14 +43,6 @@ describe('forms: contact forms, submissions, questionnaire answers, responses', 
     await t.close();
   });
 
-  function ok(res: Res, status = 200) {
-    if (res.statusCode !== status) throw new Error(`expected ${status}, got ${res.statusCode}: ${res.body}`);
-    return (res.json() as { data: unknown }).data;
-  }
-  const errorOf = (res: Res) => {
-    const body = res.json() as { code: string; error: string; details?: { field: string; message: string }[] };
-    return { status: res.statusCode, code: body.code, error: body.error, details: body.details };
-  };
   const newForm = async (body: Record<string, unknown> = {}, agent = a) =>
     contactFormSchema
       .strict()

@@ -11,11 +11,10 @@ import {
   type PublicPackage,
 } from '@atrium/domain-documents/schemas';
 import { packageLinks } from '../../db/schema';
-import { signedInAgent, type Agent, createTestApp, type TestApp } from '../../../test/helpers';
+import { signedInAgent, type Agent, createTestApp, type TestApp, dataOf as ok, errorOf } from '../../../test/helpers';
 import { stepToken } from './packages.service';
 
 type Signed = Awaited<ReturnType<typeof signedInAgent>>;
-type Res = { statusCode: number; body: string; json(): unknown };
 
 describe('packages', () => {
   let t: TestApp;
@@ -31,14 +30,6 @@ describe('packages', () => {
     await t.close();
   });
 
-  function ok(res: Res, status = 200) {
-    if (res.statusCode !== status) throw new Error(`expected ${status}, got ${res.statusCode}: ${res.body}`);
-    return (res.json() as { data: unknown }).data;
-  }
-  const errorOf = (res: Res) => {
-    const body = res.json() as { code: string; error: string; details?: { field: string; message: string }[] };
-    return { status: res.statusCode, code: body.code, error: body.error, details: body.details };
-  };
   const newContact = async (agent = a, email = `c.${Math.random().toString(36).slice(2)}@example.com`) =>
     (ok(await agent.post('/contacts', { firstName: 'Grace', lastName: 'Hopper', email }), 201) as { _id: string })._id;
   const newDocument = async (type: string, contactId: string | null, title = `A ${type}`, agent = a) =>
