@@ -1295,3 +1295,29 @@ export const formSubmissions = pgTable(
     check('form_submissions_source_check', sql`${t.source} IN ('contact_form', 'questionnaire')`),
   ],
 );
+
+/**
+ * A file a visitor uploaded on a public form (formId) or through a questionnaire's link (documentId): the file is the
+ * business's owner-less upload (the file manager lists it as an upload), bound here to where it was uploaded so that
+ * only that form's or link's submission may reference it, once (submissionId set when it is used). Unused after
+ * 24 hours, the file is removed (FormsService.uploadFile cleans up before each upload).
+ */
+export const formUploads = pgTable(
+  'form_uploads',
+  {
+    fileId: text('file_id')
+      .primaryKey()
+      .references(() => workFiles.id, { onDelete: 'cascade' }),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    formId: text('form_id').references(() => contactForms.id, { onDelete: 'cascade' }),
+    documentId: text('document_id').references(() => documents.id, { onDelete: 'cascade' }),
+    submissionId: text('submission_id').references(() => formSubmissions.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('form_uploads_unused_idx').on(t.businessId, t.createdAt).where(sql`${t.submissionId} IS NULL`),
+    check('form_uploads_one_target_check', sql`num_nonnulls(${t.formId}, ${t.documentId}) = 1`),
+  ],
+);
