@@ -1061,24 +1061,40 @@ export const documents = pgTable(
 /**
  * The documents' search text in a narrow table of its own (as task_search), kept exact by triggers on documents
  * (migration 0023_document_search.sql: a statement-level trigger copies inserted documents, a row-level one follows
- * a changed text, business or template flag; deletes follow through the foreign key). A search's total counts these
- * short rows instead of rechecking the wide documents rows (jsonb bodies): a term matching 20k of 100k documents
- * was an 18 ms count on PostgreSQL, most of it reading 5,600 heap pages. The page itself still comes from
- * documents (its own trigram index, or the list's order index for a frequent term).
+ * a changed text, business, template flag, type or updated_at; deletes follow through the foreign key). A search's
+ * total counts these short rows instead of rechecking the wide documents rows (jsonb bodies): a term matching 20k
+ * of 100k documents was an 18 ms count on PostgreSQL, most of it reading 5,600 heap pages. Hash-partitioned by
+ * business like task_search (migration 0027; drizzle does not model partitions): a search reads one of 16
+ * partitions and its trigram index. A search in the list's default order (updated_at) takes its page's ids from
+ * these rows too (document_search_business_updated_idx), so only the page's documents rows are read.
  */
 export const documentSearch = pgTable(
   'document_search',
   {
     documentId: text('document_id')
-      .primaryKey()
+      .notNull()
       .references(() => documents.id, { onDelete: 'cascade' }),
     businessId: text('business_id').notNull(),
     isTemplate: boolean('is_template').notNull(),
     type: text('type').$type<DocumentType>().notNull(),
     /** documents.search_text. */
     searchText: text('search_text').notNull(),
+    /** documents.updated_at: a search in the list's default order pages from these rows alone. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('document_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with(SMALL_PENDING_LIST)],
+  (t) => [
+    // document_id first: it serves the cascade from documents and the update trigger (as task_search's key).
+    primaryKey({ columns: [t.documentId, t.businessId] }),
+    index('document_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with(SMALL_PENDING_LIST),
+    // The list's default order (as documents_business_list_idx): a search's page walks it and stops at the page's
+    // last match (a frequent term), or sorts the trigram scan's few matches (a rare one).
+    index('document_search_business_updated_idx').on(
+      t.businessId,
+      t.isTemplate,
+      t.updatedAt.desc(),
+      t.documentId.desc(),
+    ),
+  ],
 );
 
 /**
@@ -1317,7 +1333,9 @@ export const formUploads = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('form_uploads_unused_idx').on(t.businessId, t.createdAt).where(sql`${t.submissionId} IS NULL`),
+    index('form_uploads_unused_idx')
+      .on(t.businessId, t.createdAt)
+      .where(sql`${t.submissionId} IS NULL`),
     check('form_uploads_one_target_check', sql`num_nonnulls(${t.formId}, ${t.documentId}) = 1`),
   ],
 );

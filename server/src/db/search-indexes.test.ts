@@ -14,10 +14,10 @@ describe('trigram indexes', () => {
   afterAll(async () => database.drop());
 
   const rowsOf = (query: SQL) => sqlRows(database.handle.db, query);
-  /** The partitions of contact_search or task_search a query's plan reads. */
+  /** The partitions of contact_search, task_search or document_search a query's plan reads. */
   const partitionsPlanned = async (query: SQL) => {
     const plan = (await rowsOf(sql`EXPLAIN ${query}`)).map((row) => Object.values(row).join('')).join('\n');
-    return new Set(plan.match(/(contact|task)_search_p\d+/g));
+    return new Set(plan.match(/(contact|task|document)_search_p\d+/g));
   };
 
   it('keep a pending list of at most 1 MB', async () => {
@@ -33,9 +33,9 @@ describe('trigram indexes', () => {
       { relname: 'projects_search_trgm_idx', reloptions: ['gin_pending_list_limit=1024'] },
       { relname: 'task_search_trgm_idx', reloptions: ['gin_pending_list_limit=1024'] },
     ]);
-    // contact_search's partitions (migration 0010) and task_search's (0017) each have their own trigram index,
-    // with the same cap.
-    for (const parent of ['contact_search_trgm_idx', 'task_search_trgm_idx']) {
+    // contact_search's partitions (migration 0010), task_search's (0017) and document_search's (0028) each have
+    // their own trigram index, with the same cap.
+    for (const parent of ['contact_search_trgm_idx', 'task_search_trgm_idx', 'document_search_trgm_idx']) {
       const partitions = await rowsOf(
         sql`SELECT c.relname, c.reloptions FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
              WHERE i.inhparent = ${parent}::regclass ORDER BY c.relname`,
@@ -56,6 +56,13 @@ describe('trigram indexes', () => {
     const oneBusiness = sql`SELECT count(*) FROM task_search WHERE business_id = 'b-1' AND search_text LIKE '%smit%'`;
     expect(await partitionsPlanned(oneBusiness)).toEqual(new Set([expect.stringMatching(/^task_search_p\d+$/)]));
     const every = sql`SELECT count(*) FROM task_search WHERE search_text LIKE '%smit%'`;
+    expect((await partitionsPlanned(every)).size).toBe(16);
+  });
+
+  it('search one business at a time: document_search is partitioned the same way', async () => {
+    const oneBusiness = sql`SELECT count(*) FROM document_search WHERE business_id = 'b-1' AND search_text LIKE '%inv%'`;
+    expect(await partitionsPlanned(oneBusiness)).toEqual(new Set([expect.stringMatching(/^document_search_p\d+$/)]));
+    const every = sql`SELECT count(*) FROM document_search WHERE search_text LIKE '%inv%'`;
     expect((await partitionsPlanned(every)).size).toBe(16);
   });
 });

@@ -378,6 +378,30 @@ describe('documents', () => {
     expect(gone.pagination.total).toBe(0);
   });
 
+  test("a search's pages in the default order come from document_search and follow each save's updated_at", async () => {
+    const fresh = await signedInAgent(t.app);
+    const f = fresh.agent;
+    const made = [];
+    for (const title of ['Okapi one', 'Okapi two', 'Okapi three', 'Other'])
+      made.push(await newDocument({ type: 'invoice', title }, f));
+    const ids = async (q: string) => {
+      const answer = documentListAnswerSchema.parse((await f.get(`/documents?search=okapi&${q}`)).json());
+      return { ids: answer.data.map((d) => d._id), total: answer.pagination.total };
+    };
+    const [one, two, three] = made.map((d) => d._id);
+    expect(await ids('limit=2')).toEqual({ ids: [three, two], total: 3 });
+    expect(await ids('limit=2&page=2')).toEqual({ ids: [one], total: 3 });
+    expect(await ids('limit=2&sortOrder=asc')).toEqual({ ids: [one, two], total: 3 });
+    // A save of the oldest (its notes: not the search text) moves it to the top.
+    ok(await f.put(`/documents/${one}`, { notes: 'moved up' }));
+    expect(await ids('limit=2')).toEqual({ ids: [one, three], total: 3 });
+    // Another business's search sees none of them.
+    expect((await stranger.agent.get('/documents?search=okapi')).json()).toMatchObject({
+      data: [],
+      pagination: { total: 0 },
+    });
+  });
+
   describe('business scoping', () => {
     test('another business gets 404 on every call that names a document', async () => {
       const doc = await invoice();
