@@ -1064,7 +1064,7 @@ export const documents = pgTable(
  * a changed text, business, template flag, type or updated_at; deletes follow through the foreign key). A search's
  * total counts these short rows instead of rechecking the wide documents rows (jsonb bodies): a term matching 20k
  * of 100k documents was an 18 ms count on PostgreSQL, most of it reading 5,600 heap pages. Hash-partitioned by
- * business like task_search (migration 0027; drizzle does not model partitions): a search reads one of 16
+ * business like task_search (migration 0028; drizzle does not model partitions): a search reads one of 16
  * partitions and its trigram index. A search in the list's default order (updated_at) takes its page's ids from
  * these rows too (document_search_business_updated_idx), so only the page's documents rows are read.
  */
