@@ -362,6 +362,16 @@ export const API_OPERATIONS = {
     summary: 'Submit a contact form',
     public: "a website's visitor submits signed out (honeypot and a rate limit per address)",
   },
+  'POST /public/forms/:publicId/files': {
+    id: 'uploadPublicFormFile',
+    summary: 'Upload a file for a contact form’s file question',
+    public: "a website's visitor uploads signed out; the file is usable once by a submission of that form",
+  },
+  'POST /public/documents/:id/files': {
+    id: 'uploadSharedQuestionnaireFile',
+    summary: 'Upload a file for a shared questionnaire’s file question, by its link token',
+    public: 'the client uploads through the link signed out; the unguessable token is the credential',
+  },
   'POST /public/documents/:id/responses': {
     id: 'answerSharedQuestionnaire',
     summary: 'Answer a shared questionnaire, by its link token',

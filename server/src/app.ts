@@ -302,6 +302,7 @@ export async function buildApp({
     contacts,
     documents,
     notifier: mailFormNotifier({ repo: formsRepo, mailer: deps.mailer, appUrl: config.appUrl }),
+    files,
     log: (err, msg) => app.log.warn({ err }, msg),
   });
   // Packages: documents of one client sent as one flow (it sends them through the documents service).

@@ -86,7 +86,10 @@ interface UploadSpec {
   wrong: [string, Buffer | string, string][];
   /** How many such files the owner has stored (must not change on a refusal). */
   stored: (t: TestApp, owner: SignedUp) => Promise<number>;
-  /** The path's ids for a fresh uploader (default: `id` = their business), created through the API. */
+  /**
+   * The path's ids for a fresh uploader (default: `id` = their business), created through the API; a
+   * `query.<name>` key goes into the query instead (a link's token).
+   */
   pathIds?: (uploader: SignedUp) => Promise<Record<string, string>>;
   /** The status of an accepted upload (default 200). */
   okStatus?: number;
@@ -134,6 +137,24 @@ const meetingBody = { title: 'Site visit', startDate: '2026-11-20T10:00:00Z', en
 const A = API_ROOT;
 
 const invoiceBody = { type: 'invoice', title: 'Fixture invoice' };
+
+/** A visitor's file for a file question (a contact form's, or a questionnaire's through its link). */
+const formFileUpload = (pathIds: UploadSpec['pathIds']): UploadSpec => ({
+  field: 'file',
+  maxBytes: FILE_MAX_BYTES,
+  good: ['plan.png', TINY_PNG, 'image/png'],
+  wrong: [
+    ['plan.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>', 'image/svg+xml'],
+    ['run.pdf', Buffer.from('4d5a90000300000004000000ffff0000', 'hex'), 'application/pdf'],
+  ],
+  stored: async (t, owner) =>
+    (
+      await t.database.db.select({ n: count() }).from(workFiles).where(eq(workFiles.businessId, owner.user.businessId))
+    )[0]!.n,
+  pathIds,
+  okStatus: 201,
+});
+const fileQuestion = { id: 'plan', type: 'question', kind: 'file', label: 'Plans' };
 
 const imageUpload = (field: string, column: 'businessId' | 'userId', ownerId: (o: SignedUp) => string): UploadSpec => ({
   field,
@@ -608,6 +629,29 @@ const ROUTES: Record<string, RouteSpec> = {
     params: { publicId: 'a contact form by its unguessable public id, on purpose open to anyone who has it' },
     csrfExempt: 'a signed-out submission with no credential, sent from the form framed in another site (lib/csrf.ts)',
   },
+  [`POST ${A}/public/forms/:publicId/files`]: {
+    params: { publicId: 'a contact form by its unguessable public id, on purpose open to anyone who has it' },
+    upload: formFileUpload(async (uploader) => {
+      const res = await uploader.agent.post('/contact-forms', { name: 'Uploads', questions: [fileQuestion] });
+      return { publicId: (res.json() as { data: { publicId: string } }).data.publicId };
+    }),
+    csrfExempt: 'a signed-out upload with no credential, sent from the form framed in another site (lib/csrf.ts)',
+  },
+  [`POST ${A}/public/documents/:id/files`]: {
+    params: { id: 'a shared questionnaire: the token in the query is the credential, checked against this id' },
+    upload: formFileUpload(async (uploader) => {
+      const contact = await uploader.agent.post('/contacts', { firstName: 'Client', email: 'client@example.com' });
+      const doc = await uploader.agent.post('/documents', {
+        type: 'questionnaire',
+        title: 'Intake',
+        contactId: (contact.json() as { data: { _id: string } }).data._id,
+        blocks: [fileQuestion],
+      });
+      const id = (doc.json() as { data: { _id: string } }).data._id;
+      const sent = await uploader.agent.post(`/documents/${id}/send`, {});
+      return { id, 'query.token': (sent.json() as { data: { link: { token: string } } }).data.link.token };
+    }),
+  },
   [`POST ${A}/public/documents/:id/responses`]: {
     params: { id: 'a shared questionnaire: the token in the query is the credential, checked against this id' },
   },
@@ -990,10 +1034,14 @@ describe('security route matrix', () => {
       const u = e.spec.upload!;
       // A fresh owner: nothing stored yet. The url's ids (a business) are theirs.
       const uploader = await signUp(t);
-      const url = fill(e.url, u.pathIds ? await u.pathIds(uploader) : { id: uploader.user.businessId });
+      const ids = u.pathIds ? await u.pathIds(uploader) : { id: uploader.user.businessId };
+      const url = fill(e.url, ids);
+      const query = Object.fromEntries(
+        Object.entries(ids).flatMap(([k, v]) => (k.startsWith('query.') ? [[k.slice(6), v]] : [])),
+      );
       const send = (fileName: string, content: Buffer | string, type: string) => {
         const parts = multipart(fileName, content, type, u.field);
-        return call(uploader.agent, e.method, url, parts);
+        return call(uploader.agent, e.method, url, { ...parts, query });
       };
 
       for (const [fileName, content, type] of u.wrong) {

@@ -10,11 +10,13 @@ export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * The unsafe routes without a check: renew-csrf only hands out a token; a contact form's submission carries no
  * credential (anyone may submit; it is signed out by design) and comes from the form's page framed in another site,
- * where the browser does not send the SameSite double-submit cookie.
+ * where the browser does not send the SameSite double-submit cookie. A file for one of its file questions is the
+ * same case (sent from the same framed page, no credential; it is only usable by a submission of that form).
  */
 export const CSRF_EXEMPT = new Set([
   `POST ${API_ROOT}/auth/renew-csrf`,
   `POST ${API_ROOT}/public/forms/:publicId/submissions`,
+  `POST ${API_ROOT}/public/forms/:publicId/files`,
 ]);
 
 const ANONYMOUS = 'anon';

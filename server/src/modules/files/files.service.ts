@@ -100,7 +100,7 @@ export class FilesService {
    */
   async saveUpload(
     owner: FileOwner,
-    uploadedBy: string,
+    uploadedBy: string | null,
     parts: AsyncIterable<UploadPart | UploadField>,
     opts: { kinds?: readonly FileKind[]; maxFiles?: number } = {},
   ): Promise<WorkFile[]> {
@@ -155,7 +155,7 @@ export class FilesService {
    */
   private async storePart(
     owner: FileOwner,
-    uploadedBy: string,
+    uploadedBy: string | null,
     part: UploadPart,
     kind: FileKind,
     written: string[],

@@ -1,7 +1,15 @@
-import { and, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { ResponseListParamsData } from '@atrium/domain-documents/schemas';
 import type { Database, Executor } from '../../db/client';
-import { businessMembers, businesses, contactForms, formSubmissions, users } from '../../db/schema';
+import {
+  businessMembers,
+  businesses,
+  contactForms,
+  formSubmissions,
+  formUploads,
+  users,
+  workFiles,
+} from '../../db/schema';
 import { escapeLike } from '../../lib/filter-sql';
 
 export type ContactFormRow = typeof contactForms.$inferSelect;
@@ -11,6 +19,17 @@ export type SubmissionRow = Omit<typeof formSubmissions.$inferSelect, 'searchTex
 export type NewSubmission = Omit<typeof formSubmissions.$inferInsert, 'id' | 'searchText' | 'createdAt'>;
 const { answers: _answers, ...SUMMARY_COLUMNS } = SUBMISSION_COLUMNS;
 export type SubmissionSummaryRow = Omit<SubmissionRow, 'answers'>;
+
+/** Where a visitor's upload belongs: a contact form, or a questionnaire through its link. */
+export type UploadTarget = { businessId: string } & (
+  { formId: string; documentId?: undefined } | { documentId: string; formId?: undefined }
+);
+
+const ofTarget = (t: UploadTarget): SQL =>
+  and(
+    eq(formUploads.businessId, t.businessId),
+    t.formId !== undefined ? eq(formUploads.formId, t.formId) : eq(formUploads.documentId, t.documentId),
+  )!;
 
 /** Contact forms and their submissions (form_submissions also holds questionnaires' answers). */
 export class FormsRepository {
@@ -145,6 +164,63 @@ export class FormsRepository {
       .innerJoin(users, eq(users.id, businessMembers.userId))
       .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.role, 'owner')));
     return { name: business?.name ?? '', owners: owners.map((o) => o.email) };
+  }
+
+  // ---- visitors' uploads ----
+
+  async insertUpload(target: UploadTarget, fileId: string): Promise<void> {
+    await this.db.insert(formUploads).values({
+      fileId,
+      businessId: target.businessId,
+      formId: target.formId ?? null,
+      documentId: target.documentId ?? null,
+    });
+  }
+
+  /**
+   * The uploads of `target` among `fileIds` not used by a submission yet, locked until `tx` ends (two submissions
+   * naming one file: the second finds it used), with their stored names.
+   */
+  async lockUnusedUploads(
+    tx: Executor,
+    target: UploadTarget,
+    fileIds: string[],
+  ): Promise<{ fileId: string; name: string }[]> {
+    if (fileIds.length === 0) return [];
+    return tx
+      .select({ fileId: formUploads.fileId, name: workFiles.name })
+      .from(formUploads)
+      .innerJoin(workFiles, eq(workFiles.id, formUploads.fileId))
+      .where(and(ofTarget(target), inArray(formUploads.fileId, fileIds), isNull(formUploads.submissionId)))
+      .for('update', { of: formUploads });
+  }
+
+  async useUploads(tx: Executor, target: UploadTarget, fileIds: string[], submissionId: string): Promise<void> {
+    if (fileIds.length === 0) return;
+    await tx
+      .update(formUploads)
+      .set({ submissionId })
+      .where(and(ofTarget(target), inArray(formUploads.fileId, fileIds), isNull(formUploads.submissionId)));
+  }
+
+  /** Deletes the business's visitors' files never used by a submission for longer than `olderThanMs`; how many. */
+  async removeUnusedUploads(businessId: string, olderThanMs: number): Promise<number> {
+    const cutoff = new Date(Date.now() - olderThanMs);
+    const stale = this.db
+      .select({ id: formUploads.fileId })
+      .from(formUploads)
+      .where(
+        and(
+          eq(formUploads.businessId, businessId),
+          isNull(formUploads.submissionId),
+          lt(formUploads.createdAt, cutoff),
+        ),
+      );
+    const gone = await this.db
+      .delete(workFiles)
+      .where(and(eq(workFiles.businessId, businessId), inArray(workFiles.id, stale)))
+      .returning({ id: workFiles.id });
+    return gone.length;
   }
 }
 

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import * as z from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -9,6 +10,7 @@ import {
   contactFormUpdateSchema,
   formSubmissionAnswerSchema,
   formSubmissionInputSchema,
+  formUploadAnswerSchema,
   publicFormSchema,
   questionnaireAnswerInputSchema,
   responseListAnswerSchema,
@@ -16,6 +18,7 @@ import {
   responseSchema,
 } from '@atrium/domain-documents/schemas';
 import { AppError } from '../../lib/errors';
+import { FILE_MULTIPART_LIMITS, uploadParts } from '../../lib/file-upload';
 import { callerOf, errorResponses, okSchema } from '../../lib/http';
 import type { FormsService } from './forms.service';
 
@@ -187,6 +190,58 @@ export const publicFormsRoutes: FastifyPluginAsyncZod<{ forms: FormsService; sub
       errorResponseBuilder: () => new AppError('RATE_LIMITED', M.tooManyRequests),
     },
   };
+
+  // A visitor's file counts against its own budget of the same size, so that a form with a few file questions can
+  // still be submitted.
+  const uploadLimit = {
+    rateLimit: { ...submitLimit.rateLimit, keyGenerator: (r: { ip: string }) => `form-upload|${r.ip}` },
+  };
+  await app.register(multipart, { limits: FILE_MULTIPART_LIMITS });
+  const uploadSchema = {
+    tags,
+    consumes: ['multipart/form-data'],
+    response: { 201: ok(formUploadAnswerSchema), ...errorResponses(400, 404, 410, 413, 415, 429) },
+  };
+
+  app.post(
+    '/forms/:publicId/files',
+    {
+      config: uploadLimit,
+      schema: {
+        ...uploadSchema,
+        description:
+          'One file for a file question (multipart field "file"): the work files’ size and type rules (413, 415, ' +
+          'nothing stored); answered with the { fileId, name } a submission of this same form may use once',
+        params: publicParams,
+      },
+    },
+    async (request, reply) => {
+      const data = await forms.uploadFile({ publicId: request.params.publicId }, uploadParts(request));
+      return reply.status(201).send({ success: true, data });
+    },
+  );
+
+  app.post(
+    '/documents/:id/files',
+    {
+      config: uploadLimit,
+      schema: {
+        ...uploadSchema,
+        description:
+          'One file for a questionnaire’s file question through its link (404 forged, 410 expired): as a contact ' +
+          'form’s upload, usable once by this questionnaire’s answers',
+        params: idParams,
+        querystring: tokenQuery,
+      },
+    },
+    async (request, reply) => {
+      const data = await forms.uploadFile(
+        { documentId: request.params.id, token: request.query.token },
+        uploadParts(request),
+      );
+      return reply.status(201).send({ success: true, data });
+    },
+  );
 
   app.get(
     '/forms/:publicId',

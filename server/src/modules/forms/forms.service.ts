@@ -11,6 +11,7 @@ import {
   type ContactFormUpdateData,
   type FormResponse,
   type FormSubmissionAnswer,
+  type FormUploadAnswer,
   type PublicForm,
   type QuestionBlock,
   type ResponseListParamsData,
@@ -20,9 +21,17 @@ import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../../db/client';
 import type { BusinessCaller } from '../../lib/caller';
 import { AppError } from '../../lib/errors';
 import type { MailMessage } from '../../lib/mail';
+import type { UploadField, UploadPart } from '../../lib/file-upload';
 import type { ContactsService } from '../contacts/contacts.service';
 import type { DocumentsService } from '../documents/documents.service';
-import type { ContactFormRow, FormsRepository, SubmissionRow, SubmissionSummaryRow } from './forms.repository';
+import type { FilesService } from '../files/files.service';
+import type {
+  ContactFormRow,
+  FormsRepository,
+  SubmissionRow,
+  SubmissionSummaryRow,
+  UploadTarget,
+} from './forms.repository';
 
 /** A submission that was stored (told to the owner after its transaction committed). */
 export interface FormSubmittedEvent {
@@ -46,8 +55,12 @@ export interface FormsDeps {
   contacts: Pick<ContactsService, 'upsertFromSubmission'>;
   documents: Pick<DocumentsService, 'questionnaireForAnswer' | 'lockForAnswer' | 'completeAnswered' | 'get'>;
   notifier: FormSubmittedNotifier;
+  files: Pick<FilesService, 'saveUpload'>;
   log: (err: unknown, msg: string) => void;
 }
+
+/** A visitor's file never used by a submission is removed after this long (docs/requirements.md). */
+export const UNUSED_UPLOAD_MS = 24 * 60 * 60 * 1000;
 
 const iso = (d: Date) => d.toISOString();
 const newPublicId = () => randomBytes(18).toString('base64url');
@@ -89,12 +102,24 @@ const toResponse = (row: SubmissionRow): FormResponse => ({ ...toSummary(row), a
 
 /** Field messages of validateAnswers as the API's details (`answers.<questionId>`). */
 function answerErrors(questions: readonly AnswerQuestion[], answers: Record<string, unknown>) {
-  // Public pages have no upload yet: a file answer is refused, a required file question waived (docs/requirements.md).
-  const { errors, values } = validateAnswers(questions, answers, { files: false });
-  const details: FieldError[] = Object.entries(errors).map(([id, message]) => ({ field: `answers.${id}`, message }));
-  if (details.length > 0) throw new AppError('VALIDATION_ERROR', M.invalidAnswers, details);
+  const { errors, values } = validateAnswers(questions, answers);
+  throwAnswerErrors(errors);
   return values;
 }
+
+function throwAnswerErrors(errors: Record<string, string>) {
+  const details: FieldError[] = Object.entries(errors).map(([id, message]) => ({ field: `answers.${id}`, message }));
+  if (details.length > 0) throw new AppError('VALIDATION_ERROR', M.invalidAnswers, details);
+}
+
+/** The file answers among the values, by question id. */
+const fileAnswers = (questions: readonly AnswerQuestion[], values: Answers) =>
+  questions.flatMap((q) => {
+    const v = values[q.id];
+    return q.kind === 'file' && v && typeof v === 'object' && !Array.isArray(v)
+      ? [{ questionId: q.id, answer: v }]
+      : [];
+  });
 
 const countAnswers = (values: Answers) => Object.keys(values).length;
 
@@ -183,7 +208,9 @@ export class FormsService {
     if (input.website?.trim()) return { message: form.successMessage ?? M.submitted };
     const values = answerErrors(form.questions, input.answers);
     const person = input.contact;
+    const target: UploadTarget = { businessId: form.businessId, formId: form.id };
     const stored = await this.repo.transaction(async (tx) => {
+      const fileIds = await this.bindFiles(tx, target, form.questions, values);
       const contact = await this.deps.contacts.upsertFromSubmission(
         tx,
         form.businessId,
@@ -202,6 +229,7 @@ export class FormsService {
         answers: answersWithQuestions(form.questions, values),
         answerCount: countAnswers(values),
       });
+      await this.repo.useUploads(tx, target, fileIds, submissionId);
       return { submissionId, contact };
     });
     await this.notify({
@@ -237,6 +265,8 @@ export class FormsService {
         const doc = await this.deps.documents.lockForAnswer(q.businessId, q.documentId, tx);
         if (doc.completed) throw new AppError('CONFLICT', M.alreadyAnswered);
         const values = answerErrors(doc.questions, answers);
+        const target: UploadTarget = { businessId: q.businessId, documentId: q.documentId };
+        const fileIds = await this.bindFiles(tx, target, doc.questions, values);
         const submissionId = await this.repo.insertSubmission(tx, {
           businessId: q.businessId,
           source: 'questionnaire',
@@ -249,6 +279,7 @@ export class FormsService {
           answers: answersWithQuestions(doc.questions, values),
           answerCount: countAnswers(values),
         });
+        await this.repo.useUploads(tx, target, fileIds, submissionId);
         await this.deps.documents.completeAnswered(q.businessId, q.documentId, tx);
         return { submissionId, title: doc.title };
       });
@@ -265,6 +296,59 @@ export class FormsService {
       contact,
     });
     return { message: M.submitted };
+  }
+
+  /**
+   * A visitor's file for a file question of a contact form (`{ publicId }`) or a questionnaire through its link
+   * (`{ documentId, token }`): one file, the work files' size and type rules, stored as the business's upload with
+   * no owner (the file manager lists it as an upload) and bound to that form or link. Unused uploads older than a
+   * day are removed first.
+   */
+  async uploadFile(
+    where: { publicId: string } | { documentId: string; token: string },
+    parts: AsyncIterable<UploadPart | UploadField>,
+  ): Promise<FormUploadAnswer> {
+    const target: UploadTarget =
+      'publicId' in where
+        ? await this.activeForm(where.publicId).then((f) => ({ businessId: f.businessId, formId: f.id }))
+        : await this.deps.documents
+            .questionnaireForAnswer(where.documentId, where.token)
+            .then((q) => ({ businessId: q.businessId, documentId: q.documentId }));
+    await this.repo.removeUnusedUploads(target.businessId, UNUSED_UPLOAD_MS).catch((err: unknown) => {
+      this.deps.log(err, 'forms: unused uploads could not be removed (the next upload tries again)');
+    });
+    const [file] = await this.deps.files.saveUpload(
+      { businessId: target.businessId, library: true, folderId: null },
+      null,
+      parts,
+      { kinds: ['attachment'], maxFiles: 1 },
+    );
+    await this.repo.insertUpload(target, file!._id);
+    return { fileId: file!._id, name: file!.name, size: file!.size, type: file!.type };
+  }
+
+  /**
+   * Inside the submission's transaction: every file answer must name a file uploaded for this same form or link and
+   * not used yet (else a field message, nothing stored); the answer keeps the stored file's name.
+   */
+  private async bindFiles(tx: Executor, target: UploadTarget, questions: readonly AnswerQuestion[], values: Answers) {
+    const wanted = fileAnswers(questions, values);
+    const found = new Map(
+      (await this.repo.lockUnusedUploads(tx, target, [...new Set(wanted.map((w) => w.answer.fileId))])).map((f) => [
+        f.fileId,
+        f.name,
+      ]),
+    );
+    const errors: Record<string, string> = {};
+    const seen = new Set<string>();
+    for (const { questionId, answer } of wanted) {
+      const name = found.get(answer.fileId);
+      if (name === undefined || seen.has(answer.fileId)) errors[questionId] = M.fileNotUploaded;
+      else values[questionId] = { fileId: answer.fileId, name };
+      seen.add(answer.fileId);
+    }
+    throwAnswerErrors(errors);
+    return [...seen];
   }
 
   private async notify(event: FormSubmittedEvent): Promise<void> {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { and, count, eq } from 'drizzle-orm';
 import {
   FORM_MESSAGES as M,
@@ -8,10 +9,14 @@ import {
   type ContactForm,
   type FormResponse,
 } from '@atrium/domain-documents/schemas';
-import { contacts, formSubmissions } from '../../db/schema';
+import { FILE_MESSAGES } from '@atrium/domain-work/schemas';
+import { contacts, formSubmissions, formUploads, workFiles } from '../../db/schema';
 import { Agent, signedInAgent, createTestApp, type TestApp, dataOf as ok, errorOf } from '../../../test/helpers';
+import { multipart, TINY_PNG } from '../../../test/security-helpers';
 import { ContactsRepository } from '../contacts/contacts.repository';
 import { ContactsService } from '../contacts/contacts.service';
+import { FilesRepository } from '../files/files.repository';
+import { FilesService } from '../files/files.service';
 import { FormsRepository } from './forms.repository';
 import { FormsService } from './forms.service';
 
@@ -33,7 +38,8 @@ describe('forms: contact forms, submissions, questionnaire answers, responses', 
   let visitor: Agent;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Many signed-out calls from one address: the limit itself is tested on a sibling app.
+    t = await createTestApp({ FORM_SUBMIT_RATE_LIMIT: '1000' });
     owner = await signedInAgent(t.app, { firstName: 'Ada', lastName: 'Lovelace' });
     a = owner.agent;
     stranger = await signedInAgent(t.app);
@@ -61,6 +67,18 @@ describe('forms: contact forms, submissions, questionnaire answers, responses', 
       .from(contacts)
       .where(and(eq(contacts.businessId, owner.body.user.businessId), eq(contacts.email, address)));
 
+  /**
+   * One file sent as a visitor's page sends it: a contact form's without a CSRF header (exempt: framed in another
+   * site), a questionnaire's link with it (the app's own page, like its answers).
+   */
+  const sendFile = (path: string, name = 'plan.png', content: Buffer | string = TINY_PNG) => {
+    const parts = multipart(name, content, 'application/octet-stream');
+    return visitor.post(path, parts.payload, { headers: parts.headers, csrf: path.startsWith('/public/documents') });
+  };
+  const filesOf = async (businessId: string) =>
+    Number((await db().select({ n: count() }).from(workFiles).where(eq(workFiles.businessId, businessId)))[0]!.n);
+  const uploadShape = { fileId: expect.any(String), name: 'plan.png', size: TINY_PNG.length, type: 'image/png' };
+
   describe('contact forms', () => {
     test('create, read, list, change, delete; another business gets 404', async () => {
       const form = await newForm({ description: 'Tell us about your project', successMessage: 'Thanks!' });
@@ -86,7 +104,7 @@ describe('forms: contact forms, submissions, questionnaire answers, responses', 
       expect(errorOf(await a.get(`/contact-forms/${form._id}`))).toMatchObject({ status: 404, error: M.formNotFound });
     });
 
-    test('field messages: a name, no file questions, one id per question', async () => {
+    test('field messages: a name, one id per question (file questions are allowed)', async () => {
       const res = await a.post('/contact-forms', {
         name: ' ',
         questions: [
@@ -99,10 +117,11 @@ describe('forms: contact forms, submissions, questionnaire answers, responses', 
       expect(err.details).toEqual(
         expect.arrayContaining([
           { field: 'name', message: M.nameRequired },
-          { field: 'questions.0.kind', message: M.fileQuestionsRefused },
+          { field: 'questions.1.id', message: M.questionIdTwice },
           { field: 'questions.1.options', message: 'A choice question needs at least two options' },
         ]),
       );
+      expect(err.details!.map((d) => d.field)).not.toContain('questions.0.kind');
     });
   });
 
@@ -308,6 +327,7 @@ describe('forms: contact forms, submissions, questionnaire answers, responses', 
             throw new Error('SMTP is down');
           },
         },
+        files: {} as never,
         log: (err, msg) => logged.push(`${msg}: ${(err as Error).message}`),
       });
       const address = email();
@@ -323,7 +343,7 @@ describe('forms: contact forms, submissions, questionnaire answers, responses', 
   });
 
   describe('questionnaire answers', () => {
-    const questionnaire = async () => {
+    const questionnaire = async (fileRequired = false) => {
       const res = await a.post('/contacts', { firstName: 'Client', lastName: 'One', email: email() });
       const contactId = (ok(res, 201) as { _id: string })._id;
       const doc = ok(
@@ -334,7 +354,7 @@ describe('forms: contact forms, submissions, questionnaire answers, responses', 
           blocks: [
             { id: 'intro', type: 'richText', html: '<p>Tell us</p>' },
             { id: 'goal', type: 'question', kind: 'longText', label: 'Your goal', required: true },
-            { id: 'plan', type: 'question', kind: 'file', label: 'Plans', required: true },
+            { id: 'plan', type: 'question', kind: 'file', label: 'Plans', required: fileRequired },
           ],
         }),
         201,
@@ -347,7 +367,6 @@ describe('forms: contact forms, submissions, questionnaire answers, responses', 
 
     test('stored with its questions, the document completed, one response per questionnaire', async () => {
       const q = await questionnaire();
-      // Public pages have no upload yet: a required file question is waived.
       expect(ok(await answer(q.id, q.token, { goal: 'A brighter kitchen' }), 201)).toEqual({ message: M.submitted });
       expect((ok(await a.get(`/documents/${q.id}`)) as { status: string }).status).toBe('completed');
       const responses = ok(await a.get(`/documents/${q.id}/responses`)) as FormResponse[];
@@ -381,21 +400,51 @@ describe('forms: contact forms, submissions, questionnaire answers, responses', 
       expect(ok(await a.get(`/documents/${q.id}/responses`))).toHaveLength(1);
     });
 
-    test('a required answer missing → 400, nothing stored, still sent; a file answer refused; forged → 404', async () => {
-      const q = await questionnaire();
-      const err = errorOf(await answer(q.id, q.token, { plan: { fileId: 'x', name: 'plan.pdf' } }));
+    test('a required answer missing → 400, nothing stored, still sent; a forged file id refused; forged → 404', async () => {
+      const q = await questionnaire(true);
+      let err = errorOf(await answer(q.id, q.token, {}));
       expect(err).toMatchObject({ status: 400, error: M.invalidAnswers });
       expect(err.details).toEqual(
         expect.arrayContaining([
           { field: 'answers.goal', message: M.required },
-          { field: 'answers.plan', message: M.fileUnavailable },
+          { field: 'answers.plan', message: M.required },
         ]),
       );
+      err = errorOf(await answer(q.id, q.token, { goal: 'x', plan: { fileId: 'x', name: 'plan.pdf' } }));
+      expect(err.details).toEqual([{ field: 'answers.plan', message: M.fileNotUploaded }]);
       expect(ok(await a.get(`/documents/${q.id}/responses`))).toEqual([]);
       expect((ok(await a.get(`/documents/${q.id}`)) as { status: string }).status).toBe('sent');
       expect((await answer(q.id, 'forged-token', { goal: 'x' })).statusCode).toBe(404);
       const other = await questionnaire();
       expect((await answer(q.id, other.token, { goal: 'x' })).statusCode).toBe(404);
+    });
+
+    test('a file through the link answers a required file question, once; a forged token cannot upload', async () => {
+      const q = await questionnaire(true);
+      const filesPath = (token: string, id = q.id) =>
+        `/public/documents/${id}/files?token=${encodeURIComponent(token)}`;
+      const up = ok(await sendFile(filesPath(q.token)), 201) as { fileId: string; name: string };
+      expect(up).toEqual(uploadShape);
+      const before = await filesOf(owner.body.user.businessId);
+      expect(errorOf(await sendFile(filesPath('forged-token')))).toMatchObject({ status: 404 });
+      // A file of another questionnaire's link is not this one's.
+      const other = await questionnaire(true);
+      const foreign = ok(await sendFile(filesPath(other.token, other.id)), 201) as { fileId: string };
+      const err = errorOf(await answer(q.id, q.token, { goal: 'x', plan: { fileId: foreign.fileId, name: 'a.png' } }));
+      expect(err.details).toEqual([{ field: 'answers.plan', message: M.fileNotUploaded }]);
+      expect(await filesOf(owner.body.user.businessId)).toBe(before + 1);
+
+      ok(
+        await answer(q.id, q.token, { goal: 'Plans attached', plan: { fileId: up.fileId, name: 'renamed.png' } }),
+        201,
+      );
+      const [response] = ok(await a.get(`/documents/${q.id}/responses`)) as FormResponse[];
+      expect(response!.answers[1]).toEqual({
+        questionId: 'plan',
+        label: 'Plans',
+        kind: 'file',
+        value: { fileId: up.fileId, name: 'plan.png' },
+      });
     });
   });
 
@@ -427,6 +476,152 @@ describe('forms: contact forms, submissions, questionnaire answers, responses', 
       expect(ok(await a.get(`/responses/${id}`))).toMatchObject({ title: 'Search form', formId: null });
       ok(await a.delete(`/responses/${id}`));
       expect(errorOf(await a.get(`/responses/${id}`))).toMatchObject({ status: 404, error: M.responseNotFound });
+    });
+  });
+
+  describe('file answers on contact forms', () => {
+    const fileQuestions = [
+      { id: 'need', type: 'question', kind: 'shortText', label: 'What do you need?' },
+      { id: 'plan', type: 'question', kind: 'file', label: 'Your plans', required: true },
+    ];
+    const filesPath = (publicId: string) => `/public/forms/${publicId}/files`;
+    const person = () => ({ firstName: 'Filer', email: email() });
+
+    test('uploaded on the form, answered once, kept with the response and in the file manager', async () => {
+      const form = await newForm({ questions: fileQuestions });
+      const up = ok(await sendFile(filesPath(form.publicId)), 201) as { fileId: string };
+      expect(up).toEqual(uploadShape);
+      const required = errorOf(await submit(form.publicId, { contact: person(), answers: {} }));
+      expect(required.details).toEqual([{ field: 'answers.plan', message: M.required }]);
+
+      ok(
+        await submit(form.publicId, { contact: person(), answers: { plan: { fileId: up.fileId, name: 'x.png' } } }),
+        201,
+      );
+      const [summary] = (ok(await a.get(`/responses?formId=${form._id}`)) as { _id: string }[]) ?? [];
+      const response = responseSchema.parse(ok(await a.get(`/responses/${summary!._id}`)));
+      expect(response.answers.find((x) => x.questionId === 'plan')!.value).toEqual({
+        fileId: up.fileId,
+        name: 'plan.png',
+      });
+      // The owner downloads it through the file manager, which lists it as an upload; another business cannot.
+      const download = await a.get(`/files/${up.fileId}/download?download=true`);
+      expect(download.statusCode).toBe(200);
+      expect(download.rawPayload.equals(TINY_PNG)).toBe(true);
+      const listed = (await a.get('/files?origin=upload')).json() as { data: { _id: string }[] };
+      expect(listed.data.map((f) => f._id)).toContain(up.fileId);
+      expect((await stranger.agent.get(`/files/${up.fileId}/download`)).statusCode).toBe(404);
+
+      // Used once: a second submission naming it is refused, nothing stored.
+      const again = errorOf(
+        await submit(form.publicId, { contact: person(), answers: { plan: { fileId: up.fileId, name: 'x.png' } } }),
+      );
+      expect(again).toMatchObject({ status: 400, error: M.invalidAnswers });
+      expect(again.details).toEqual([{ field: 'answers.plan', message: M.fileNotUploaded }]);
+      expect(await storedOf(form._id)).toBe(1);
+    });
+
+    test('forged ids, another form’s file and another business’s file are refused with a field message', async () => {
+      const form = await newForm({ questions: fileQuestions });
+      const otherForm = await newForm({ questions: fileQuestions });
+      const theirs = await newForm({ questions: fileQuestions }, stranger.agent);
+      const fromOther = ok(await sendFile(filesPath(otherForm.publicId)), 201) as { fileId: string };
+      const fromTheirs = ok(await sendFile(filesPath(theirs.publicId)), 201) as { fileId: string };
+      for (const fileId of ['forged', fromOther.fileId, fromTheirs.fileId]) {
+        const err = errorOf(
+          await submit(form.publicId, { contact: person(), answers: { plan: { fileId, name: 'p' } } }),
+        );
+        expect(err.details).toEqual([{ field: 'answers.plan', message: M.fileNotUploaded }]);
+      }
+      expect(await storedOf(form._id)).toBe(0);
+      // Uploads of another business's form are that business's files.
+      const own = await db().select().from(workFiles).where(eq(workFiles.id, fromTheirs.fileId));
+      expect(own[0]!.businessId).toBe(stranger.body.user.businessId);
+      // The same id twice in one submission is used once.
+      const twice = await newForm({
+        questions: [...fileQuestions, { id: 'more', type: 'question', kind: 'file', label: 'More' }],
+      });
+      const one = ok(await sendFile(filesPath(twice.publicId)), 201) as { fileId: string };
+      const both = { plan: { fileId: one.fileId, name: 'p' }, more: { fileId: one.fileId, name: 'p' } };
+      expect(errorOf(await submit(twice.publicId, { contact: person(), answers: both })).details).toEqual([
+        { field: 'answers.more', message: M.fileNotUploaded },
+      ]);
+    });
+
+    test('a wrong type, no file, an unknown or inactive form: refused, nothing stored', async () => {
+      const form = await newForm({ questions: fileQuestions });
+      const businessId = owner.body.user.businessId;
+      const before = await filesOf(businessId);
+      const exe = Buffer.from('4d5a90000300000004000000ffff0000', 'hex');
+      expect(errorOf(await sendFile(filesPath(form.publicId), 'setup.png', exe))).toMatchObject({
+        status: 415,
+        error: FILE_MESSAGES.unsupported,
+      });
+      expect(
+        errorOf(await visitor.post(filesPath(form.publicId), { not: 'multipart' }, { csrf: false })),
+      ).toMatchObject({ status: 400, error: FILE_MESSAGES.noFile });
+      expect((await sendFile(filesPath('unknown-form'))).statusCode).toBe(404);
+      ok(await a.put(`/contact-forms/${form._id}`, { status: 'inactive' }));
+      expect((await sendFile(filesPath(form.publicId))).statusCode).toBe(404);
+      expect(await filesOf(businessId)).toBe(before);
+    });
+
+    test('too large: refused with nothing stored (the work files’ limit, small here)', async () => {
+      const form = await newForm({ questions: fileQuestions });
+      const service = new FormsService(new FormsRepository(db()), {
+        contacts: new ContactsService(new ContactsRepository(db())),
+        documents: {} as never,
+        notifier: { formSubmitted: async () => undefined },
+        files: new FilesService(new FilesRepository(db()), { maxBytes: 1024 }),
+        log: () => undefined,
+      });
+      async function* parts() {
+        yield {
+          fieldname: 'file',
+          filename: 'big.png',
+          mimetype: 'image/png',
+          file: Readable.from([TINY_PNG, Buffer.alloc(2048)]),
+        };
+      }
+      const before = await filesOf(owner.body.user.businessId);
+      await expect(service.uploadFile({ publicId: form.publicId }, parts())).rejects.toMatchObject({
+        statusCode: 413,
+        message: FILE_MESSAGES.tooLarge,
+      });
+      expect(await filesOf(owner.body.user.businessId)).toBe(before);
+    });
+
+    test('an upload never submitted is removed after 24 hours; a used one stays', async () => {
+      const form = await newForm({ questions: fileQuestions });
+      const unused = ok(await sendFile(filesPath(form.publicId)), 201) as { fileId: string };
+      const used = ok(await sendFile(filesPath(form.publicId)), 201) as { fileId: string };
+      ok(
+        await submit(form.publicId, { contact: person(), answers: { plan: { fileId: used.fileId, name: 'p' } } }),
+        201,
+      );
+      const old = new Date(Date.now() - 25 * 60 * 60 * 1000);
+      await db().update(formUploads).set({ createdAt: old });
+      ok(await sendFile(filesPath(form.publicId)), 201);
+      const left = await db().select({ id: workFiles.id }).from(workFiles);
+      const ids = left.map((r) => r.id);
+      expect(ids).not.toContain(unused.fileId);
+      expect(ids).toContain(used.fileId);
+    });
+
+    test('the form’s upload is exempt from CSRF (framed in another site), limited per address', async () => {
+      const limited = await t.sibling({ FORM_SUBMIT_RATE_LIMIT: '1' });
+      const form = await newForm({ questions: fileQuestions });
+      const agent = new Agent(limited);
+      const send = () => {
+        const parts = multipart('plan.png', TINY_PNG, 'image/png');
+        return agent.post(filesPath(form.publicId), parts.payload, {
+          headers: parts.headers,
+          csrf: false,
+          remoteAddress: '203.0.113.20',
+        });
+      };
+      expect((await send()).statusCode).toBe(201);
+      expect(errorOf(await send())).toMatchObject({ status: 429, error: M.tooManyRequests });
     });
   });
 });

@@ -26,7 +26,7 @@ export const FORM_MESSAGES = {
   notFile: 'Upload a file',
   unknownQuestion: 'This question is not on the form',
   fileUnavailable: 'File uploads are not available on public forms yet',
-  fileQuestionsRefused: 'File questions are not available on contact forms yet',
+  fileNotUploaded: 'Upload the file again: this one was not uploaded here or is already used',
   questionIdTwice: 'Each question needs its own id',
   alreadyAnswered: 'This questionnaire has already been answered',
   notQuestionnaire: 'Only questionnaires take answers',
@@ -176,7 +176,6 @@ const formQuestionsSchema = z
     questions.forEach((q, i) => {
       if (seen.has(q.id)) ctx.addIssue({ code: 'custom', message: M.questionIdTwice, path: [i, 'id'] });
       seen.add(q.id);
-      if (q.kind === 'file') ctx.addIssue({ code: 'custom', message: M.fileQuestionsRefused, path: [i, 'kind'] });
     });
   });
 
@@ -286,6 +285,19 @@ export const formSubmissionInputSchema = z.object({
 export type FormSubmissionInput = z.input<typeof formSubmissionInputSchema>;
 export const formSubmissionAnswerSchema = z.object({ message: z.string() });
 export type FormSubmissionAnswer = z.infer<typeof formSubmissionAnswerSchema>;
+
+/**
+ * POST /public/forms/{publicId}/files and POST /public/documents/{id}/files?token=: one file (multipart field
+ * "file") for a file question, answered with the reference the answer carries (`{ fileId, name }`). The limits are
+ * the work files' (FILE_MAX_BYTES, FILE_TYPES); the file may answer one submission of that same form or link.
+ */
+export const formUploadAnswerSchema = z.object({
+  fileId: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  type: z.string(),
+});
+export type FormUploadAnswer = z.infer<typeof formUploadAnswerSchema>;
 
 /** POST /public/documents/{id}/responses?token=: a questionnaire's answers. */
 export const questionnaireAnswerInputSchema = z.object({ answers: answersSchema.default({}) });
