@@ -33,6 +33,8 @@ export interface WriteRoutesOptions<C extends z.ZodType, U extends z.ZodType, D 
   errors?: { create: WriteErrors; update: WriteErrors };
   /** The OpenAPI descriptions of the three routes. */
   descriptions?: { create?: string; update?: string; remove?: string };
+  /** The error text of an invalid create or update body (route config `validationMessage`, lib/errors). */
+  validationMessages?: { create?: string; update?: string };
 }
 
 const NAMED_RECORD_ERRORS = { create: [400, 409], update: [400, 404, 409] } as const;
@@ -40,13 +42,14 @@ const NAMED_RECORD_ERRORS = { create: [400, 409], update: [400, 404, 409] } as c
 /**
  * POST (201) at `path`, PUT or PATCH `path`/:id and DELETE `path`/:id of a business-owned record: the same
  * validation, answers `{ success, data }` (`{ success }` for a delete) and error statuses for each of them —
- * contact groups and tags (409 for a name taken), meetings (on /meetings and the calendar's /meetings and /items).
+ * contact groups and tags (409 for a name taken), meetings (on /meetings and the calendar's /meetings and /items),
+ * documents and tax rates.
  */
 export function registerWriteRoutes<C extends z.ZodType, U extends z.ZodType, D extends z.ZodType>(
   app: FastifyInstance,
   opts: WriteRoutesOptions<C, U, D>,
 ): void {
-  const { tags, service, path = '', descriptions = {} } = opts;
+  const { tags, service, path = '', descriptions = {}, validationMessages = {} } = opts;
   const errors = opts.errors ?? NAMED_RECORD_ERRORS;
   const answer = z.object({ success: z.literal(true), data: opts.dto });
   const withAuth = (statuses: WriteErrors) => errorResponses(...[...statuses, 401, 403].sort((a, b) => a - b));
@@ -54,6 +57,7 @@ export function registerWriteRoutes<C extends z.ZodType, U extends z.ZodType, D 
   app.post(
     path,
     {
+      config: { validationMessage: validationMessages.create },
       schema: {
         tags,
         description: descriptions.create,
@@ -70,6 +74,7 @@ export function registerWriteRoutes<C extends z.ZodType, U extends z.ZodType, D 
   app.route({
     method: opts.updateMethod ?? 'PUT',
     url: `${path}/:id`,
+    config: { validationMessage: validationMessages.update },
     schema: {
       tags,
       description: descriptions.update,

@@ -17,7 +17,8 @@ import {
   taxRateSchema,
   taxRateUpdateSchema,
 } from '@atrium/domain-documents/schemas';
-import { callerOf, errorResponses, okSchema } from '../../lib/http';
+import { registerWriteRoutes } from '../../lib/crud-routes';
+import { callerOf, errorResponses } from '../../lib/http';
 import type { DocumentsService } from './documents.service';
 
 const pathId = z.string().min(1).max(100);
@@ -53,25 +54,6 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
       },
     },
     async (request) => ({ success: true as const, ...(await documents.list(callerOf(request), request.query)) }),
-  );
-
-  app.post(
-    '',
-    {
-      config: { validationMessage: M.invalidData },
-      schema: {
-        tags,
-        description:
-          'Creates a draft (or a template with isTemplate). Invoices take the next number (INV-0001…) and their ' +
-          'totals are computed here; HTML is sanitised.',
-        body: documentInputSchema,
-        response: { 201: documentAnswer, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      const data = await documents.create(callerOf(request), request.body);
-      return reply.status(201).send({ success: true, data });
-    },
   );
 
   // ---- one project's documents, templates ----
@@ -125,35 +107,25 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
     async (request) => ({ success: true as const, data: await documents.get(callerOf(request), request.params.id) }),
   );
 
-  app.put(
-    '/:id',
-    {
-      config: { validationMessage: M.invalidUpdate },
-      schema: {
-        tags,
-        description:
-          'Changes the fields given. Drafts and templates change freely; a sent document only its title, project, ' +
-          'due date, expiry and status (409 otherwise). Status by hand: sent/viewed/expired → paid (invoices) or ' +
-          'completed (contracts, questionnaires).',
-        params: idParams,
-        body: documentUpdateSchema,
-        response: { 200: documentAnswer, ...errorResponses(400, 401, 403, 404, 409) },
-      },
+  // POST '' (201), PUT and DELETE '/:id' (here, after GET '/:id': the OpenAPI document keeps its order).
+  registerWriteRoutes(app, {
+    tags,
+    create: documentInputSchema,
+    update: documentUpdateSchema,
+    dto: documentSchema,
+    service: documents,
+    errors: { create: [400, 404], update: [400, 404, 409] },
+    validationMessages: { create: M.invalidData, update: M.invalidUpdate },
+    descriptions: {
+      create:
+        'Creates a draft (or a template with isTemplate). Invoices take the next number (INV-0001…) and their ' +
+        'totals are computed here; HTML is sanitised.',
+      update:
+        'Changes the fields given. Drafts and templates change freely; a sent document only its title, project, ' +
+        'due date, expiry and status (409 otherwise). Status by hand: sent/viewed/expired → paid (invoices) or ' +
+        'completed (contracts, questionnaires).',
     },
-    async (request) => ({
-      success: true as const,
-      data: await documents.update(callerOf(request), request.params.id, request.body),
-    }),
-  );
-
-  app.delete(
-    '/:id',
-    { schema: { tags, params: idParams, response: { 200: okSchema, ...errorResponses(401, 403, 404) } } },
-    async (request) => {
-      await documents.remove(callerOf(request), request.params.id);
-      return { success: true as const };
-    },
-  );
+  });
 
   app.post(
     '/:id/duplicate',
@@ -264,49 +236,22 @@ export const taxRatesRoutes: FastifyPluginAsyncZod<{ documents: DocumentsService
     async (request) => ({ success: true as const, data: await documents.taxRates(callerOf(request)) }),
   );
 
-  app.post(
-    '',
-    {
-      schema: {
-        tags,
-        description: 'Adds a tax rate (name unique in the business; rate in basis points)',
-        body: taxRateInputSchema,
-        response: { 201: ok(taxRateSchema), ...errorResponses(400, 401, 403, 409) },
-      },
+  // POST '', PUT and DELETE '/:id' (409 for a name taken).
+  registerWriteRoutes(app, {
+    tags,
+    create: taxRateInputSchema,
+    update: taxRateUpdateSchema,
+    dto: taxRateSchema,
+    service: {
+      create: (caller, input) => documents.createTaxRate(caller, input),
+      update: (caller, id, input) => documents.updateTaxRate(caller, id, input),
+      remove: (caller, id) => documents.removeTaxRate(caller, id),
     },
-    async (request, reply) => {
-      const data = await documents.createTaxRate(callerOf(request), request.body);
-      return reply.status(201).send({ success: true, data });
+    descriptions: {
+      create: 'Adds a tax rate (name unique in the business; rate in basis points)',
+      update: 'Renames or changes a tax rate (documents already computed keep their totals)',
     },
-  );
-
-  app.put(
-    '/:id',
-    {
-      schema: {
-        tags,
-        description: 'Renames or changes a tax rate (documents already computed keep their totals)',
-        params: idParams,
-        body: taxRateUpdateSchema,
-        response: { 200: ok(taxRateSchema), ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await documents.updateTaxRate(callerOf(request), request.params.id, request.body),
-    }),
-  );
-
-  app.delete(
-    '/:id',
-    {
-      schema: { tags, params: idParams, response: { 200: okSchema, ...errorResponses(401, 403, 404) } },
-    },
-    async (request) => {
-      await documents.removeTaxRate(callerOf(request), request.params.id);
-      return { success: true as const };
-    },
-  );
+  });
 };
 
 /**
