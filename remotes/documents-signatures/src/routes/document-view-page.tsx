@@ -107,6 +107,7 @@ export default function DocumentViewPage() {
                   onSubmit={async ({ answers }) =>
                     (await publicForms.answerQuestionnaire(id, token, { answers })).message
                   }
+                  uploadFile={(file) => publicForms.uploadQuestionnaireFile(id, token, file)}
                 />
               ) : undefined
             }

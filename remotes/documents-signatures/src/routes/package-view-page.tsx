@@ -160,6 +160,7 @@ function StepDocument({ packageId, token, step }: { packageId: string; token: st
               void client.invalidateQueries({ queryKey: packageKeys.publicView(packageId, token) });
               return answer.message;
             }}
+            uploadFile={(file) => publicForms.uploadQuestionnaireFile(step.documentId, step.token, file)}
           />
         ) : undefined
       }

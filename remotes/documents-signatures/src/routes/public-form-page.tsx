@@ -56,6 +56,7 @@ export default function PublicFormPage() {
             onSubmit={async ({ contact, ...rest }) =>
               (await publicForms.submit(publicId, { ...rest, contact: contact! })).message
             }
+            uploadFile={(file) => publicForms.uploadFormFile(publicId, file)}
           />
         </Stack>
       </Paper>

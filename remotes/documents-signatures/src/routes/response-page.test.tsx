@@ -17,6 +17,7 @@ describe('/response/:submissionId', () => {
           { questionId: 'q1', label: 'Budget', kind: 'number', value: 2500 },
           { questionId: 'q2', label: 'Extras', kind: 'multiChoice', value: ['Album', 'Video'] },
           { questionId: 'q3', label: 'Anything else?', kind: 'longText', value: null },
+          { questionId: 'q4', label: 'Plans', kind: 'file', value: { fileId: 'file 1', name: 'plan.pdf' } },
         ],
       }),
     );
@@ -34,8 +35,12 @@ describe('/response/:submissionId', () => {
     const values = within(answers)
       .getAllByRole('definition')
       .map((d) => d.textContent);
-    expect(terms).toEqual(['Budget', 'Extras', 'Anything else?']);
-    expect(values).toEqual(['2500', 'Album, Video', '—']);
+    expect(terms).toEqual(['Budget', 'Extras', 'Anything else?', 'Plans']);
+    expect(values).toEqual(['2500', 'Album, Video', '—', 'plan.pdf']);
+    // A file answer downloads the file through the file manager's route (the signed-in owner's session).
+    const file = within(answers).getByRole('link', { name: 'plan.pdf' });
+    expect(file).toHaveAttribute('href', '/api/v1/files/file%201/download?download=true');
+    expect(file).toHaveAttribute('download', 'plan.pdf');
   });
 
   it('deletes it after confirming and goes back to the list', async () => {

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { emailSchema, pageQuerySchema, paginationSchema, type Pagination } from '@atrium/contracts';
+import { API_ROOT, emailSchema, pageQuerySchema, paginationSchema, type Pagination } from '@atrium/contracts';
 import { QUESTION_KINDS, questionBlockSchema, type QuestionBlock, type QuestionKind } from './blocks';
 
 /**
@@ -298,6 +298,9 @@ export const formUploadAnswerSchema = z.object({
   type: z.string(),
 });
 export type FormUploadAnswer = z.infer<typeof formUploadAnswerSchema>;
+/** Where the signed-in owner downloads a file a response holds (the file manager's download, as an attachment). */
+export const answerFileDownloadPath = (fileId: string) =>
+  `${API_ROOT}/files/${encodeURIComponent(fileId)}/download?download=true`;
 
 /** POST /public/documents/{id}/responses?token=: a questionnaire's answers. */
 export const questionnaireAnswerInputSchema = z.object({ answers: answersSchema.default({}) });

@@ -39,7 +39,7 @@ describe('AnswerForm', () => {
     expect(within(extras).getAllByRole('checkbox')).toHaveLength(3);
     expect(screen.getByLabelText('Wedding day')).toHaveAttribute('type', 'date');
     expect(screen.getByRole('textbox', { name: 'Guests' })).toHaveAttribute('inputmode', 'decimal');
-    // No public upload exists yet: the file question says so instead of offering a control that cannot work.
+    // A page without an upload: the file question says so instead of offering a control that cannot work.
     expect(screen.getByText('Venue plan')).toBeInTheDocument();
     expect(screen.getByText(FORM_MESSAGES.fileUnavailable)).toBeInTheDocument();
   });
@@ -123,5 +123,51 @@ describe('AnswerForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(onSubmit).toHaveBeenCalledWith({ answers: {} });
     expect(await screen.findByRole('alert')).toHaveTextContent(FORM_MESSAGES.tooManyRequests);
+  });
+
+  describe('file questions with an upload', () => {
+    const fileBlocks = [makeQuestion('plan', 'file', { label: 'Venue plan', required: true })];
+    const pickFile = async (name = 'plan.png') => {
+      const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+      await userEvent.upload(input, new File(['png'], name, { type: 'image/png' }));
+    };
+
+    it('uploads on pick (shown while it runs), sends the reference, and can remove it', async () => {
+      let finish: (v: { fileId: string; name: string }) => void = () => undefined;
+      const uploadFile = jest.fn(() => new Promise<{ fileId: string; name: string }>((r) => (finish = r)));
+      const onSubmit = jest.fn().mockResolvedValue('Thanks');
+      renderWithProviders(<AnswerForm blocks={fileBlocks} onSubmit={onSubmit} uploadFile={uploadFile} />);
+      expect(screen.queryByText(FORM_MESSAGES.fileUnavailable)).not.toBeInTheDocument();
+
+      // Required: nothing picked → the slice's message, nothing sent.
+      await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+      expect(onSubmit).not.toHaveBeenCalled();
+      expect(screen.getByRole('group', { name: 'Venue plan' })).toHaveTextContent(FORM_MESSAGES.required);
+
+      await pickFile();
+      expect(uploadFile).toHaveBeenCalledWith(expect.objectContaining({ name: 'plan.png' }));
+      expect(screen.getByRole('status')).toHaveTextContent('Uploading plan.png…');
+      expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+      finish({ fileId: 'f1', name: 'plan.png' });
+      await userEvent.click(await screen.findByRole('button', { name: 'Remove plan.png' }));
+      expect(screen.getByRole('button', { name: 'Choose a file' })).toBeInTheDocument();
+
+      await pickFile();
+      finish({ fileId: 'f2', name: 'plan.png' });
+      await screen.findByRole('button', { name: 'Remove plan.png' });
+      await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+      expect(onSubmit).toHaveBeenCalledWith({ answers: { plan: { fileId: 'f2', name: 'plan.png' } } });
+    });
+
+    it("shows the server's refusal of a file on its question and lets another be picked", async () => {
+      const uploadFile = jest
+        .fn()
+        .mockRejectedValue(new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'This file type is not allowed'));
+      renderWithProviders(<AnswerForm blocks={fileBlocks} onSubmit={jest.fn()} uploadFile={uploadFile} />);
+      await pickFile('setup.exe');
+      const group = screen.getByRole('group', { name: 'Venue plan' });
+      expect(await within(group).findByText('This file type is not allowed')).toBeInTheDocument();
+      expect(within(group).getByRole('button', { name: 'Choose a file' })).toBeInTheDocument();
+    });
   });
 });

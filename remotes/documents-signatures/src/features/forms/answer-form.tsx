@@ -1,8 +1,24 @@
 import { useState, type ReactNode } from 'react';
 import { fieldErrorsOf, isApiError } from '@atrium/api-client';
-import { Alert, Box, Button, Checkbox, Group, Radio, SimpleGrid, Stack, Text, TextInput, Textarea } from '@atrium/ui';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  CloseButton,
+  FileButton,
+  Group,
+  Loader,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@atrium/ui';
 import {
   FORM_MESSAGES,
+  type FileAnswer,
   HONEYPOT_FIELD,
   submitterSchema,
   validateAnswers,
@@ -15,6 +31,8 @@ import {
 /** What the visitor typed: text for text, dates and numbers (the slice's rules read numbers from it), lists for several choices. */
 type Typed = Record<string, string | string[]>;
 type Contact = { firstName: string; lastName: string; email: string };
+/** A file question's state: being uploaded (its name), or uploaded (the reference the answer sends). */
+type Picked = { uploading: string } | { file: FileAnswer };
 export type AnswerPayload = { answers: Answers; contact?: SubmitterInput; [HONEYPOT_FIELD]?: string };
 
 interface AnswerFormProps {
@@ -29,6 +47,12 @@ interface AnswerFormProps {
    * throws the API's error (its field messages are shown per field).
    */
   onSubmit: (payload: AnswerPayload) => Promise<string>;
+  /**
+   * Uploads one picked file for a file question (the page's public upload) and resolves to the `{ fileId, name }`
+   * the answer sends; throws the API's error (shown on the question). Without it a file question says uploads are
+   * not available and is waived.
+   */
+  uploadFile?: (file: File) => Promise<FileAnswer>;
 }
 
 const isQuestion = (b: DocumentBlock): b is QuestionBlock => b.type === 'question';
@@ -44,6 +68,7 @@ export function AnswerForm({
   askContact = false,
   submitLabel = 'Submit',
   onSubmit,
+  uploadFile,
 }: AnswerFormProps) {
   const questions = blocks.filter(isQuestion);
   const [typed, setTyped] = useState<Typed>({});
@@ -53,6 +78,8 @@ export function AnswerForm({
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<string | null>(null);
+  const [picked, setPicked] = useState<Record<string, Picked>>({});
+  const uploading = Object.values(picked).some((p) => 'uploading' in p);
 
   if (done !== null)
     return (
@@ -63,7 +90,10 @@ export function AnswerForm({
 
   const submit = async () => {
     setFailure(null);
-    const checked = validateAnswers(questions, typed, { files: false });
+    const files = Object.fromEntries(
+      Object.entries(picked).flatMap(([id, p]) => ('file' in p ? [[id, p.file] as const] : [])),
+    );
+    const checked = validateAnswers(questions, { ...typed, ...files }, uploadFile ? {} : { files: false });
     const next: Record<string, string> = { ...checked.errors };
     let who: SubmitterInput | undefined;
     if (askContact) {
@@ -97,6 +127,21 @@ export function AnswerForm({
   };
 
   const setContactField = (field: keyof Contact, value: string) => setContact((c) => ({ ...c, [field]: value }));
+  const setError = (id: string, message: string | undefined) =>
+    setErrors(({ [id]: _old, ...rest }) => (message ? { ...rest, [id]: message } : rest));
+  const pick = async (id: string, file: File | null) => {
+    if (!file || !uploadFile) return;
+    setPicked((p) => ({ ...p, [id]: { uploading: file.name } }));
+    setError(id, undefined);
+    try {
+      const answer = await uploadFile(file);
+      setPicked((p) => ({ ...p, [id]: { file: answer } }));
+    } catch (e) {
+      setPicked(({ [id]: _gone, ...rest }) => rest);
+      setError(id, isApiError(e) || e instanceof Error ? e.message : String(e));
+    }
+  };
+  const unpick = (id: string) => setPicked(({ [id]: _gone, ...rest }) => rest);
   return (
     <Box
       component="form"
@@ -144,6 +189,11 @@ export function AnswerForm({
               value={typed[b.id]}
               onChange={(v) => setTyped((t) => ({ ...t, [b.id]: v }))}
               error={errors[b.id]}
+              upload={
+                uploadFile
+                  ? { picked: picked[b.id], onPick: (f) => void pick(b.id, f), onRemove: () => unpick(b.id) }
+                  : undefined
+              }
             />
           ) : (
             <Box key={b.id}>{renderBlock?.(b)}</Box>
@@ -175,7 +225,7 @@ export function AnswerForm({
           </Alert>
         )}
         <Group>
-          <Button type="submit" loading={sending}>
+          <Button type="submit" loading={sending} disabled={uploading}>
             {submitLabel}
           </Button>
         </Group>
@@ -189,10 +239,12 @@ interface AnswerFieldProps {
   value: string | string[] | undefined;
   onChange: (v: string | string[]) => void;
   error?: string;
+  /** A file question's upload (absent: the page has no upload). */
+  upload?: { picked: Picked | undefined; onPick: (file: File | null) => void; onRemove: () => void };
 }
 
 /** One question as its kind asks it. */
-export function AnswerField({ question: q, value, onChange, error }: AnswerFieldProps) {
+export function AnswerField({ question: q, value, onChange, error, upload }: AnswerFieldProps) {
   const common = { label: q.label, description: q.help ?? undefined, withAsterisk: q.required, error };
   const text = typeof value === 'string' ? value : '';
   switch (q.kind) {
@@ -229,15 +281,46 @@ export function AnswerField({ question: q, value, onChange, error }: AnswerField
         </Checkbox.Group>
       );
     case 'file':
-      // No public upload exists yet: the question says so (validateAnswers with files: false waives it if required).
+      // Without an upload the question says so (validateAnswers with files: false waives it if required); with one,
+      // the file is uploaded as soon as it is picked and the answer carries its reference.
       return (
-        <Stack gap={2}>
+        <Stack gap={4} role="group" aria-label={q.label}>
           <Text size="sm" fw={500}>
             {q.label}
+            {q.required && (
+              <Text span c="red" aria-hidden>
+                {' *'}
+              </Text>
+            )}
           </Text>
-          <Text size="sm" c="dimmed">
-            {FORM_MESSAGES.fileUnavailable}
-          </Text>
+          {q.help && (
+            <Text size="xs" c="dimmed">
+              {q.help}
+            </Text>
+          )}
+          {!upload ? (
+            <Text size="sm" c="dimmed">
+              {FORM_MESSAGES.fileUnavailable}
+            </Text>
+          ) : upload.picked && 'uploading' in upload.picked ? (
+            <Group gap="xs" role="status">
+              <Loader size="xs" />
+              <Text size="sm">Uploading {upload.picked.uploading}…</Text>
+            </Group>
+          ) : upload.picked ? (
+            <Group gap="xs">
+              <Text size="sm">{upload.picked.file.name}</Text>
+              <CloseButton size="sm" aria-label={`Remove ${upload.picked.file.name}`} onClick={upload.onRemove} />
+            </Group>
+          ) : (
+            <FileButton onChange={upload.onPick}>
+              {(props) => (
+                <Button {...props} variant="default" size="xs" w="fit-content">
+                  Choose a file
+                </Button>
+              )}
+            </FileButton>
+          )}
           {error && (
             <Text size="xs" c="red">
               {error}

@@ -13,6 +13,7 @@ function recording(data: unknown = { ok: true }) {
     post: answer('POST'),
     put: answer('PUT'),
     delete: answer('DELETE'),
+    upload: answer('UPLOAD'),
   } as unknown as ApiClient;
   return { client, calls };
 }
@@ -66,5 +67,19 @@ describe('forms calls', () => {
     ]);
     expect(calls[1]?.arg).toEqual(body);
     expect(calls[2]?.options).toEqual({ searchParams: { token: 'tok+en' } });
+  });
+
+  it('uploads a visitor’s file for a form or a questionnaire link in the multipart field "file"', async () => {
+    const { client, calls } = recording({ fileId: 'f1', name: 'a.png', size: 1, type: 'image/png' });
+    const api = publicFormsApi(client);
+    const file = new File(['x'], 'a.png', { type: 'image/png' });
+    expect(await api.uploadFormFile('p/1', file)).toMatchObject({ fileId: 'f1' });
+    await api.uploadQuestionnaireFile('d1', 'tok+en', file);
+    expect(calls.map((c) => [c.method, c.path])).toEqual([
+      ['UPLOAD', 'public/forms/p%2F1/files'],
+      ['UPLOAD', 'public/documents/d1/files'],
+    ]);
+    expect(((calls[0]!.arg as FormData).get('file') as File).name).toBe('a.png');
+    expect(calls[1]?.options).toEqual({ searchParams: { token: 'tok+en' } });
   });
 });

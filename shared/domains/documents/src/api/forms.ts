@@ -8,6 +8,7 @@ import type {
   FormResponse,
   FormSubmissionAnswer,
   FormSubmissionInput,
+  FormUploadAnswer,
   PublicForm,
   QuestionnaireAnswerInput,
   ResponseListAnswer,
@@ -65,6 +66,11 @@ export type ResponsesApi = ReturnType<typeof responsesApi>;
  * shared link (404 forged, 410 expired, 409 already answered).
  */
 export function publicFormsApi(client: ApiClient) {
+  const fileForm = (file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return form;
+  };
   return {
     get: async (publicId: string) => (await client.get<{ data: PublicForm }>(`public/forms/${enc(publicId)}`)).data,
     submit: async (publicId: string, input: FormSubmissionInput) =>
@@ -72,6 +78,16 @@ export function publicFormsApi(client: ApiClient) {
     answerQuestionnaire: async (documentId: string, token: string, input: QuestionnaireAnswerInput) =>
       (
         await client.post<{ data: { message: string } }>(`public/documents/${enc(documentId)}/responses`, input, {
+          searchParams: { token },
+        })
+      ).data,
+    /** One file for a contact form's file question (413 too large, 415 type); answers the `{ fileId, name }` to send. */
+    uploadFormFile: async (publicId: string, file: File) =>
+      (await client.upload<{ data: FormUploadAnswer }>(`public/forms/${enc(publicId)}/files`, fileForm(file))).data,
+    /** One file for a questionnaire's file question through its link. */
+    uploadQuestionnaireFile: async (documentId: string, token: string, file: File) =>
+      (
+        await client.upload<{ data: FormUploadAnswer }>(`public/documents/${enc(documentId)}/files`, fileForm(file), {
           searchParams: { token },
         })
       ).data,
