@@ -144,12 +144,19 @@ export class FormsRepository {
     return row ?? null;
   }
 
+  /**
+   * Deletes the response. Its files stay the business's (the file manager lists them; the owner deletes them there):
+   * their bindings go first, so they are neither free for another submission nor taken for unused uploads.
+   */
   async removeSubmission(businessId: string, id: string): Promise<boolean> {
-    const rows = await this.db
-      .delete(formSubmissions)
-      .where(and(eq(formSubmissions.businessId, businessId), eq(formSubmissions.id, id)))
-      .returning({ id: formSubmissions.id });
-    return rows.length > 0;
+    return this.db.transaction(async (tx) => {
+      await tx.delete(formUploads).where(and(eq(formUploads.businessId, businessId), eq(formUploads.submissionId, id)));
+      const rows = await tx
+        .delete(formSubmissions)
+        .where(and(eq(formSubmissions.businessId, businessId), eq(formSubmissions.id, id)))
+        .returning({ id: formSubmissions.id });
+      return rows.length > 0;
+    });
   }
 
   /** The business's name and its owners' addresses (who is told of a submission). */

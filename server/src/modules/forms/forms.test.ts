@@ -591,7 +591,7 @@ describe('forms: contact forms, submissions, questionnaire answers, responses', 
       expect(await filesOf(owner.body.user.businessId)).toBe(before);
     });
 
-    test('an upload never submitted is removed after 24 hours; a used one stays', async () => {
+    test('an upload never submitted is removed after 24 hours; a used one stays, also once its response is deleted', async () => {
       const form = await newForm({ questions: fileQuestions });
       const unused = ok(await sendFile(filesPath(form.publicId)), 201) as { fileId: string };
       const used = ok(await sendFile(filesPath(form.publicId)), 201) as { fileId: string };
@@ -602,10 +602,20 @@ describe('forms: contact forms, submissions, questionnaire answers, responses', 
       const old = new Date(Date.now() - 25 * 60 * 60 * 1000);
       await db().update(formUploads).set({ createdAt: old });
       ok(await sendFile(filesPath(form.publicId)), 201);
-      const left = await db().select({ id: workFiles.id }).from(workFiles);
-      const ids = left.map((r) => r.id);
-      expect(ids).not.toContain(unused.fileId);
-      expect(ids).toContain(used.fileId);
+      const left = async () => (await db().select({ id: workFiles.id }).from(workFiles)).map((r) => r.id);
+      expect(await left()).not.toContain(unused.fileId);
+      expect(await left()).toContain(used.fileId);
+
+      // A deleted response leaves its file to the file manager: kept, and never free for another submission.
+      const [response] = ok(await a.get(`/responses?formId=${form._id}`)) as { _id: string }[];
+      ok(await a.delete(`/responses/${response!._id}`));
+      ok(await sendFile(filesPath(form.publicId)), 201);
+      expect(await left()).toContain(used.fileId);
+      expect((await a.get(`/files/${used.fileId}/download`)).statusCode).toBe(200);
+      const reuse = { plan: { fileId: used.fileId, name: 'p' } };
+      expect(errorOf(await submit(form.publicId, { contact: person(), answers: reuse })).details).toEqual([
+        { field: 'answers.plan', message: M.fileNotUploaded },
+      ]);
     });
 
     test('the form’s upload is exempt from CSRF (framed in another site), limited per address', async () => {
