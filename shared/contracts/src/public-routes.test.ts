@@ -31,6 +31,7 @@ describe('public paths of remotes', () => {
       '/invoices/pay',
       '/invoice-payment-success',
       '/documents/view',
+      '/packages/view',
       '/forms',
     ]);
     for (const name of Object.keys(REMOTE_PUBLIC_PATHS)) expect(REMOTE_NAMES).toContain(name);
