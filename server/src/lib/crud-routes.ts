@@ -13,7 +13,7 @@ export interface WritableService<Create, Update, Dto> {
   remove(caller: AuthContext, id: string): Promise<void>;
 }
 
-/** The error statuses a create or an update may answer besides 401/403 (a remove: 401, 403, 404). */
+/** The error statuses a create, an update or a remove may answer besides 401/403. */
 type WriteErrors = readonly (400 | 404 | 409)[];
 
 export interface WriteRoutesOptions<C extends z.ZodType, U extends z.ZodType, D extends z.ZodType> {
@@ -28,9 +28,9 @@ export interface WriteRoutesOptions<C extends z.ZodType, U extends z.ZodType, D 
   updateMethod?: 'PUT' | 'PATCH';
   /**
    * The create's and the update's error statuses besides 401/403. Default: a record with a unique name (groups,
-   * tags) — 400 and 409 on create, 400, 404 and 409 on update.
+   * tags) — 400 and 409 on create, 400, 404 and 409 on update. The remove's: 404 unless given (a folder: 409 too).
    */
-  errors?: { create: WriteErrors; update: WriteErrors };
+  errors?: { create: WriteErrors; update: WriteErrors; remove?: WriteErrors };
   /** The OpenAPI descriptions of the three routes. */
   descriptions?: { create?: string; update?: string; remove?: string };
   /** The error text of an invalid create or update body (route config `validationMessage`, lib/errors). */
@@ -50,7 +50,7 @@ export function registerWriteRoutes<C extends z.ZodType, U extends z.ZodType, D 
   opts: WriteRoutesOptions<C, U, D>,
 ): void {
   const { tags, service, path = '', descriptions = {}, validationMessages = {} } = opts;
-  const errors = opts.errors ?? NAMED_RECORD_ERRORS;
+  const errors: NonNullable<WriteRoutesOptions<C, U, D>['errors']> = opts.errors ?? NAMED_RECORD_ERRORS;
   const answer = z.object({ success: z.literal(true), data: opts.dto });
   const withAuth = (statuses: WriteErrors) => errorResponses(...[...statuses, 401, 403].sort((a, b) => a - b));
 
@@ -95,7 +95,7 @@ export function registerWriteRoutes<C extends z.ZodType, U extends z.ZodType, D 
         tags,
         description: descriptions.remove,
         params: idParams,
-        response: { 200: okSchema, ...errorResponses(401, 403, 404) },
+        response: { 200: okSchema, ...withAuth(errors.remove ?? [404]) },
       },
     },
     async (request) => {

@@ -15,6 +15,7 @@ import {
 } from '@atrium/domain-documents/schemas';
 import { sendStoredFile } from '../../lib/file-reply';
 import { FILE_MULTIPART_LIMITS, uploadParts } from '../../lib/file-upload';
+import { registerWriteRoutes } from '../../lib/crud-routes';
 import { callerOf, errorResponses, okSchema } from '../../lib/http';
 import type { FileManagerService } from './file-manager.service';
 
@@ -98,54 +99,25 @@ export const fileManagerRoutes: FastifyPluginAsyncZod<{ fileManager: FileManager
     async (request) => ({ success: true as const, data: await fileManager.folders(callerOf(request)) }),
   );
 
-  app.post(
-    '/folders',
-    {
-      schema: {
-        tags,
-        description: 'Creates a folder at the top or inside another (names unique among siblings, 5 levels at most).',
-        body: folderInputSchema,
-        response: { 201: ok(fileFolderSchema), ...errorResponses(400, 401, 403) },
-      },
+  // POST '/folders' (201), PUT and DELETE '/folders/:id'.
+  registerWriteRoutes(app, {
+    tags,
+    path: '/folders',
+    create: folderInputSchema,
+    update: folderUpdateSchema,
+    dto: fileFolderSchema,
+    service: {
+      create: (caller, input) => fileManager.createFolder(caller, input),
+      update: (caller, id, input) => fileManager.updateFolder(caller, id, input),
+      remove: (caller, id) => fileManager.removeFolder(caller, id),
     },
-    async (request, reply) => {
-      const data = await fileManager.createFolder(callerOf(request), request.body);
-      return reply.status(201).send({ success: true, data });
+    errors: { create: [400], update: [400, 404], remove: [404, 409] },
+    descriptions: {
+      create: 'Creates a folder at the top or inside another (names unique among siblings, 5 levels at most).',
+      update: 'Renames and/or moves a folder (parentId null: to the top).',
+      remove: `Deletes an empty folder (409 '${M.folderNotEmpty}' otherwise).`,
     },
-  );
-
-  app.put(
-    '/folders/:id',
-    {
-      schema: {
-        tags,
-        description: 'Renames and/or moves a folder (parentId null: to the top).',
-        params: idParams,
-        body: folderUpdateSchema,
-        response: { 200: ok(fileFolderSchema), ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await fileManager.updateFolder(callerOf(request), request.params.id, request.body),
-    }),
-  );
-
-  app.delete(
-    '/folders/:id',
-    {
-      schema: {
-        tags,
-        description: `Deletes an empty folder (409 '${M.folderNotEmpty}' otherwise).`,
-        params: idParams,
-        response: { 200: okSchema, ...errorResponses(401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
-      await fileManager.removeFolder(callerOf(request), request.params.id);
-      return { success: true as const };
-    },
-  );
+  });
 
   // ---- one file
 

@@ -10,7 +10,8 @@ import {
   packageUpdateSchema,
   publicPackageSchema,
 } from '@atrium/domain-documents/schemas';
-import { callerOf, errorResponses, okSchema } from '../../lib/http';
+import { registerWriteRoutes } from '../../lib/crud-routes';
+import { callerOf, errorResponses } from '../../lib/http';
 import type { PackagesService } from './packages.service';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -39,25 +40,6 @@ export const packagesRoutes: FastifyPluginAsyncZod<{ packages: PackagesService }
     async (request) => ({ success: true as const, ...(await packages.list(callerOf(request), request.query)) }),
   );
 
-  app.post(
-    '',
-    {
-      config: { validationMessage: M.invalidData },
-      schema: {
-        tags,
-        description:
-          'Creates a draft package: a name, the client and the client’s documents in order (none a template, none ' +
-          'in another package).',
-        body: packageInputSchema,
-        response: { 201: packageAnswer, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      const data = await packages.create(callerOf(request), request.body);
-      return reply.status(201).send({ success: true, data });
-    },
-  );
-
   app.get(
     '/:id',
     {
@@ -71,39 +53,23 @@ export const packagesRoutes: FastifyPluginAsyncZod<{ packages: PackagesService }
     async (request) => ({ success: true as const, data: await packages.get(callerOf(request), request.params.id) }),
   );
 
-  app.put(
-    '/:id',
-    {
-      config: { validationMessage: M.invalidUpdate },
-      schema: {
-        tags,
-        description: 'Changes the fields given; a sent package takes only its name (409 otherwise)',
-        params: idParams,
-        body: packageUpdateSchema,
-        response: { 200: packageAnswer, ...errorResponses(400, 401, 403, 404, 409) },
-      },
+  // POST '' (201), PUT and DELETE '/:id' (here, after GET '/:id': the OpenAPI document keeps its order).
+  registerWriteRoutes(app, {
+    tags,
+    create: packageInputSchema,
+    update: packageUpdateSchema,
+    dto: packageSchema,
+    service: packages,
+    errors: { create: [400, 404, 409], update: [400, 404, 409] },
+    validationMessages: { create: M.invalidData, update: M.invalidUpdate },
+    descriptions: {
+      create:
+        'Creates a draft package: a name, the client and the client’s documents in order (none a template, none ' +
+        'in another package).',
+      update: 'Changes the fields given; a sent package takes only its name (409 otherwise)',
+      remove: 'Deletes the package; its documents stay',
     },
-    async (request) => ({
-      success: true as const,
-      data: await packages.update(callerOf(request), request.params.id, request.body),
-    }),
-  );
-
-  app.delete(
-    '/:id',
-    {
-      schema: {
-        tags,
-        description: 'Deletes the package; its documents stay',
-        params: idParams,
-        response: { 200: okSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => {
-      await packages.remove(callerOf(request), request.params.id);
-      return { success: true as const };
-    },
-  );
+  });
 
   app.post(
     '/:id/send',
