@@ -1065,8 +1065,9 @@ export const documents = pgTable(
  * total counts these short rows instead of rechecking the wide documents rows (jsonb bodies): a term matching 20k
  * of 100k documents was an 18 ms count on PostgreSQL, most of it reading 5,600 heap pages. Hash-partitioned by
  * business like task_search (migration 0028; drizzle does not model partitions): a search reads one of 16
- * partitions and its trigram index. A search in the list's default order (updated_at) takes its page's ids from
- * these rows too (document_search_business_updated_idx), so only the page's documents rows are read.
+ * partitions and its trigram index. updated_at and document_search_business_updated_idx were meant for a search's
+ * page in the default order, but the page still comes from documents (repository list): a partitioned table's own
+ * statistics come only from an explicit ANALYZE, and without them a rare term's page walked the whole index.
  */
 export const documentSearch = pgTable(
   'document_search',

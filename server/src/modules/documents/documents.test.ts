@@ -378,7 +378,7 @@ describe('documents', () => {
     expect(gone.pagination.total).toBe(0);
   });
 
-  test("a search's pages in the default order come from document_search and follow each save's updated_at", async () => {
+  test("a search's pages in the default order follow each save's updated_at; its total is document_search's", async () => {
     const fresh = await signedInAgent(t.app);
     const f = fresh.agent;
     const made = [];
