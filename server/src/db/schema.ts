@@ -1065,9 +1065,9 @@ export const documents = pgTable(
  * total counts these short rows instead of rechecking the wide documents rows (jsonb bodies): a term matching 20k
  * of 100k documents was an 18 ms count on PostgreSQL, most of it reading 5,600 heap pages. Hash-partitioned by
  * business like task_search (migration 0028; drizzle does not model partitions): a search reads one of 16
- * partitions and its trigram index. updated_at and document_search_business_updated_idx were meant for a search's
- * page in the default order, but the page still comes from documents (repository list): a partitioned table's own
- * statistics come only from an explicit ANALYZE, and without them a rare term's page walked the whole index.
+ * partitions and its trigram index. The page of a search still comes from documents (repository list): migration
+ * 0028 also kept updated_at here for it, but a partitioned table's own statistics come only from an explicit
+ * ANALYZE, and without them a rare term's page walked the whole order index; 0029 dropped that column again.
  */
 export const documentSearch = pgTable(
   'document_search',
@@ -1080,21 +1080,11 @@ export const documentSearch = pgTable(
     type: text('type').$type<DocumentType>().notNull(),
     /** documents.search_text. */
     searchText: text('search_text').notNull(),
-    /** documents.updated_at: a search in the list's default order pages from these rows alone. */
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     // document_id first: it serves the cascade from documents and the update trigger (as task_search's key).
     primaryKey({ columns: [t.documentId, t.businessId] }),
     index('document_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with(SMALL_PENDING_LIST),
-    // The list's default order (as documents_business_list_idx): a search's page walks it and stops at the page's
-    // last match (a frequent term), or sorts the trigram scan's few matches (a rare one).
-    index('document_search_business_updated_idx').on(
-      t.businessId,
-      t.isTemplate,
-      t.updatedAt.desc(),
-      t.documentId.desc(),
-    ),
   ],
 );
 
