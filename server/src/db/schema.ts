@@ -1298,7 +1298,7 @@ export const formSubmissions = pgTable(
     uniqueIndex('form_submissions_questionnaire_uq')
       .on(t.documentId)
       .where(sql`${t.source} = 'questionnaire'`),
-    index('form_submissions_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('form_submissions_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with(SMALL_PENDING_LIST),
     check('form_submissions_source_check', sql`${t.source} IN ('contact_form', 'questionnaire')`),
   ],
 );
