@@ -6,7 +6,8 @@ import {
   documents,
   formatMoney,
 } from '@atrium/domain-documents/public';
-import { Anchor, Badge, Button, Group, Link, LoadError, Paper, Skeleton, Stack, Table, Text, Title } from '@atrium/ui';
+import { Anchor, Badge, Button, Link, Table } from '@atrium/ui';
+import { ListCard } from './list-card';
 
 /**
  * The project's documents tab: its invoices, contracts and questionnaires (the documents slice's public call
@@ -14,57 +15,39 @@ import { Anchor, Badge, Button, Group, Link, LoadError, Paper, Skeleton, Stack, 
  */
 export function ProjectDocuments({ projectId }: { projectId: string }) {
   const list = useQuery({ queryKey: documentKeys.ofProject(projectId), queryFn: () => documents.ofProject(projectId) });
-  const rows = list.data ?? [];
   return (
-    <Paper withBorder radius="md" p="md">
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={3} fz="md">
-            Documents
-          </Title>
-          <Button size="xs" variant="default" component={Link} to="/documents">
-            All documents
-          </Button>
-        </Group>
-        {list.isPending ? (
-          <Stack gap="xs">
-            <Skeleton height={14} />
-            <Skeleton height={14} />
-          </Stack>
-        ) : list.isError ? (
-          <LoadError
-            title="The documents could not be loaded"
-            message={list.error.message}
-            onRetry={() => void list.refetch()}
-          />
-        ) : rows.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No documents in this project yet.
-          </Text>
-        ) : (
-          <Table aria-label="Project documents" verticalSpacing="xs">
-            <Table.Tbody>
-              {rows.map((d) => (
-                <Table.Tr key={d._id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/documents/view/${encodeURIComponent(d._id)}`} fw={500}>
-                      {d.title}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{DOCUMENT_TYPE_LABELS[d.type]}</Table.Td>
-                  <Table.Td>{d.number ?? ''}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light">{DOCUMENT_STATUS_LABELS[d.status]}</Badge>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {d.total !== null && d.currency ? formatMoney(d.total, d.currency) : ''}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-      </Stack>
-    </Paper>
+    <ListCard
+      title="Documents"
+      action={
+        <Button size="xs" variant="default" component={Link} to="/documents">
+          All documents
+        </Button>
+      }
+      query={list}
+      errorTitle="The documents could not be loaded"
+      emptyText="No documents in this project yet."
+    >
+      {(rows) => (
+        <Table aria-label="Project documents" verticalSpacing="xs">
+          <Table.Tbody>
+            {rows.map((d) => (
+              <Table.Tr key={d._id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/documents/view/${encodeURIComponent(d._id)}`} fw={500}>
+                    {d.title}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{DOCUMENT_TYPE_LABELS[d.type]}</Table.Td>
+                <Table.Td>{d.number ?? ''}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light">{DOCUMENT_STATUS_LABELS[d.status]}</Badge>
+                </Table.Td>
+                <Table.Td ta="right">{d.total !== null && d.currency ? formatMoney(d.total, d.currency) : ''}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </ListCard>
   );
 }
