@@ -104,3 +104,41 @@ export function registerWriteRoutes<C extends z.ZodType, U extends z.ZodType, D 
     },
   );
 }
+
+export interface CopyRouteOptions<A extends z.ZodType> {
+  tags: string[];
+  /** The route: POST `/:id/{action}` below the plugin's prefix. */
+  action: string;
+  description: string;
+  /** The 201 answer's schema (`{ success, data }`). */
+  answer: A;
+  /** It may also answer 409 (besides 401, 403 and 404). */
+  conflict?: boolean;
+  /** Makes the record; the answer's schema checks what it returns. */
+  make: (caller: AuthContext, id: string) => Promise<unknown>;
+}
+
+/**
+ * POST `/:id/{action}`, no body, answering 201 with a new record made from the one named (a duplicate, a template):
+ * documents, projects and tasks.
+ */
+export function registerCopyRoute<A extends z.ZodType>(app: FastifyInstance, opts: CopyRouteOptions<A>): void {
+  app.post(
+    `/:id/${opts.action}`,
+    {
+      schema: {
+        tags: opts.tags,
+        description: opts.description,
+        params: idParams,
+        response: {
+          201: opts.answer,
+          ...(opts.conflict ? errorResponses(401, 403, 404, 409) : errorResponses(401, 403, 404)),
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await opts.make(callerOf(request), idOf(request.params));
+      return reply.status(201).send({ success: true as const, data });
+    },
+  );
+}

@@ -17,7 +17,7 @@ import {
   taxRateSchema,
   taxRateUpdateSchema,
 } from '@atrium/domain-documents/schemas';
-import { registerWriteRoutes } from '../../lib/crud-routes';
+import { registerCopyRoute, registerWriteRoutes } from '../../lib/crud-routes';
 import { callerOf, errorResponses } from '../../lib/http';
 import type { DocumentsService } from './documents.service';
 
@@ -127,37 +127,22 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
     },
   });
 
-  app.post(
-    '/:id/duplicate',
-    {
-      schema: {
-        tags,
-        description: 'A draft copy "<title> (copy)" (an invoice takes a new number)',
-        params: idParams,
-        response: { 201: documentAnswer, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      const data = await documents.duplicate(callerOf(request), request.params.id);
-      return reply.status(201).send({ success: true, data });
-    },
-  );
+  registerCopyRoute(app, {
+    tags,
+    action: 'duplicate',
+    description: 'A draft copy "<title> (copy)" (an invoice takes a new number)',
+    answer: documentAnswer,
+    make: (caller, id) => documents.duplicate(caller, id),
+  });
 
-  app.post(
-    '/:id/save-as-template',
-    {
-      schema: {
-        tags,
-        description: 'A template with the document’s content (no contact, project, dates or number)',
-        params: idParams,
-        response: { 201: documentAnswer, ...errorResponses(401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      const data = await documents.saveAsTemplate(callerOf(request), request.params.id);
-      return reply.status(201).send({ success: true, data });
-    },
-  );
+  registerCopyRoute(app, {
+    tags,
+    action: 'save-as-template',
+    description: 'A template with the document’s content (no contact, project, dates or number)',
+    answer: documentAnswer,
+    conflict: true,
+    make: (caller, id) => documents.saveAsTemplate(caller, id),
+  });
 
   app.get(
     '/:id/preview',

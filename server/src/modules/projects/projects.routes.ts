@@ -21,6 +21,7 @@ import {
 } from '@atrium/domain-work/schemas';
 import { registerFileRoutes } from '../../lib/file-routes';
 import { FILE_MULTIPART_LIMITS } from '../../lib/file-upload';
+import { registerCopyRoute } from '../../lib/crud-routes';
 import { callerOf, errorResponses, okSchema } from '../../lib/http';
 import type { ProjectsService } from './projects.service';
 
@@ -169,21 +170,13 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ projects: ProjectsService }
     }),
   );
 
-  app.post(
-    '/:id/duplicate',
-    {
-      schema: {
-        tags,
-        description: 'A copy of the project with its contacts, tasks and files, last in its stage; all or nothing.',
-        params: idParams,
-        response: { 201: projectAnswer, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      const data = await projects.duplicate(callerOf(request), request.params.id);
-      return reply.status(201).send({ success: true, data });
-    },
-  );
+  registerCopyRoute(app, {
+    tags,
+    action: 'duplicate',
+    description: 'A copy of the project with its contacts, tasks and files, last in its stage; all or nothing.',
+    answer: projectAnswer,
+    make: (caller, id) => projects.duplicate(caller, id),
+  });
 
   app.post(
     '/:id/activities',

@@ -17,6 +17,7 @@ import {
 } from '@atrium/domain-work/schemas';
 import { registerFileRoutes } from '../../lib/file-routes';
 import { FILE_MULTIPART_LIMITS } from '../../lib/file-upload';
+import { registerCopyRoute } from '../../lib/crud-routes';
 import { callerOf, errorResponses, okSchema } from '../../lib/http';
 import type { TasksService } from './tasks.service';
 
@@ -167,21 +168,13 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService }> = async
     }),
   );
 
-  app.post(
-    '/:id/duplicate',
-    {
-      schema: {
-        tags,
-        description: 'A copy "<title> (copy)" with the fields, contacts and files (not comments or history)',
-        params: idParams,
-        response: { 201: taskAnswer, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      const data = await tasks.duplicate(callerOf(request), request.params.id);
-      return reply.status(201).send({ success: true, data });
-    },
-  );
+  registerCopyRoute(app, {
+    tags,
+    action: 'duplicate',
+    description: 'A copy "<title> (copy)" with the fields, contacts and files (not comments or history)',
+    answer: taskAnswer,
+    make: (caller, id) => tasks.duplicate(caller, id),
+  });
 
   app.post(
     '/:id/comments',
