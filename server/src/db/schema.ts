@@ -1330,3 +1330,94 @@ export const formUploads = pgTable(
     check('form_uploads_one_target_check', sql`num_nonnulls(${t.formId}, ${t.documentId}) = 1`),
   ],
 );
+
+/**
+ * A business's own Stripe account, connected through Stripe Connect (modules/stripe): one per business. The flags
+ * are Stripe's, refreshed from accounts.retrieve (the integrations tab's return) and from account.updated webhooks.
+ */
+export const stripeAccounts = pgTable(
+  'stripe_accounts',
+  {
+    businessId: text('business_id')
+      .primaryKey()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    stripeAccountId: text('stripe_account_id').notNull(),
+    chargesEnabled: boolean('charges_enabled').notNull().default(false),
+    detailsSubmitted: boolean('details_submitted').notNull().default(false),
+    payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('stripe_accounts_account_uq').on(t.stripeAccountId)],
+);
+
+/**
+ * Money received (or tried) for an invoice (modules/payments): a card payment through a Stripe Checkout Session, or
+ * a manual one recorded when a member marks the invoice paid by hand. Amounts are minor units of `currency`.
+ * status: pending (session open), succeeded, failed, expired, refunded / partially_refunded (amount_refunded > 0),
+ * held (the paid amount or currency differed from what the invoice expected: never applied, waits for review).
+ * What counts as received: amount − amount_refunded of succeeded, partially_refunded and refunded rows.
+ * `document_id` is set null when the invoice is deleted (money received stays in finance; invoice_number keeps it
+ * readable).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    documentId: text('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    invoiceNumber: text('invoice_number'),
+    method: text('method').$type<'card' | 'manual'>().notNull(),
+    kind: text('kind').$type<'deposit' | 'balance' | 'full'>().notNull(),
+    status: text('status')
+      .$type<'pending' | 'succeeded' | 'failed' | 'expired' | 'refunded' | 'partially_refunded' | 'held'>()
+      .notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    amountRefunded: bigint('amount_refunded', { mode: 'number' }).notNull().default(0),
+    currency: text('currency').notNull(),
+    stripeAccountId: text('stripe_account_id'),
+    stripeCheckoutSessionId: text('stripe_checkout_session_id'),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    /** Held: why (amount or currency mismatch, invoice already paid); failed: Stripe's message. */
+    reason: text('reason'),
+    /** What Stripe reported when held (what was actually paid). */
+    receivedAmount: bigint('received_amount', { mode: 'number' }),
+    receivedCurrency: text('received_currency'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payments_business_paid_idx').on(t.businessId, t.status, t.paidAt),
+    index('payments_document_idx').on(t.documentId),
+    uniqueIndex('payments_checkout_session_uq')
+      .on(t.stripeCheckoutSessionId)
+      .where(sql`stripe_checkout_session_id IS NOT NULL`),
+    index('payments_payment_intent_idx')
+      .on(t.stripePaymentIntentId)
+      .where(sql`stripe_payment_intent_id IS NOT NULL`),
+    check(
+      'payments_amounts_check',
+      sql`${t.amount} >= 0 AND ${t.amountRefunded} >= 0 AND ${t.amountRefunded} <= ${t.amount}`,
+    ),
+  ],
+);
+
+/**
+ * Every Stripe webhook event taken, by its id: the insert of this row and the event's whole handling are one
+ * transaction, so an event delivered twice (also at the same time) is applied once — the second insert waits on the
+ * first's unique key and then finds it there.
+ */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  stripeAccountId: text('stripe_account_id'),
+  /** applied, ignored, held, unknown_session… (what the handling did). */
+  outcome: text('outcome').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
