@@ -2,6 +2,9 @@ import type { DocumentListParams } from './document';
 import type { PackageListParams } from './packages';
 import type { ContactFormListParams, ResponseListParams } from './forms';
 import type { FileListParams } from './files';
+import type { WorkflowListParams } from './signatures';
+import type { FinanceInvoiceListParams, FinancePaymentListParams } from './finance';
+import type { PaymentListParams } from './payments';
 
 /*
  * Every query key of the documents domain, spelled once (no literal keys in apps). Keys start with the entity, so
@@ -54,4 +57,41 @@ export const responseKeys = {
   list: (params: ResponseListParams) => ['responses', 'list', params] as const,
   one: (id: string | undefined) => ['responses', 'one', id] as const,
   ofDocument: (documentId: string | undefined) => ['responses', 'document', documentId] as const,
+};
+
+/** Stripe connection and payments (the invoice's, the business's, the public pay flow's). */
+export const stripeKeys = {
+  all: ['stripe'] as const,
+  status: ['stripe', 'status'] as const,
+};
+export const paymentKeys = {
+  all: ['payments'] as const,
+  list: (params: PaymentListParams) => ['payments', 'list', params] as const,
+  ofInvoice: (documentId: string | undefined) => ['payments', 'invoice', documentId] as const,
+  /** The public pay page's invoice (signed out). */
+  publicInvoice: (id: string | undefined, token: string | undefined) => ['payments', 'public', id, token] as const,
+  /** /invoice-payment-success's polled status. */
+  publicStatus: (sessionId: string | undefined) => ['payments', 'status', sessionId] as const,
+};
+
+/** Finance reports (read-only views of invoices and payments): invalidate `.all` after a payment or status change. */
+export const financeKeys = {
+  all: ['finance'] as const,
+  overview: ['finance', 'overview'] as const,
+  invoices: (params: FinanceInvoiceListParams) => ['finance', 'invoices', params] as const,
+  payments: (params: FinancePaymentListParams) => ['finance', 'payments', params] as const,
+  /** A project's finance tab (the work remote, through the public entry). */
+  ofProject: (projectId: string | undefined) => ['finance', 'project', projectId] as const,
+};
+
+/** Signature workflows (owner pages) and a signer's link (signed out). */
+export const signatureKeys = {
+  all: ['signatures'] as const,
+  list: (params: WorkflowListParams) => ['signatures', 'list', params] as const,
+  one: (id: string | undefined) => ['signatures', 'one', id] as const,
+  byDocument: (documentId: string | undefined) => ['signatures', 'document', documentId] as const,
+  verify: (id: string | undefined) => ['signatures', 'verify', id] as const,
+  /** The signer's session of an emailed link (signed out). */
+  signing: (documentId: string | undefined, token: string | undefined) =>
+    ['signatures', 'signing', documentId, token] as const,
 };

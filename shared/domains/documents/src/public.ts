@@ -15,3 +15,14 @@ export {
   type DocumentType,
 } from './document';
 export { formatMoney } from './money';
+// The business's Stripe connection (the admin remote's integrations tab) and its payments (finance, project tab).
+export { stripe, payments } from './index';
+export { stripeKeys, paymentKeys } from './keys';
+export {
+  PAYMENT_MESSAGES,
+  PAYMENT_STATUS_LABELS,
+  type Payment,
+  type PaymentListParams,
+  type PaymentStatus,
+  type StripeAccountStatus,
+} from './payments';

@@ -9,3 +9,6 @@ export * from './pdf';
 export * from './packages';
 export * from './files';
 export * from './forms';
+export * from './signatures';
+export * from './payments';
+export * from './finance';
