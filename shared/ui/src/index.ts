@@ -80,6 +80,7 @@ export { SelectAllHeader } from './select-all-header';
 export { LoadError } from './load-error';
 export { AgendaList, splitAgenda, type AgendaItem } from './agenda-list';
 export { useCsvExport } from './use-csv-export';
+export { SignaturePad, SIGNATURE_MAX_CHARS, TYPED_SIGNATURE_MAX, type SignatureValue } from './signature-pad';
 export {
   GoogleCalendarCard,
   type CalendarConnectionCalls,
