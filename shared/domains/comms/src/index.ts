@@ -1,0 +1,13 @@
+/**
+ * The comms domain slice (notifications today): wire schemas, typed calls and query keys. Not a federation
+ * singleton: each app that uses it bundles (and tree-shakes) its own copy. The calls go through the page's one
+ * client (`api`).
+ */
+import { api } from '@atrium/api-client';
+import { notificationsApi } from './api/notifications';
+
+export * from './schemas';
+export * from './keys';
+export { notificationsApi, type NotificationsApi } from './api/notifications';
+
+export const notifications = /* @__PURE__ */ notificationsApi(api);

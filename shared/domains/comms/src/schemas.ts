@@ -1,0 +1,2 @@
+/** The comms slice's wire schemas and texts without the calls (what the server imports). */
+export * from './notification';
