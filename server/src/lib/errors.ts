@@ -22,6 +22,10 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   HEADERS_TOO_LARGE: 'The request headers are too large',
   DEPRECATED_CALL: 'This call is no longer supported',
   GONE: 'This link has expired',
+  SIGNATURE_LINK_USED: 'This signing link has already been used',
+  SIGNATURE_VOIDED: 'This signing request was withdrawn by the sender',
+  SIGNATURE_DECLINED: 'This signing request was declined by another signer',
+  SIGNATURE_NOT_YOUR_TURN: 'It is not your turn to sign yet',
 };
 
 /** Seconds a client should wait before trying again after a 503. */

@@ -24,6 +24,14 @@ export const ERROR_STATUS = {
   GONE: 410,
   /** A call the product no longer supports (the older meeting add-contact/remove-contact calls): say what replaced it. */
   DEPRECATED_CALL: 400,
+  /** A signer's link that already served (signed or declined): single use. The client shows its expired page. */
+  SIGNATURE_LINK_USED: 409,
+  /** A signer's link of a workflow the sender voided. */
+  SIGNATURE_VOIDED: 410,
+  /** A signer's link of a workflow another signer declined. */
+  SIGNATURE_DECLINED: 410,
+  /** Sequential signing: this signer's turn has not come (they get an email when it does). */
+  SIGNATURE_NOT_YOUR_TURN: 409,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
