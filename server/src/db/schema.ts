@@ -51,6 +51,7 @@ import type {
   TaskPriority,
   TaskStatus,
 } from '@atrium/domain-work/schemas';
+import type { NotificationData, NotificationType } from '@atrium/domain-comms/schemas';
 
 const id = () =>
   text('id')
@@ -1421,3 +1422,69 @@ export const stripeEvents = pgTable('stripe_events', {
   outcome: text('outcome').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One notification for one user (modules/notifications, issue #19): stored per recipient so read and delete are
+ * each user's own. `business_id` is the business it belongs to (the bell shows the current business's); null for
+ * a personal one that follows the user into every business (friend requests). Indexes: the list (newest first)
+ * and the unread count.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessId: text('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
+    type: text('type').$type<NotificationType>().notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    data: jsonb('data').$type<NotificationData>().notNull().default({}),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_user_unread_idx')
+      .on(t.userId, t.businessId)
+      .where(sql`${t.readAt} IS NULL`),
+  ],
+);
+
+/** A user's switch per notification type; no row = on. A type switched off is not delivered to that user. */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').$type<NotificationType>().notNull(),
+    enabled: boolean('enabled').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.type] })],
+);
+
+/**
+ * Friend requests as far as the notification calls need them (POST /notifications/friend-request-sent|received):
+ * who asked whom and when the recipient acknowledged it. One row per pair; the people/friends part is issue #20's.
+ */
+export const friendRequests = pgTable(
+  'friend_requests',
+  {
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: text('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.senderId, t.recipientId] }),
+    index('friend_requests_recipient_idx').on(t.recipientId),
+    check('friend_requests_not_self_check', sql`${t.senderId} <> ${t.recipientId}`),
+  ],
+);
