@@ -377,6 +377,12 @@ export const API_OPERATIONS = {
     summary: 'Answer a shared questionnaire, by its link token',
     public: 'the client answers through the link signed out; the unguessable token is the credential',
   },
+  // Finance (read-only reports over invoices and payments)
+  'GET /finance/overview': { id: 'getFinanceOverview', summary: 'Revenue by month, outstanding and overdue' },
+  'GET /finance/invoices': { id: 'listFinanceInvoices', summary: 'A page of invoices with paid amounts and balances' },
+  'GET /finance/payments': { id: 'listFinancePayments', summary: 'A page of payments with refunds' },
+  'GET /finance/export': { id: 'exportFinanceCsv', summary: 'Invoices or payments in a date range as CSV' },
+  'GET /finance/projects/:projectId': { id: 'getProjectFinance', summary: "A project's invoices, payments and totals" },
   // Packages
   'GET /packages': { id: 'listPackages', summary: 'A page of packages' },
   'POST /packages': { id: 'createPackage', summary: 'Create a package of documents' },

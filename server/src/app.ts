@@ -82,6 +82,9 @@ import { FormsService, mailFormNotifier } from './modules/forms/forms.service';
 import { PackagesRepository } from './modules/packages/packages.repository';
 import { packagesRoutes, publicPackagesRoutes } from './modules/packages/packages.routes';
 import { PackagesService } from './modules/packages/packages.service';
+import { FinanceRepository } from './modules/finance/finance.repository';
+import { financeRoutes } from './modules/finance/finance.routes';
+import { FinanceService } from './modules/finance/finance.service';
 import { CalendarService } from './modules/calendar/calendar.service';
 import { ImagesRepository } from './modules/images/images.repository';
 import { imagesRoutes } from './modules/images/images.routes';
@@ -312,6 +315,9 @@ export async function buildApp({
     log: (err, msg) => app.log.warn({ err }, msg),
   });
 
+  // Finance: read-only reports over the invoices (documents) and the payments tables; it writes nothing.
+  const finance = new FinanceService(new FinanceRepository(db));
+
   // Whatever an unsafe request changed (a sign-out, a revoked session, a membership) is seen by the next request.
   app.addHook('onSend', async (request, _reply, payload) => {
     if (!SAFE_METHODS.has(request.method)) await auth.forgetSessionContexts();
@@ -388,6 +394,7 @@ export async function buildApp({
       await api.register(fileManagerRoutes, { prefix: '/files', fileManager });
       await api.register(packagesRoutes, { prefix: '/packages', packages });
       await api.register(publicPackagesRoutes, { prefix: '/public/packages', packages, rateLimit: 120 });
+      await api.register(financeRoutes, { prefix: '/finance', finance });
     },
     { prefix: API_ROOT },
   );

@@ -599,6 +599,11 @@ const ROUTES: Record<string, RouteSpec> = {
   },
 
   // Packages (the public link's route takes the token as the credential)
+  [`GET ${A}/finance/overview`]: {},
+  [`GET ${A}/finance/invoices`]: { lists: ['document'] },
+  [`GET ${A}/finance/payments`]: {},
+  [`GET ${A}/finance/export`]: {},
+  [`GET ${A}/finance/projects/:projectId`]: { ids: { projectId: 'project' } },
   [`GET ${A}/packages`]: { lists: ['package'] },
   [`POST ${A}/packages`]: {
     ids: { 'body.contactId': 'contact', 'body.documentIds': 'clientDocument' },
