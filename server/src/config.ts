@@ -69,6 +69,8 @@ function envSchema(root: string) {
       (v) => v ?? 'https://oauth2.googleapis.com/revoke',
     ),
     GOOGLE_CALENDAR_SYNC_INTERVAL_SECONDS: positiveInt(300),
+    SIGNING_P12_PATH: optional(z.string()).transform((v) => (v === undefined ? undefined : path.resolve(v))),
+    SIGNING_P12_PASSPHRASE: optional(z.string()),
     // No default: anyone who verifies a mailbox at a default domain would see every user of a self-hosted install.
     ADMIN_EMAIL_DOMAIN: optional(z.string().regex(/^[a-z0-9.-]+$/i)).transform((v) => v?.toLowerCase() ?? null),
     DB_CONNECT_TIMEOUT_MS: positiveInt(DEFAULT_POSTGRES_TIMEOUTS.connectMs),
@@ -138,6 +140,12 @@ export interface Config {
    * and token addresses are configurable so tests point the real client library at a local fake.
    */
   googleCalendar: GoogleCalendarConfig | null;
+  /**
+   * The document seal (modules/signatures/pdf): a PKCS#12 file (RSA key + certificate) and its passphrase; unset = a
+   * self-signed seal generated at the first start and kept in the database, sealed with the app secret.
+   */
+  signingP12Path?: string;
+  signingP12Passphrase?: string;
   /** Users whose e-mail ends with @this domain may use the admin pages; null (the default) = no one. */
   adminEmailDomain: string | null;
   /** PostgreSQL waits (connect / pool slot, statement, client read) before a request answers 503. */
@@ -195,6 +203,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             syncIntervalSeconds: e.GOOGLE_CALENDAR_SYNC_INTERVAL_SECONDS,
           }
         : null,
+    signingP12Path: e.SIGNING_P12_PATH,
+    signingP12Passphrase: e.SIGNING_P12_PASSPHRASE,
     adminEmailDomain: e.ADMIN_EMAIL_DOMAIN,
     dbTimeouts: {
       connectMs: e.DB_CONNECT_TIMEOUT_MS,

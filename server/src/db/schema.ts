@@ -1488,3 +1488,17 @@ export const friendRequests = pgTable(
     check('friend_requests_not_self_check', sql`${t.senderId} <> ${t.recipientId}`),
   ],
 );
+
+/**
+ * The installation's document seal (modules/signatures/pdf/identity.ts) when no SIGNING_P12_PATH is configured: one
+ * row, id 'installation', generated at the first start. The PKCS#12 (key + self-signed certificate) and its
+ * passphrase are sealed with the app secret (AES-256-GCM, lib/sealed-text.ts); the certificate and its SHA-256 are
+ * public and kept in clear for display and verification.
+ */
+export const signingIdentities = pgTable('signing_identities', {
+  id: text('id').primaryKey(),
+  sealedP12: text('sealed_p12').notNull(),
+  certificatePem: text('certificate_pem').notNull(),
+  certificateSha256: text('certificate_sha256').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -11,7 +11,7 @@ const VERSION = 'v1';
 export class SealedText {
   private readonly key: Buffer;
 
-  constructor(secret: string, purpose: 'google-tokens') {
+  constructor(secret: string, purpose: 'google-tokens' | 'signing-identity') {
     this.key = deriveKey(secret, purpose);
   }
 

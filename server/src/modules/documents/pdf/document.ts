@@ -4,7 +4,7 @@
  * 'Page N of M' footer. Tables repeat their header row after a page break and never split a row.
  */
 import type { Content, ContentTable, DynamicContent, TDocumentDefinitions, TableCell } from './pdfmake-types';
-import { BASE_FONT } from './fonts';
+import { BASE_FONT, SIGNATURE_FONT, signatureFontCovers } from './fonts';
 import { htmlToBlocks } from './html';
 import { imageDataUrl } from './images';
 import {
@@ -438,6 +438,18 @@ const NO_BORDERS_NO_PADDING = {
   paddingBottom: () => 0,
 };
 
+/** A typed signature in the handwriting face when it has every letter, else in the document font's italics. */
+function typedSignature(value: string | null | undefined, width: number): Content | string {
+  const name = value?.trim();
+  if (!name) return '';
+  // One line in the signing space: a long name gets a smaller size (about half an em per letter).
+  const fontSize = Math.max(9, Math.min(24, width / (Math.max(1, [...name].length) * 0.5)));
+  const style = { lineHeight: 1, margin: [0, Math.max(0, 30 - fontSize), 0, 0] };
+  return signatureFontCovers(name)
+    ? ({ text: name, font: SIGNATURE_FONT, fontSize, ...style } as Content)
+    : text(name, { ...style, fontSize: Math.min(18, fontSize), italics: true });
+}
+
 function signatures(lines: PdfSignatureLine[], ctx: Ctx): Content {
   const width = Math.min(200, (ctx.contentWidth - 24 * (lines.length - 1)) / Math.max(1, lines.length));
   return {
@@ -449,7 +461,7 @@ function signatures(lines: PdfSignatureLine[], ctx: Ctx): Content {
           table: {
             widths: [width],
             heights: [SIGNATURE_HEIGHT],
-            body: [[image ? { image, fit: [width, SIGNATURE_HEIGHT] } : '']],
+            body: [[image ? { image, fit: [width, SIGNATURE_HEIGHT] } : typedSignature(line.typed, width)]],
           },
           layout: NO_BORDERS_NO_PADDING,
           margin: [0, 0, 0, 2],

@@ -169,3 +169,31 @@ export function splitByFont(text: string): FontSegment[] {
   }
   return segments;
 }
+
+// ---- the typed signature's face ---------------------------------------------------------------------------
+
+/**
+ * A typed signature is drawn in Caveat (@expo-google-fonts/caveat, SIL OFL 1.1), a handwriting face, when Caveat has
+ * every letter of it; otherwise (東京, Ελένη…) in the document font's italics, so no letter vanishes.
+ */
+export const SIGNATURE_FONT = 'Caveat';
+const SIGNATURE_FONT_FILE = '@expo-google-fonts/caveat/400Regular/Caveat_400Regular.ttf';
+export const SIGNATURE_FONT_KEY = `${SIGNATURE_FONT}-normal.ttf`;
+
+export function signatureFontBytes(): Buffer {
+  const file = requireFromHere.resolve(SIGNATURE_FONT_FILE);
+  let bytes = bytesCache.get(file);
+  if (!bytes) {
+    bytes = readFileSync(file);
+    bytesCache.set(file, bytes);
+    parseOnce(bytes);
+  }
+  return bytes;
+}
+
+/** True when the signature face draws every character of `value` (spaces included). */
+export function signatureFontCovers(value: string): boolean {
+  const font = parsedFonts.get(signatureFontBytes())!;
+  for (const char of value) if (!font.hasGlyphForCodePoint(char.codePointAt(0)!)) return false;
+  return true;
+}

@@ -8,7 +8,15 @@
 import pdfmake from 'pdfmake';
 import type { PdfmakeEngine, TFontDictionary } from './pdfmake-types';
 import { documentDefinition } from './document';
-import { type FontFamily, FALLBACK_ORDER, fontBytes, fontKey } from './fonts';
+import {
+  type FontFamily,
+  FALLBACK_ORDER,
+  fontBytes,
+  fontKey,
+  SIGNATURE_FONT,
+  SIGNATURE_FONT_KEY,
+  signatureFontBytes,
+} from './fonts';
 import type { PdfDocumentModel } from './model';
 
 export type * from './model';
@@ -28,8 +36,9 @@ function pdfEngine(): PdfmakeEngine {
   if (engine) return engine;
   const e = pdfmake as unknown as PdfmakeEngine;
   e.virtualfs = {
-    existsSync: (name) => fontsByKey.has(name),
+    existsSync: (name) => fontsByKey.has(name) || name === SIGNATURE_FONT_KEY,
     readFileSync: (name) => {
+      if (name === SIGNATURE_FONT_KEY) return signatureFontBytes();
       const font = fontsByKey.get(name);
       if (!font) throw new Error(`Unknown PDF font ${name}`);
       return fontBytes(font.family, font.style);
@@ -38,14 +47,16 @@ function pdfEngine(): PdfmakeEngine {
       throw new Error('The PDF renderer downloads nothing');
     },
   };
-  e.setFonts(
-    Object.fromEntries(
+  e.setFonts({
+    ...Object.fromEntries(
       FALLBACK_ORDER.map((family) => [
         family,
         Object.fromEntries(STYLES.map((style) => [style, fontKey(family, style)])),
       ]),
-    ) as TFontDictionary,
-  );
+    ),
+    // The typed signature's face has one style.
+    [SIGNATURE_FONT]: Object.fromEntries(STYLES.map((style) => [style, SIGNATURE_FONT_KEY])),
+  } as unknown as TFontDictionary);
   e.setUrlAccessPolicy(() => false);
   e.setLocalAccessPolicy(() => false);
   engine = e;

@@ -112,6 +112,8 @@ export interface PdfSignatureLine {
   date?: string | null;
   /** Signature image (PNG/JPEG bytes or data URL), for the signatures issue; a bad image is skipped. */
   image?: PdfImage | null;
+  /** A typed signature (when there is no image): drawn in a handwriting face (fonts.ts SIGNATURE_FONT). */
+  typed?: string | null;
 }
 
 export type PdfBlock =
