@@ -27,8 +27,9 @@ describe('documents-signatures remote module', () => {
     }
   });
 
-  it('contributes the Documents and Contact Forms sidebar entries and the three document types to "+ New"', () => {
+  it('contributes the Finance, Documents and Contact Forms sidebar entries and the three document types to "+ New"', () => {
     expect(remoteModule.nav).toEqual([
+      { key: 'finance', label: 'Finance', path: '/finance', icon: 'finance' },
       { key: 'documents', label: 'Documents', path: '/documents', icon: 'documents' },
       { key: 'contact-forms', label: 'Contact Forms', path: '/contact-forms', icon: 'contact-forms' },
     ]);
@@ -39,6 +40,13 @@ describe('documents-signatures remote module', () => {
     ]);
     // After Contact (1), Task (2), Project (3) and Meeting (4), as the spec lists them.
     expect(remoteModule.newMenu.map((e) => e.order)).toEqual([5, 6, 7]);
+  });
+
+  it('contributes the revenue summary and sales overview home widgets, between calendar and projects', () => {
+    expect(remoteModule.widgets.map((w) => [w.key, w.title, w.order])).toEqual([
+      ['revenue-summary', 'Revenue summary', 40],
+      ['sales-overview', 'Sales overview', 50],
+    ]);
   });
 
   it('serves the documents pages signed in, and the client view of a document publicly', () => {
@@ -58,6 +66,8 @@ describe('documents-signatures remote module', () => {
       '/contact-forms/editor/:id',
       '/responses',
       '/response/:submissionId',
+      '/finance',
+      '/finance/:tab',
     ]);
     expect(remoteModule.routes.find((r) => r.path === '/documents/view/:id')?.public).toBe(true);
     expect(remoteModule.routes.find((r) => r.path === '/forms/:publicId')?.public).toBe(true);

@@ -30,6 +30,8 @@ const remoteModule: RemoteModule = {
     { path: '/contact-forms/editor/:id', load: () => import('./routes/contact-forms-editor-page') },
     { path: '/responses', load: () => import('./routes/responses-page') },
     { path: '/response/:submissionId', load: () => import('./routes/response-page') },
+    { path: '/finance', load: () => import('./routes/finance-page') },
+    { path: '/finance/:tab', load: () => import('./routes/finance-page') },
     // The client's view: public, so the link `/documents/view/{id}?token=…` opens signed out too.
     { path: '/documents/view/:id', load: () => import('./routes/document-view-page'), public: true },
     // A package's flow for its client (signed out, through the package link).
@@ -46,7 +48,21 @@ const remoteModule: RemoteModule = {
   // Sidebar and '+ New' entries come from the static metadata the host reads in /remotes.json (no drift).
   nav: REMOTE_META.documents_signatures.nav,
   newMenu: REMOTE_META.documents_signatures.newMenu,
-  widgets: [],
+  // Home widgets (docs/requirements.md §1): revenue summary and sales overview, between calendar (30) and projects (70).
+  widgets: [
+    {
+      key: 'revenue-summary',
+      title: 'Revenue summary',
+      order: 40,
+      load: () => import('./features/finance/revenue-summary-widget'),
+    },
+    {
+      key: 'sales-overview',
+      title: 'Sales overview',
+      order: 50,
+      load: () => import('./features/finance/sales-overview-widget'),
+    },
+  ],
 };
 
 export default remoteModule;

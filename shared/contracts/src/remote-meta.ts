@@ -83,6 +83,8 @@ export const REMOTE_META: Readonly<Record<RemoteName, RemoteMeta>> = {
       '/contact-forms/editor/:id',
       '/responses',
       '/response/:submissionId',
+      '/finance',
+      '/finance/:tab',
       // Public (signed in or not), under the prefixes of REMOTE_PUBLIC_PATHS.
       '/documents/view/:id',
       '/packages/view/:id',
@@ -96,6 +98,7 @@ export const REMOTE_META: Readonly<Record<RemoteName, RemoteMeta>> = {
     ],
     ...publicPaths('documents_signatures'),
     nav: [
+      { key: 'finance', label: 'Finance', path: '/finance', icon: 'finance' },
       { key: 'documents', label: 'Documents', path: '/documents', icon: 'documents' },
       { key: 'contact-forms', label: 'Contact Forms', path: '/contact-forms', icon: 'contact-forms' },
     ],
@@ -119,6 +122,7 @@ export const REMOTE_META: Readonly<Record<RemoteName, RemoteMeta>> = {
         action: { type: 'navigate', to: '/documents/create?type=questionnaire' },
       },
     ],
+    widgets: true,
   },
   comms: { routes: [], nav: [], newMenu: [] },
   community_market: { routes: [], nav: [], newMenu: [] },
