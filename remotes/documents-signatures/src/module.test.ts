@@ -68,6 +68,12 @@ describe('documents-signatures remote module', () => {
       '/response/:submissionId',
       '/finance',
       '/finance/:tab',
+      '/signatures',
+      '/signatures/workflows',
+      '/signatures/completed',
+      '/signatures/workflows/:workflowId',
+      '/signatures/workflows/:workflowId/business-owner-sign',
+      '/signatures/workflows/:workflowId/view-document',
     ]);
     expect(remoteModule.routes.find((r) => r.path === '/documents/view/:id')?.public).toBe(true);
     expect(remoteModule.routes.find((r) => r.path === '/forms/:publicId')?.public).toBe(true);

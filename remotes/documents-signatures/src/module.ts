@@ -32,6 +32,19 @@ const remoteModule: RemoteModule = {
     { path: '/response/:submissionId', load: () => import('./routes/response-page') },
     { path: '/finance', load: () => import('./routes/finance-page') },
     { path: '/finance/:tab', load: () => import('./routes/finance-page') },
+    // Signature workflows (the spec's sidebar has none: reached from /documents).
+    { path: '/signatures', load: () => import('./routes/signatures-page') },
+    { path: '/signatures/workflows', load: () => import('./routes/signatures-page') },
+    { path: '/signatures/completed', load: () => import('./routes/signatures-completed-page') },
+    { path: '/signatures/workflows/:workflowId', load: () => import('./routes/signature-workflow-page') },
+    {
+      path: '/signatures/workflows/:workflowId/business-owner-sign',
+      load: () => import('./routes/signature-owner-sign-page'),
+    },
+    {
+      path: '/signatures/workflows/:workflowId/view-document',
+      load: () => import('./routes/signature-view-document-page'),
+    },
     // The client's view: public, so the link `/documents/view/{id}?token=…` opens signed out too.
     { path: '/documents/view/:id', load: () => import('./routes/document-view-page'), public: true },
     // A package's flow for its client (signed out, through the package link).
@@ -41,7 +54,7 @@ const remoteModule: RemoteModule = {
     { path: '/document-expired', load: page('DocumentExpiredPage'), public: true },
     { path: '/document-not-found', load: page('DocumentNotFoundPage'), public: true },
     { path: '/document-error', load: page('DocumentNotFoundPage'), public: true },
-    { path: '/legal/esign-disclosure', load: page('EsignDisclosurePage'), public: true },
+    { path: '/legal/esign-disclosure', load: () => import('./routes/esign-disclosure-page'), public: true },
     { path: '/invoices/pay', load: page('InvoicePayPage'), public: true },
     { path: '/invoice-payment-success', load: page('InvoicePaymentSuccessPage'), public: true },
   ],

@@ -85,6 +85,12 @@ export const REMOTE_META: Readonly<Record<RemoteName, RemoteMeta>> = {
       '/response/:submissionId',
       '/finance',
       '/finance/:tab',
+      '/signatures',
+      '/signatures/workflows',
+      '/signatures/completed',
+      '/signatures/workflows/:workflowId',
+      '/signatures/workflows/:workflowId/business-owner-sign',
+      '/signatures/workflows/:workflowId/view-document',
       // Public (signed in or not), under the prefixes of REMOTE_PUBLIC_PATHS.
       '/documents/view/:id',
       '/packages/view/:id',

@@ -5,6 +5,7 @@ import { Alert, Button, Group, Link, LoadError, PageSkeleton, Stack, Text, usePa
 import { documentKeys, documents, isEditable } from '@atrium/domain-documents';
 import { DocumentEditor } from '../features/editor/document-editor';
 import { viewPath } from '../lib/paths';
+import { SignatureAction } from '../features/signatures/signature-action';
 
 /** /documents/editor/{id}: a draft or a template in the editor; a sent document opens read-only elsewhere. */
 export default function DocumentEditorPage() {
@@ -30,7 +31,13 @@ export default function DocumentEditorPage() {
 
 function EditorOrFrozen({ doc }: { doc: Parameters<typeof DocumentEditor>[0]['doc'] }) {
   const [editable] = useState(() => isEditable(doc));
-  if (editable) return <DocumentEditor doc={doc} />;
+  if (editable)
+    return (
+      <DocumentEditor
+        doc={doc}
+        actions={({ flush }) => doc.type === 'contract' && <SignatureAction doc={doc} beforeOpen={flush} />}
+      />
+    );
   return (
     <Alert color="blue" title={doc.title}>
       <Stack gap="xs">

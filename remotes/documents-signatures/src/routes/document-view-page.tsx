@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '@atrium/api-client';
 import {
@@ -19,6 +19,7 @@ import {
   documentKeys,
   documents,
   isEditable,
+  isSignerToken,
   publicDocuments,
   publicForms,
 } from '@atrium/domain-documents';
@@ -26,16 +27,31 @@ import { BlockView, DocumentView } from '../components/document-view';
 import { AnswerForm } from '../features/forms/answer-form';
 import { downloadPdf } from '../lib/pdf-download';
 import { editorPath } from '../lib/paths';
+import { SignatureAction } from '../features/signatures/signature-action';
+
+// A signer's link (token sig_…) shows the signing steps instead (features/signatures, loaded only for it).
+const SigningFlow = lazy(() => import('../features/signatures/signing-flow').then((m) => ({ default: m.SigningFlow })));
 
 /**
  * /documents/view/{id}: what the client sees. With ?token= (the link that was sent) it is the signed-out call
  * GET /public/documents/{id}; an unknown or forged link goes to /document-not-found, an expired one to
- * /document-expired. Without a token a member sees the preview of their business's document.
+ * /document-expired. Without a token a member sees the preview of their business's document (a contract with its
+ * signature button). A signer's token (`sig_…`) is no document link: it opens the signing steps.
  */
 export default function DocumentViewPage() {
   const { id = '' } = useParams();
   const [url] = useSearchParams();
   const token = url.get('token') ?? '';
+  if (isSignerToken(token))
+    return (
+      <Suspense fallback={<PageSkeleton rows={8} />}>
+        <SigningFlow documentId={id} token={token} />
+      </Suspense>
+    );
+  return <DocumentLinkView id={id} token={token} />;
+}
+
+function DocumentLinkView({ id, token }: { id: string; token: string }) {
   const navigate = useNavigate();
   const q = useQuery({
     queryKey: token ? documentKeys.publicView(id, token) : documentKeys.preview(id),
@@ -74,6 +90,7 @@ export default function DocumentViewPage() {
                 Back to documents
               </Button>
             )}
+            {!token && q.data.doc.type === 'contract' && <SignatureAction doc={q.data.doc} />}
             {q.data.editable && (
               <Button variant="default" component={Link} to={editorPath(id)}>
                 Edit

@@ -108,6 +108,10 @@ export default function DocumentsPage() {
           <Button variant="default" component={Link} to="/packages">
             Packages
           </Button>
+          {/* Nor a Signatures entry: the signature workflows are reached from here too. */}
+          <Button variant="default" component={Link} to="/signatures">
+            Signatures
+          </Button>
           <Menu position="bottom-end">
             <Menu.Target>
               <Button leftSection={<IconPlus size={16} />}>New document</Button>

@@ -41,16 +41,6 @@ describe('public documents pages', () => {
     expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/signin');
   });
 
-  it('/legal/esign-disclosure shows the disclosure and a way back', async () => {
-    await open('/legal/esign-disclosure');
-    expect(screen.getByRole('heading', { name: 'Electronic signature disclosure' })).toBeInTheDocument();
-    expect(
-      screen.getByText(/your electronic signature is the legal equivalent of your handwritten signature/),
-    ).toBeInTheDocument();
-    expect(screen.getByText(/you may withdraw your consent to sign electronically at any time/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Atrium' })).toHaveAttribute('href', '/signin');
-  });
-
   it.each([
     ['/invoices/pay', 'Invoice'],
     ['/invoice-payment-success', 'Payment received'],

@@ -1,4 +1,4 @@
-import { Anchor, Button, CardPage, Link, Stack, Text } from '@atrium/ui/core';
+import { Button, CardPage, Link, Stack, Text } from '@atrium/ui/core';
 
 /** The public routes of docs/requirements.md §2 this remote serves; they render outside the shell, signed in or not. */
 function Message({ title, body }: { title: string; body: string }) {
@@ -29,29 +29,6 @@ export const DocumentNotFoundPage = () => (
     body="We couldn't find this document. It may have been deleted, or the link may be incomplete."
   />
 );
-
-/** /legal/esign-disclosure */
-export function EsignDisclosurePage() {
-  return (
-    <CardPage title="Electronic signature disclosure">
-      <Stack gap="sm">
-        <Text size="sm">
-          By signing a document electronically through Atrium you agree that your electronic signature is the legal
-          equivalent of your handwritten signature, and that you consent to receive documents and notices
-          electronically.
-        </Text>
-        <Text size="sm">
-          You may ask the sender for a paper copy of any document at no charge, and you may withdraw your consent to
-          sign electronically at any time by telling the sender before you sign. To sign electronically you need a
-          current web browser and an email address.
-        </Text>
-        <Anchor component={Link} to="/signin" size="sm">
-          Back to Atrium
-        </Anchor>
-      </Stack>
-    </CardPage>
-  );
-}
 
 /**
  * Public routes whose flows arrive with later issues (invoice payment). They exist in the router, stay public,

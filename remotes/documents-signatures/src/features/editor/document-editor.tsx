@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { fieldErrorsOf } from '@atrium/api-client';
 import { useContactChoices } from '@atrium/domain-crm/public';
@@ -43,8 +43,17 @@ import { SaveStatus } from '../../components/save-status';
 
 const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CHF', 'JPY', 'SEK', 'NOK', 'DKK', 'NZD', 'INR'];
 
-/** The editor of a draft or a template: every change is saved by itself (debounced PUT /documents/{id}). */
-export function DocumentEditor({ doc }: { doc: Document }) {
+/**
+ * The editor of a draft or a template: every change is saved by itself (debounced PUT /documents/{id}). `actions`
+ * adds buttons to the header (the page's "Send for signature"), given `flush` to save pending changes first.
+ */
+export function DocumentEditor({
+  doc,
+  actions,
+}: {
+  doc: Document;
+  actions?: (ctx: { flush: () => Promise<boolean> }) => ReactNode;
+}) {
   const client = useQueryClient();
   const navigate = useNavigate();
   const [draft, setDraft] = useState<Draft>(() => draftOf(doc));
@@ -129,6 +138,7 @@ export function DocumentEditor({ doc }: { doc: Document }) {
               Send
             </Button>
           )}
+          {actions?.({ flush: () => autosave.flush() })}
         </Group>
       </Group>
 
