@@ -37,6 +37,11 @@ import type {
   ResponseAnswer,
   ResponseSource,
   Signer,
+  SignerRole,
+  SignerStatus,
+  SigningOrder,
+  WorkflowStatus,
+  AuditEvent,
 } from '@atrium/domain-documents/schemas';
 import type {
   ActivitySubject,
@@ -1236,6 +1241,136 @@ export const packageLinks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('package_links_token_uq').on(t.tokenHash), index('package_links_package_idx').on(t.packageId)],
+);
+
+/**
+ * E-signature workflows (modules/signatures): a contract sent to its signers in order (or any order), with an expiry
+ * and a reminder interval. One open workflow (draft, sent, in progress) per document; finished ones stay as history.
+ * On completion: the sealed PDF (a work file of the file manager) and its SHA-256.
+ */
+export const signatureWorkflows = pgTable(
+  'signature_workflows',
+  {
+    id: id(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    /** The contract's title when the workflow was made (the list shows and searches it). */
+    documentTitle: text('document_title').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').$type<WorkflowStatus>().notNull().default('draft'),
+    signingOrder: text('signing_order').$type<SigningOrder>().notNull().default('sequential'),
+    message: text('message').notNull().default(''),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Days between reminders to signers who have not signed; 0: none. */
+    reminderIntervalDays: integer('reminder_interval_days').notNull().default(3),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidReason: text('void_reason'),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    /** SHA-256 of the contract's content when sent: the sealed PDF must be of the same text. */
+    documentSha256: text('document_sha256'),
+    signedFileId: text('signed_file_id').references(() => workFiles.id, { onDelete: 'set null' }),
+    /** SHA-256 (hex) of the sealed PDF's bytes. */
+    signedSha256: text('signed_sha256'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('signature_workflows_business_list_idx').on(t.businessId, t.updatedAt.desc(), t.id.desc()),
+    index('signature_workflows_business_status_idx').on(t.businessId, t.status, t.updatedAt.desc(), t.id.desc()),
+    index('signature_workflows_document_idx').on(t.documentId, t.createdAt.desc()),
+    uniqueIndex('signature_workflows_open_document_uq')
+      .on(t.documentId)
+      .where(sql`status IN ('draft', 'sent', 'in_progress')`),
+    check(
+      'signature_workflows_status_check',
+      sql`${t.status} IN ('draft', 'sent', 'in_progress', 'completed', 'declined', 'voided', 'expired')`,
+    ),
+  ],
+);
+
+/**
+ * A workflow's signers in order. The link's token is never stored: only its SHA-256 (it is derived from the app
+ * secret and `token_nonce`, so a reminder mails the same link). Consent and signature evidence stay on the row.
+ */
+export const signatureSigners = pgTable(
+  'signature_signers',
+  {
+    id: id(),
+    workflowId: text('workflow_id')
+      .notNull()
+      .references(() => signatureWorkflows.id, { onDelete: 'cascade' }),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    role: text('role').$type<SignerRole>().notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull().default(''),
+    contactId: text('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    /** The member who signed as the business owner. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').$type<SignerStatus>().notNull().default('pending'),
+    tokenNonce: text('token_nonce'),
+    tokenHash: text('token_hash'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    lastRemindedAt: timestamp('last_reminded_at', { withTimezone: true }),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    consentedAt: timestamp('consented_at', { withTimezone: true }),
+    consentVersion: text('consent_version'),
+    consentIp: text('consent_ip'),
+    consentUserAgent: text('consent_user_agent'),
+    signatureKind: text('signature_kind').$type<'drawn' | 'typed'>(),
+    signaturePng: bytea('signature_png'),
+    typedName: text('typed_name'),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    signedIp: text('signed_ip'),
+    signedUserAgent: text('signed_user_agent'),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    declineReason: text('decline_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('signature_signers_order_uq').on(t.workflowId, t.position),
+    uniqueIndex('signature_signers_token_uq')
+      .on(t.tokenHash)
+      .where(sql`token_hash IS NOT NULL`),
+  ],
+);
+
+/**
+ * The append-only evidence of a workflow: each entry's hash is SHA-256 over its canonical form and the previous
+ * entry's hash. The migration adds a trigger that refuses UPDATE, and DELETE while the workflow exists (a deleted
+ * document or business still takes its workflows and their trails with it).
+ */
+export const signatureAudit = pgTable(
+  'signature_audit',
+  {
+    workflowId: text('workflow_id')
+      .notNull()
+      .references(() => signatureWorkflows.id, { onDelete: 'cascade' }),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    sequence: integer('sequence').notNull(),
+    event: text('event').$type<AuditEvent>().notNull(),
+    actor: text('actor').notNull(),
+    actorName: text('actor_name'),
+    signerId: text('signer_id'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workflowId, t.sequence] })],
 );
 
 /**
