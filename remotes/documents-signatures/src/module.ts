@@ -55,8 +55,9 @@ const remoteModule: RemoteModule = {
     { path: '/document-not-found', load: page('DocumentNotFoundPage'), public: true },
     { path: '/document-error', load: page('DocumentNotFoundPage'), public: true },
     { path: '/legal/esign-disclosure', load: () => import('./routes/esign-disclosure-page'), public: true },
-    { path: '/invoices/pay', load: page('InvoicePayPage'), public: true },
-    { path: '/invoice-payment-success', load: page('InvoicePaymentSuccessPage'), public: true },
+    // The client pays an invoice by card (Stripe Checkout) and comes back to the payment's status.
+    { path: '/invoices/pay', load: () => import('./routes/invoice-pay-page'), public: true },
+    { path: '/invoice-payment-success', load: () => import('./routes/invoice-payment-success-page'), public: true },
   ],
   // Sidebar and '+ New' entries come from the static metadata the host reads in /remotes.json (no drift).
   nav: REMOTE_META.documents_signatures.nav,

@@ -40,17 +40,4 @@ describe('public documents pages', () => {
     expect(screen.getByText(body)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/signin');
   });
-
-  it.each([
-    ['/invoices/pay', 'Invoice'],
-    ['/invoice-payment-success', 'Payment received'],
-  ])('%s says plainly that the flow is not available yet (%s)', async (path, title) => {
-    await open(path);
-    expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
-    expect(
-      screen.getByText(
-        'This part of Atrium is not available on this deployment yet. Nothing was changed. Please contact the person who sent you here, or sign in to continue.',
-      ),
-    ).toBeInTheDocument();
-  });
 });

@@ -29,23 +29,3 @@ export const DocumentNotFoundPage = () => (
     body="We couldn't find this document. It may have been deleted, or the link may be incomplete."
   />
 );
-
-/**
- * Public routes whose flows arrive with later issues (invoice payment). They exist in the router, stay public,
- * and say plainly that the flow is not available in this deployment yet instead of sending the visitor to sign
- * in or faking a result.
- */
-function UnavailableFlowPage({ title }: { title: string }) {
-  return (
-    <Message
-      title={title}
-      body="This part of Atrium is not available on this deployment yet. Nothing was changed. Please contact the person who sent you here, or sign in to continue."
-    />
-  );
-}
-
-/** /invoices/pay (view invoice) */
-export const InvoicePayPage = () => <UnavailableFlowPage title="Invoice" />;
-
-/** /invoice-payment-success */
-export const InvoicePaymentSuccessPage = () => <UnavailableFlowPage title="Payment received" />;

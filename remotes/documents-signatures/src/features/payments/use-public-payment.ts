@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isApiError } from '@atrium/api-client';
+import {
+  documentKeys,
+  paymentKeys,
+  publicDocuments,
+  publicPayments,
+  type PaymentStatus,
+} from '@atrium/domain-documents';
+
+/** Leaving the app for Stripe's hosted page (a full navigation; an object so tests can replace it). */
+export const browser = {
+  go: (url: string) => window.location.assign(url),
+};
+
+/** The client's pay page for an invoice link (the invoice's public document link token). */
+export const payPath = (id: string, token: string) => `/invoices/pay?${new URLSearchParams({ id, token }).toString()}`;
+
+/** Where a public error sends the visitor: an expired link, or one that is unknown, forged or incomplete. */
+export function publicErrorPath(error: unknown): '/document-expired' | '/document-not-found' | null {
+  if (!isApiError(error)) return null;
+  if (error.status === 410) return '/document-expired';
+  if (error.status === 404 || error.status === 400) return '/document-not-found';
+  return null;
+}
+
+/** GET /public/invoices/{id}/payment?token=: the summary /invoices/pay shows (no retry: a bad link stays bad). */
+export function useInvoicePayment(id: string, token: string) {
+  return useQuery({
+    queryKey: paymentKeys.publicInvoice(id, token),
+    queryFn: () => publicPayments.invoice(id, token),
+    enabled: Boolean(id && token),
+    retry: false,
+  });
+}
+
+/** The invoice's lines, for the summary (the same public view as /documents/view/{id}?token=). */
+export function useInvoiceLines(id: string, token: string, enabled: boolean) {
+  return useQuery({
+    queryKey: documentKeys.publicView(id, token),
+    queryFn: async () => (await publicDocuments.view(id, token)).document,
+    enabled: enabled && Boolean(id && token),
+    retry: false,
+  });
+}
+
+/**
+ * POST /public/invoices/{id}/checkout?token=: a Stripe Checkout Session for the amount due now; the browser then
+ * leaves for Stripe's page. A refusal (already paid, not set up, nothing due) reloads the summary, which says why.
+ */
+export function useCheckout(id: string, token: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => publicPayments.checkout(id, token),
+    onSuccess: ({ url }) => browser.go(url),
+    onError: (error) => {
+      if (isApiError(error) && error.status === 409)
+        void qc.invalidateQueries({ queryKey: paymentKeys.publicInvoice(id, token) });
+    },
+  });
+}
+
+/** Statuses after which the payment's page stops asking. */
+const SETTLED: readonly PaymentStatus[] = ['succeeded', 'failed', 'expired', 'refunded', 'partially_refunded', 'held'];
+
+/**
+ * GET /public/payments/status?session_id=, asked again every `everyMs` while the payment is pending (only Stripe's
+ * webhook marks it paid), for at most `forMs`; then `gaveUp` is true until `checkAgain`.
+ */
+export function usePaymentStatus(sessionId: string, { everyMs = 2_000, forMs = 60_000 } = {}) {
+  const [gaveUp, setGaveUp] = useState(false);
+  const [round, setRound] = useState(0);
+  const q = useQuery({
+    queryKey: paymentKeys.publicStatus(sessionId),
+    queryFn: () => publicPayments.status(sessionId),
+    enabled: Boolean(sessionId),
+    retry: false,
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return !gaveUp && (!status || !SETTLED.includes(status)) && !query.state.error ? everyMs : false;
+    },
+  });
+  const pending = q.data?.status === 'pending';
+  useEffect(() => {
+    if (!pending || gaveUp) return;
+    const timer = setTimeout(() => setGaveUp(true), forMs);
+    return () => clearTimeout(timer);
+  }, [pending, gaveUp, forMs, round]);
+  const checkAgain = () => {
+    setGaveUp(false);
+    setRound((r) => r + 1);
+    void q.refetch();
+  };
+  return { ...q, gaveUp: pending && gaveUp, checkAgain };
+}
