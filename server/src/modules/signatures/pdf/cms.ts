@@ -78,7 +78,10 @@ export function cadesDetachedSignature(content: Buffer, identity: LoadedSigningI
   const signature = cryptoSign('sha256', der(set(attrs)), identity.privateKey);
   const signerInfo = seq([
     int(1),
-    seq([fromDer(identity.issuerDer), asn1.create(U, asn1.Type.INTEGER, false, forge.util.hexToBytes(identity.serialHex))]),
+    seq([
+      fromDer(identity.issuerDer),
+      asn1.create(U, asn1.Type.INTEGER, false, forge.util.hexToBytes(identity.serialHex)),
+    ]),
     algorithm(OID.sha256),
     asn1.create(CTX, 0, true, attrs),
     algorithm(OID.rsaEncryption),

@@ -105,7 +105,8 @@ export function openP12(
   const bagsOf = (type: string): forge.pkcs12.Bag[] => parsed.getBags({ bagType: type })[type] ?? [];
   const keyBags = [...bagsOf(oids.pkcs8ShroudedKeyBag!), ...bagsOf(oids.keyBag!)];
   const key = keyBags.find((bag) => bag.key)?.key as forge.pki.rsa.PrivateKey | undefined;
-  if (!key || !(key as { n?: unknown }).n) throw new SigningIdentityError(`${what}: the PKCS#12 file holds no RSA private key`);
+  if (!key || !(key as { n?: unknown }).n)
+    throw new SigningIdentityError(`${what}: the PKCS#12 file holds no RSA private key`);
   const certs = bagsOf(oids.certBag!)
     .map((bag) => bag.cert)
     .filter((c): c is forge.pki.Certificate => !!c);

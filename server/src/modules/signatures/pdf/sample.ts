@@ -44,7 +44,8 @@ export function sampleSignaturePng(seed = 1): Buffer {
     }
   }
   const raw = Buffer.alloc((width * 4 + 1) * height);
-  for (let row = 0; row < height; row++) rgba.copy(raw, row * (width * 4 + 1) + 1, row * width * 4, (row + 1) * width * 4);
+  for (let row = 0; row < height; row++)
+    rgba.copy(raw, row * (width * 4 + 1) + 1, row * width * 4, (row + 1) * width * 4);
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
@@ -153,12 +154,48 @@ export function sampleFinalizeInput(pages = 2): FinalizeSignedPdfInput {
       },
     ],
     audit: sampleAudit([
-      { event: 'created', at: '2026-11-27T09:00:00.000Z', actor: 'Sam Owner <sam@studio.example>', ip: '198.51.100.20', userAgent: UA },
-      { event: 'sent', at: '2026-11-27T09:00:05.000Z', actor: 'Sam Owner <sam@studio.example>', ip: '198.51.100.20', userAgent: UA },
-      { event: 'opened', at: '2026-11-27T10:13:00.000Z', actor: 'Zoë Müller-Łukasiewicz <zoe@example.com>', ip: '203.0.113.7', userAgent: UA },
-      { event: 'consented', at: '2026-11-27T10:14:02.000Z', actor: 'Zoë Müller-Łukasiewicz <zoe@example.com>', ip: '203.0.113.7', userAgent: UA },
-      { event: 'signed', at: '2026-11-27T10:15:30.000Z', actor: 'Zoë Müller-Łukasiewicz <zoe@example.com>', ip: '203.0.113.7', userAgent: UA },
-      { event: 'signed', at: '2026-11-27T11:02:00.000Z', actor: 'Sam Owner <sam@studio.example>', ip: '198.51.100.20', userAgent: UA },
+      {
+        event: 'created',
+        at: '2026-11-27T09:00:00.000Z',
+        actor: 'Sam Owner <sam@studio.example>',
+        ip: '198.51.100.20',
+        userAgent: UA,
+      },
+      {
+        event: 'sent',
+        at: '2026-11-27T09:00:05.000Z',
+        actor: 'Sam Owner <sam@studio.example>',
+        ip: '198.51.100.20',
+        userAgent: UA,
+      },
+      {
+        event: 'opened',
+        at: '2026-11-27T10:13:00.000Z',
+        actor: 'Zoë Müller-Łukasiewicz <zoe@example.com>',
+        ip: '203.0.113.7',
+        userAgent: UA,
+      },
+      {
+        event: 'consented',
+        at: '2026-11-27T10:14:02.000Z',
+        actor: 'Zoë Müller-Łukasiewicz <zoe@example.com>',
+        ip: '203.0.113.7',
+        userAgent: UA,
+      },
+      {
+        event: 'signed',
+        at: '2026-11-27T10:15:30.000Z',
+        actor: 'Zoë Müller-Łukasiewicz <zoe@example.com>',
+        ip: '203.0.113.7',
+        userAgent: UA,
+      },
+      {
+        event: 'signed',
+        at: '2026-11-27T11:02:00.000Z',
+        actor: 'Sam Owner <sam@studio.example>',
+        ip: '198.51.100.20',
+        userAgent: UA,
+      },
       { event: 'completed', at: '2026-11-27T11:02:00.000Z', actor: 'System', ip: null, userAgent: null },
     ]),
     completedAt: '2026-11-27T11:02:00.000Z',
