@@ -4,6 +4,7 @@ import { bus, type BusMessage } from '@atrium/event-bus';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { contacts, type Contact } from '@atrium/domain-crm/public';
+import { finance } from '@atrium/domain-documents/public';
 import {
   FILE_MESSAGES,
   meetings,
@@ -126,11 +127,12 @@ describe('/projects/:projectId/:tab', () => {
     expect(toasts()).toContain('Project duplicated');
   });
 
-  it('says plainly what the email and finance tabs will hold', async () => {
+  it("shows the project's invoices and payments on the finance tab", async () => {
     jest.spyOn(projects, 'get').mockResolvedValue(detail());
+    const call = jest.spyOn(finance, 'ofProject').mockResolvedValue({ totals: [], invoices: [], payments: [] });
     open('/projects/p1/finance');
-    expect(await screen.findByText('Finance: nothing to show yet')).toBeInTheDocument();
-    expect(screen.getByText(/arrives with payments/)).toBeInTheDocument();
+    expect(await screen.findByText('No invoices in this project yet.')).toBeInTheDocument();
+    expect(call).toHaveBeenCalledWith('p1');
   });
 
   it("lists the project's tasks on the tasks tab", async () => {

@@ -23,6 +23,7 @@ import { ActivityFeed } from '../features/project-detail/activity-feed';
 import { ComingTab } from '../features/project-detail/coming-tab';
 import { DetailsTab } from '../features/project-detail/details-tab';
 import { ProjectDocuments } from '../features/project-detail/project-documents';
+import { ProjectFinance } from '../features/project-detail/project-finance';
 import { ProjectHeader } from '../features/project-detail/project-header';
 import { PROJECT_TABS, PROJECT_TAB_LABELS, isProjectTab } from '../features/project-detail/tabs';
 import { useProject } from '../features/project-detail/use-project';
@@ -107,7 +108,8 @@ export default function ProjectPage() {
         )}
         {tab === 'details' && <DetailsTab project={p} onEdit={() => setEditing(true)} />}
         {tab === 'documents' && <ProjectDocuments projectId={p._id} />}
-        {(tab === 'email' || tab === 'finance') && <ComingTab kind={tab} />}
+        {tab === 'finance' && <ProjectFinance projectId={p._id} />}
+        {tab === 'email' && <ComingTab kind={tab} />}
       </Box>
       {editing && (
         <Suspense fallback={null}>

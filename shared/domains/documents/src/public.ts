@@ -3,9 +3,13 @@
  * use (lint lets them import `@atrium/domain-documents/public` only). Today: the work remote's project page lists
  * a project's documents on its documents tab.
  */
-import { documents as allCalls, type DocumentsApi } from './index';
+import { documents as allCalls, finance as financeCalls, type DocumentsApi, type FinanceApi } from './index';
 
 export const documents: Pick<DocumentsApi, 'ofProject'> = allCalls;
+/** A project's invoices, payments and totals (the work remote's finance tab). */
+export const finance: Pick<FinanceApi, 'ofProject'> = financeCalls;
+export { financeKeys } from './keys';
+export type { FinanceInvoice, FinancePayment, FinanceProject, FinanceProjectTotals } from './finance';
 export { documentKeys } from './keys';
 export {
   DOCUMENT_STATUS_LABELS,

@@ -6,11 +6,6 @@ const TEXTS = {
     body: "This project's email threads — messages sent from the project and replies from its contacts — will be listed here.",
     arrives: 'It arrives with email (the comms app): threads are linked to the project by its id.',
   },
-  finance: {
-    title: 'Finance',
-    body: "The project's money — what was invoiced, paid and is still due — will be summed up here.",
-    arrives: 'It arrives with payments: invoices and payments are linked to the project by its id.',
-  },
 } as const;
 
 /** A tab whose data comes from an app not built yet: says plainly what will be here and when. */
