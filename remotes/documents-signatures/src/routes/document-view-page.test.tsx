@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@atrium/api-client';
-import { FORM_MESSAGES, documents, publicDocuments, publicForms } from '@atrium/domain-documents';
+import { FORM_MESSAGES, documents, payments, publicDocuments, publicForms } from '@atrium/domain-documents';
 import { makeDocument, renderWithProviders } from '../test-utils';
 import { makeQuestion } from '../test-forms';
 import DocumentViewPage from './document-view-page';
@@ -38,7 +38,38 @@ const invoice = makeDocument(1, {
 });
 
 describe('/documents/view/:id', () => {
+  beforeEach(() => {
+    // The owner's view of an invoice shows its payments (features/payments, tested there).
+    jest
+      .spyOn(payments, 'ofInvoice')
+      .mockResolvedValue({ payments: [], currency: 'USD', total: 22000, paid: 0, balance: 22000 });
+  });
   afterEach(() => jest.restoreAllMocks());
+
+  it('an unpaid invoice through its link offers Pay invoice (the pay page); a paid one does not', async () => {
+    jest.spyOn(publicDocuments, 'view').mockResolvedValue({ document: invoice, business: { name: 'Ann Photo' } });
+    const { unmount } = open('/documents/view/d1?token=tok');
+    expect(await screen.findByRole('link', { name: 'Pay invoice' })).toHaveAttribute(
+      'href',
+      '/invoices/pay?id=d1&token=tok',
+    );
+    expect(screen.queryByRole('region', { name: 'Payments' })).not.toBeInTheDocument();
+    unmount();
+    jest
+      .spyOn(publicDocuments, 'view')
+      .mockResolvedValue({ document: { ...invoice, status: 'paid' }, business: { name: 'Ann Photo' } });
+    open('/documents/view/d1?token=tok2');
+    expect(await screen.findByRole('heading', { name: 'Invoice for Jane' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Pay invoice' })).not.toBeInTheDocument();
+  });
+
+  it("the owner's view of an invoice shows its payments, and no Pay invoice", async () => {
+    jest.spyOn(documents, 'preview').mockResolvedValue({ document: invoice, unresolvedTags: [] });
+    open('/documents/view/d1');
+    expect(await screen.findByRole('region', { name: 'Payments' })).toBeInTheDocument();
+    expect(payments.ofInvoice).toHaveBeenCalledWith('d1');
+    expect(screen.queryByRole('link', { name: 'Pay invoice' })).not.toBeInTheDocument();
+  });
 
   it('shows the public link signed out: the resolved texts, the lines and the totals', async () => {
     const view = jest

@@ -28,6 +28,8 @@ import { AnswerForm } from '../features/forms/answer-form';
 import { downloadPdf } from '../lib/pdf-download';
 import { editorPath } from '../lib/paths';
 import { SignatureAction } from '../features/signatures/signature-action';
+import { InvoicePaymentsPanel } from '../features/payments/invoice-payments-panel';
+import { payPath } from '../features/payments/use-public-payment';
 
 // A signer's link (token sig_…) shows the signing steps instead (features/signatures, loaded only for it).
 const SigningFlow = lazy(() => import('../features/signatures/signing-flow').then((m) => ({ default: m.SigningFlow })));
@@ -105,6 +107,12 @@ function DocumentLinkView({ id, token }: { id: string; token: string }) {
             >
               Download PDF
             </Button>
+            {/* The client pays from the invoice link (the pay page says when card payment is not set up). */}
+            {token && q.data.doc.type === 'invoice' && q.data.doc.status !== 'paid' && (
+              <Button component={Link} to={payPath(id, token)}>
+                Pay invoice
+              </Button>
+            )}
           </Group>
           {token && q.data.doc.type === 'questionnaire' && q.data.doc.status === 'completed' && (
             <Alert color="blue" mb="sm">
@@ -129,6 +137,8 @@ function DocumentLinkView({ id, token }: { id: string; token: string }) {
               ) : undefined
             }
           />
+          {/* The owner's view of an invoice: its payments (card, marked paid, held for review). */}
+          {!token && q.data.doc.type === 'invoice' && <InvoicePaymentsPanel documentId={id} />}
         </>
       )}
     </Container>
