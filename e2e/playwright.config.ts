@@ -14,6 +14,10 @@ const googleIssuer = (process.env.E2E_GOOGLE_ISSUER ??= 'http://127.0.0.1:3090')
 const runId = path.basename(runDir);
 process.env.E2E_GOOGLE_EMAIL ??= `grace.${runId}@gmail.test`;
 process.env.E2E_GOOGLE_SUB ??= `google-${runId}`;
+/** The local Stripe fake (stripe-fake.ts, the second global setup) and the secrets the server shares with it. */
+const stripeFake = (process.env.E2E_STRIPE_URL ??= 'http://127.0.0.1:12111');
+const stripeWebhookSecret = (process.env.E2E_STRIPE_WEBHOOK_SECRET ??= 'whsec_e2e');
+process.env.E2E_STRIPE_WEBHOOK_URL ??= 'http://localhost:3000/api/v1/stripe/webhook';
 
 export default defineConfig({
   testDir: './tests',
@@ -23,8 +27,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: 'list',
-  // A local mock OIDC issuer standing in for Google (GOOGLE_ISSUER below).
-  globalSetup: './google-issuer.ts',
+  // A local mock OIDC issuer standing in for Google (GOOGLE_ISSUER below), then the local Stripe fake (STRIPE_*).
+  globalSetup: ['./google-issuer.ts', './stripe-fake.ts'],
   use: {
     baseURL: 'http://localhost:3000',
     trace: 'retain-on-failure',
@@ -47,6 +51,10 @@ export default defineConfig({
       GOOGLE_CLIENT_ID: 'atrium-e2e',
       GOOGLE_CLIENT_SECRET: 'atrium-e2e-secret',
       GOOGLE_ISSUER: googleIssuer,
+      // Card payments against the local Stripe fake (stripe-fake.ts): the official client pointed at it.
+      STRIPE_SECRET_KEY: 'sk_test_e2e',
+      STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+      STRIPE_API_URL: stripeFake,
       // Company staff for the admin users pages (business-team.spec.ts); unset by default, as on any install.
       ADMIN_EMAIL_DOMAIN: 'atrium.app',
     },
