@@ -383,6 +383,30 @@ export const API_OPERATIONS = {
   'GET /finance/payments': { id: 'listFinancePayments', summary: 'A page of payments with refunds' },
   'GET /finance/export': { id: 'exportFinanceCsv', summary: 'Invoices or payments in a date range as CSV' },
   'GET /finance/projects/:projectId': { id: 'getProjectFinance', summary: "A project's invoices, payments and totals" },
+  // Notifications (the caller's own, in their current business, and personal ones)
+  'GET /notifications': { id: 'listNotifications', summary: "A page of the caller's notifications, newest first" },
+  'GET /notifications/unread/count': { id: 'countUnreadNotifications', summary: "How many of the caller's are unread" },
+  'GET /notifications/stream': {
+    id: 'streamNotifications',
+    summary: "Live pushes when the caller's notifications change (server-sent events)",
+    binary: ['text/event-stream'],
+  },
+  'PUT /notifications/read/all': { id: 'markAllNotificationsRead', summary: "Mark all of the caller's as read" },
+  'PUT /notifications/:id/read': { id: 'markNotificationRead', summary: 'Mark one notification as read' },
+  'DELETE /notifications/:id': { id: 'deleteNotification', summary: 'Delete one notification' },
+  'GET /notifications/preferences': { id: 'getNotificationPreferences', summary: "The caller's per-type switches" },
+  'PUT /notifications/preferences': {
+    id: 'saveNotificationPreferences',
+    summary: 'Switch notification types on or off',
+  },
+  'POST /notifications/friend-request-sent': {
+    id: 'notifyFriendRequestSent',
+    summary: 'Tell a user the caller sent them a friend request',
+  },
+  'POST /notifications/friend-request-received': {
+    id: 'notifyFriendRequestReceived',
+    summary: 'Tell a user the caller received their friend request',
+  },
   // Packages
   'GET /packages': { id: 'listPackages', summary: 'A page of packages' },
   'POST /packages': { id: 'createPackage', summary: 'Create a package of documents' },

@@ -82,6 +82,10 @@ import { FormsService, mailFormNotifier } from './modules/forms/forms.service';
 import { PackagesRepository } from './modules/packages/packages.repository';
 import { packagesRoutes, publicPackagesRoutes } from './modules/packages/packages.routes';
 import { PackagesService } from './modules/packages/packages.service';
+import { NotificationBroker } from './modules/notifications/notifications.broker';
+import { NotificationsRepository } from './modules/notifications/notifications.repository';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { NotificationsService } from './modules/notifications/notifications.service';
 import { FinanceRepository } from './modules/finance/finance.repository';
 import { financeRoutes } from './modules/finance/finance.routes';
 import { FinanceService } from './modules/finance/finance.service';
@@ -113,6 +117,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Called for every route as it is registered (the security route matrix test lists them this way). */
   onRoute?: (route: RouteOptions) => void;
+  /** How often an open notification stream gets a heartbeat and its session is checked again (15 s). */
+  notificationsHeartbeatMs?: number;
 }
 
 const originOf = (url: string) => new URL(url).origin;
@@ -139,6 +145,7 @@ export async function buildApp({
   jobs: givenJobs,
   mailer,
   onRoute,
+  notificationsHeartbeatMs = 15_000,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -265,7 +272,15 @@ export async function buildApp({
   const google = new GoogleAuthService(deps, auth, sessions, new GoogleAuthRepository(db));
   const images = new ImagesService(new ImagesRepository(db), businesses, users);
   const adminUsers = new AdminUsersService(new AdminUsersRepository(db));
-  const contacts = new ContactsService(new ContactsRepository(db));
+  // Notifications (issue #19): the sender other services call (lib/notifications-port.ts) and the live pushes,
+  // which reach every API process through PostgreSQL LISTEN/NOTIFY (notifications.broker.ts).
+  const notifications = new NotificationsService(new NotificationsRepository(db), (err, msg) =>
+    app.log.warn({ err }, msg),
+  );
+  const notificationBroker = new NotificationBroker(database, app.log);
+  app.addHook('onReady', async () => notificationBroker.start());
+  app.addHook('onClose', async () => notificationBroker.stop());
+  const contacts = new ContactsService(new ContactsRepository(db), notifications);
   const groups = new ContactGroupsService(new ContactGroupsRepository(db), contacts);
   const contactTags = new ContactTagsService(new ContactTagsRepository(db));
   // Work files (project and task attachments) in database chunks; the projects and tasks services use it.
@@ -275,8 +290,19 @@ export async function buildApp({
   // Projects and tasks need each other: a project's duplicate copies its tasks through the tasks service (bound
   // late, below), and the tasks service checks projects and writes their feed through the projects service.
   const taskCopier: ProjectTaskCopier = { copyTasks: (...args) => tasks.copyTasks(...args) };
-  const projects = new ProjectsService(new ProjectsRepository(db), { files, contacts, tasks: taskCopier });
-  const tasks = new TasksService(new TasksRepository(db), { projects, contacts, files, activity: projects });
+  const projects = new ProjectsService(new ProjectsRepository(db), {
+    files,
+    contacts,
+    tasks: taskCopier,
+    notify: notifications,
+  });
+  const tasks = new TasksService(new TasksRepository(db), {
+    projects,
+    contacts,
+    files,
+    activity: projects,
+    notify: notifications,
+  });
   // A note added to a project is recorded in its feed (the projects service is the ProjectActivityLog).
   const notes = new NotesService(new NotesRepository(db), projects);
   // Meetings (attendees: contacts or members; a linked project's feed; files) and the calendar over meetings, tasks
@@ -288,6 +314,7 @@ export async function buildApp({
     activity: projects,
     sync: googleCalendar,
     log: (err, msg) => app.log.warn({ err }, msg),
+    notify: notifications,
   });
   const calendar = new CalendarService({ meetings, tasks, projects });
   // Documents (invoices, contracts, questionnaires, tax rates, public links, PDFs through the pdf renderer); an email
@@ -305,6 +332,7 @@ export async function buildApp({
     contacts,
     documents,
     notifier: mailFormNotifier({ repo: formsRepo, mailer: deps.mailer, appUrl: config.appUrl }),
+    notifications,
     files,
     log: (err, msg) => app.log.warn({ err }, msg),
   });
@@ -394,6 +422,13 @@ export async function buildApp({
       await api.register(fileManagerRoutes, { prefix: '/files', fileManager });
       await api.register(packagesRoutes, { prefix: '/packages', packages });
       await api.register(publicPackagesRoutes, { prefix: '/public/packages', packages, rateLimit: 120 });
+      await api.register(notificationsRoutes, {
+        prefix: '/notifications',
+        notifications,
+        broker: notificationBroker,
+        heartbeatMs: notificationsHeartbeatMs,
+        friendRequestLimit: 30,
+      });
       await api.register(financeRoutes, { prefix: '/finance', finance });
     },
     { prefix: API_ROOT },

@@ -29,7 +29,7 @@ import { count, eq } from 'drizzle-orm';
 import { ACCESS_COOKIE, API_ROOT, IMAGE_MAX_BYTES, XSRF_COOKIE } from '@atrium/contracts';
 import { CONTACT_IMPORT_MAX_FILE_BYTES } from '@atrium/domain-crm/schemas';
 import { FILE_MAX_BYTES } from '@atrium/domain-work/schemas';
-import { contactImportUploads, images, workFiles } from '../src/db/schema';
+import { contactImportUploads, images, notifications, workFiles } from '../src/db/schema';
 import { buildApp } from '../src/app';
 import { API_OPERATIONS, operationOf } from '../src/api-operations';
 import { CSRF_EXEMPT } from '../src/lib/csrf';
@@ -72,7 +72,8 @@ type Kind =
   | 'libraryFile'
   | 'fileFolder'
   | 'contactForm'
-  | 'formResponse';
+  | 'formResponse'
+  | 'notification';
 
 type Fixtures = Record<Kind, string>;
 
@@ -598,6 +599,18 @@ const ROUTES: Record<string, RouteSpec> = {
     params: { id: 'a shared document: the token in the query is the credential, checked against this id' },
   },
 
+  // Notifications: the caller's own (user and current business); friend requests name users, not business records
+  [`GET ${A}/notifications`]: { lists: ['notification'] },
+  [`GET ${A}/notifications/unread/count`]: {},
+  [`GET ${A}/notifications/stream`]: {},
+  [`PUT ${A}/notifications/read/all`]: {},
+  [`PUT ${A}/notifications/:id/read`]: { ids: { id: 'notification' } },
+  [`DELETE ${A}/notifications/:id`]: { ids: { id: 'notification' } },
+  [`GET ${A}/notifications/preferences`]: {},
+  [`PUT ${A}/notifications/preferences`]: {},
+  [`POST ${A}/notifications/friend-request-sent`]: {},
+  [`POST ${A}/notifications/friend-request-received`]: {},
+
   // Packages (the public link's route takes the token as the credential)
   [`GET ${A}/finance/overview`]: {},
   [`GET ${A}/finance/invoices`]: { lists: ['document'] },
@@ -867,6 +880,19 @@ async function fixtures(t: TestApp, owner: Signed, kinds: Kind[]): Promise<Fixtu
   if (need.has('importJob')) {
     const body = { uploadId: fx.upload, mapping: { 'First Name': 'firstName', Email: 'email' } };
     fx.importJob = ok(await a.post('/contacts/import', body), 'import', 202).jobId!;
+  }
+  if (need.has('notification')) {
+    const [row] = await t.database.db
+      .insert(notifications)
+      .values({
+        userId: owner.user.id,
+        businessId: owner.user.businessId,
+        type: 'SYSTEM',
+        title: 'Fixture',
+        message: 'A notification of the owner',
+      })
+      .returning({ id: notifications.id });
+    fx.notification = row!.id;
   }
   return fx;
 }

@@ -1,4 +1,5 @@
 import { makePagination, type FieldError } from '@atrium/contracts';
+import type { NotificationSender } from '../../lib/notifications-port';
 import {
   CONTACT_MESSAGES,
   type Contact,
@@ -38,7 +39,11 @@ const defaultOrder = (sortBy: ContactListParamsData['sortBy']) =>
   sortBy === 'dateCreated' || sortBy === 'lastContact' ? 'desc' : 'asc';
 
 export class ContactsService {
-  constructor(private readonly repo: ContactsRepository) {}
+  constructor(
+    private readonly repo: ContactsRepository,
+    /** The business's other members are told of a new contact (CONTACT_CREATED, issue #19). */
+    private readonly notify?: NotificationSender,
+  ) {}
 
   /** The list answer (ListEnvelope<Contact>) as JSON text: the page's contacts come from PostgreSQL as JSON. */
   async list(caller: Caller, params: ContactListParamsData): Promise<JsonText> {
@@ -89,6 +94,17 @@ export class ContactsService {
     const { fields, groups, tags } = await this.prepare(caller, input);
     const row = await this.repo.create(caller.businessId, caller.userId, fields, groups, tags ?? []);
     if (row === 'email-taken') throw emailTaken();
+    // After the contact's own transaction: a notification that fails is logged by the sender, never answered.
+    const name = `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() || row.email;
+    await this.notify?.send({
+      businessId: caller.businessId,
+      type: 'CONTACT_CREATED',
+      title: 'New contact',
+      message: `${name} was added to your contacts`,
+      data: { url: `/contacts/${encodeURIComponent(row._id)}` },
+      to: { role: 'members' },
+      exceptUserId: caller.userId,
+    });
     return row;
   }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { NotificationSender } from '../../lib/notifications-port';
 import { makePagination, type FieldError, type Pagination } from '@atrium/contracts';
 import {
   answersWithQuestions,
@@ -55,6 +56,8 @@ export interface FormsDeps {
   contacts: Pick<ContactsService, 'upsertFromSubmission'>;
   documents: Pick<DocumentsService, 'questionnaireForAnswer' | 'lockForAnswer' | 'completeAnswered' | 'get'>;
   notifier: FormSubmittedNotifier;
+  /** The owners and admins see FORM_SUBMITTED in their bell (issue #19), stored with the submission. */
+  notifications?: NotificationSender;
   files: Pick<FilesService, 'saveUpload'>;
   log: (err: unknown, msg: string) => void;
 }
@@ -230,6 +233,8 @@ export class FormsService {
         answerCount: countAnswers(values),
       });
       await this.repo.useUploads(tx, target, fileIds, submissionId);
+      const who = fullName(contact.firstName, contact.lastName) || person.email;
+      await this.bellOnSubmission(tx, form.businessId, { submissionId, formId: form.id }, form.name, who);
       return { submissionId, contact };
     });
     await this.notify({
@@ -281,6 +286,8 @@ export class FormsService {
         });
         await this.repo.useUploads(tx, target, fileIds, submissionId);
         await this.deps.documents.completeAnswered(q.businessId, q.documentId, tx);
+        const who = q.contactName || q.contactEmail || 'Your client';
+        await this.bellOnSubmission(tx, q.businessId, { submissionId }, doc.title, who);
         return { submissionId, title: doc.title };
       });
     } catch (err) {
@@ -349,6 +356,27 @@ export class FormsService {
     }
     throwAnswerErrors(errors);
     return [...seen];
+  }
+
+  /** FORM_SUBMITTED to the business's owners and admins, in the submission's transaction. */
+  private async bellOnSubmission(
+    tx: Executor,
+    businessId: string,
+    ids: { submissionId: string; formId?: string },
+    title: string,
+    who: string,
+  ): Promise<void> {
+    await this.deps.notifications?.send(
+      {
+        businessId,
+        type: 'FORM_SUBMITTED',
+        title: 'New form response',
+        message: `${who} answered “${title}”`,
+        data: { ...ids, url: `/response/${encodeURIComponent(ids.submissionId)}` },
+        to: { role: 'owners' },
+      },
+      tx,
+    );
   }
 
   private async notify(event: FormSubmittedEvent): Promise<void> {

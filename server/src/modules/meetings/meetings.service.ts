@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { NotificationSender } from '../../lib/notifications-port';
 import type { FieldError } from '@atrium/contracts';
 import {
   FILE_MESSAGES,
@@ -109,7 +110,12 @@ export interface MeetingsDeps {
   sync?: MeetingCalendarSync;
   /** Where a failure of the sync port is reported (it never fails the request). */
   log?: (error: unknown, message: string) => void;
+  /** Members invited to a meeting are told (CALENDAR, issue #19). */
+  notify?: NotificationSender;
 }
+
+/** The members among a meeting's attendees (model User), and its organizer. */
+const memberIdsOf = (attendees: MeetingAttendee[]) => attendees.filter((a) => a.model === 'User').map((a) => a.id);
 
 /** The most meetings one answer lists (a range, a contact's or a project's meetings). */
 export const MEETINGS_LIST_LIMIT = 5_000;
@@ -295,6 +301,32 @@ export class MeetingsService {
     return this.get(caller, await this.createRow(caller, input));
   }
 
+  /** Members invited (attendees of model User, the organizer) are told, in the meeting's transaction; not the caller. */
+  private async notifyInvited(
+    caller: BusinessCaller,
+    id: string,
+    title: string,
+    startAt: Date,
+    userIds: string[],
+    tx: Executor,
+  ): Promise<void> {
+    const to = [...new Set(userIds)].filter((userId) => userId !== caller.userId);
+    if (!this.deps.notify || to.length === 0) return;
+    const when = startAt.toISOString().slice(0, 16).replace('T', ' ');
+    await this.deps.notify.send(
+      {
+        businessId: caller.businessId,
+        type: 'CALENDAR',
+        title: 'Meeting invitation',
+        message: `You were invited to ${quoted(title)} on ${when} UTC`,
+        data: { url: `/calendar/meetings/${encodeURIComponent(id)}` },
+        to: { userIds: to },
+        exceptUserId: caller.userId,
+      },
+      tx,
+    );
+  }
+
   /** Creates the meeting and answers its id (after the Google port has run). */
   async createRow(caller: BusinessCaller, input: MeetingData): Promise<string> {
     const details: FieldError[] = [];
@@ -331,6 +363,7 @@ export class MeetingsService {
         const message = `Scheduled meeting ${quoted(fields.title)}`;
         await this.feed(caller, { id, title: fields.title }, project.id, 'meeting.created', message, tx);
       }
+      await this.notifyInvited(caller, id, fields.title, fields.startAt, [...memberIdsOf(attendees), organizerId], tx);
       return id;
     });
     await this.afterSave(caller, id, null);
@@ -390,6 +423,11 @@ export class MeetingsService {
       if (Object.keys(set).length === 0) return current;
       await this.repo.update(tx, caller.businessId, id, set);
       if (set.attendees) await this.repo.setContacts(tx, caller.businessId, id, contactIdsOf(set.attendees));
+      if (set.attendees) {
+        const before = new Set(memberIdsOf(current.attendees ?? []));
+        const added = memberIdsOf(set.attendees).filter((userId) => !before.has(userId));
+        await this.notifyInvited(caller, id, set.title ?? current.title, set.startAt ?? current.startAt, added, tx);
+      }
       const title = set.title ?? current.title;
       const subject = { id, title };
       if ('projectId' in set) {

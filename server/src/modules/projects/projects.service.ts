@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { NotificationSender } from '../../lib/notifications-port';
 import { makePagination, type FieldError, type Pagination } from '@atrium/contracts';
 import {
   DATE_ORDER_MESSAGE,
@@ -53,6 +54,8 @@ export interface ProjectsDeps {
   contacts: ProjectContactsDirectory;
   /** The tasks module's copier (TasksService): a duplicate copies the project's tasks in its own transaction. */
   tasks: ProjectTaskCopier;
+  /** Members are told of a stage change (issue #19); none in unit tests that do not look. */
+  notify?: NotificationSender;
 }
 
 export const notFound = (id: string) => new AppError('NOT_FOUND', PROJECT_MESSAGES.notFound(id));
@@ -265,6 +268,7 @@ export class ProjectsService implements ProjectActivityLog {
       // The move writes its feed entry itself when the stage changed (project.stage_changed).
       const moved = await this.repo.moveOnBoard(tx, caller.businessId, id, stage, order, caller.userId);
       if (!moved) throw notFound(id);
+      if (moved.from !== stage) await this.notifyStage(caller, id, moved.title, moved.from, stage, tx);
     });
     return this.one(caller, id);
   }
@@ -450,6 +454,29 @@ export class ProjectsService implements ProjectActivityLog {
     return rows.map((r) => toProject(r, counts.get(r.id) ?? 0));
   }
 
+  /** Every other member of the business is told (PROJECT), in the move's transaction. */
+  private async notifyStage(
+    caller: Caller,
+    id: string,
+    title: string,
+    from: ProjectStage,
+    to: ProjectStage,
+    tx: Executor,
+  ): Promise<void> {
+    await this.deps.notify?.send(
+      {
+        businessId: caller.businessId,
+        type: 'PROJECT',
+        title: 'Project stage changed',
+        message: `“${title}” moved from ${PROJECT_STAGE_LABELS[from]} to ${PROJECT_STAGE_LABELS[to]}`,
+        data: { projectId: id, url: `/projects/${encodeURIComponent(id)}` },
+        to: { role: 'members' },
+        exceptUserId: caller.userId,
+      },
+      tx,
+    );
+  }
+
   private async recordStageChange(
     caller: Caller,
     id: string,
@@ -458,6 +485,7 @@ export class ProjectsService implements ProjectActivityLog {
     to: ProjectStage,
     tx: Executor,
   ): Promise<void> {
+    await this.notifyStage(caller, id, title, from, to, tx);
     await this.record(
       {
         businessId: caller.businessId,

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { NotificationSender } from '../../lib/notifications-port';
 import { makePagination, type FieldError, type Pagination } from '@atrium/contracts';
 import {
   DATE_ORDER_MESSAGE,
@@ -77,6 +78,8 @@ export interface TasksDeps {
   contacts: TaskContacts;
   files: TaskFiles;
   activity: ProjectActivityLog;
+  /** The task's owner is told when someone else changes it (issue #19). */
+  notify?: NotificationSender;
 }
 
 const notFound = () => new AppError('NOT_FOUND', TASK_MESSAGES.notFound);
@@ -137,6 +140,34 @@ export class TasksService implements ProjectTaskCopier {
     this.contacts = deps.contacts;
     this.files = deps.files;
     this.activity = deps.activity;
+    this.notify = deps.notify;
+  }
+
+  private readonly notify: NotificationSender | undefined;
+
+  /** The task's owner (its creator) is told of a change someone else made, in the change's transaction. */
+  private async notifyOwner(
+    caller: BusinessCaller,
+    task: { id: string; title: string; userId: string | null; projectId: string | null },
+    message: string,
+    tx: Executor,
+  ): Promise<void> {
+    if (!this.notify || !task.userId || task.userId === caller.userId) return;
+    await this.notify.send(
+      {
+        businessId: caller.businessId,
+        type: 'TASK',
+        title: 'Task updated',
+        message,
+        data: {
+          ...(task.projectId ? { projectId: task.projectId } : {}),
+          url: `/calendar/tasks/${encodeURIComponent(task.id)}`,
+        },
+        to: { userIds: [task.userId] },
+        exceptUserId: caller.userId,
+      },
+      tx,
+    );
   }
 
   // -------------------------------------------------------------------------------------------------------
@@ -374,6 +405,8 @@ export class TasksService implements ProjectTaskCopier {
       if (set.status !== undefined) set.sortOrder = await this.repo.orderAtEnd(tx, caller.businessId, set.status);
       await this.repo.update(tx, caller.businessId, id, set);
       await this.repo.addHistory(tx, caller.businessId, id, 'updated', changes, caller.userId);
+      const fieldWords = changes.map((c) => FIELD_WORDS[c.field] ?? c.field).join(', ');
+      await this.notifyOwner(caller, current, `${quoted(set.title ?? current.title)} was changed: ${fieldWords}`, tx);
       if (current.projectId) {
         const task = { id, title: set.title ?? current.title };
         await this.statusFeed(caller, task, current.projectId, current.status, set.status, changes, tx);
@@ -437,6 +470,10 @@ export class TasksService implements ProjectTaskCopier {
       // The card's write last, with its history entry: a move between columns locks their two kanban counters
       // (task_counts' trigger), which other moves between those columns wait for, until the commit that follows.
       const history = changes && { changes, performedBy: caller.userId };
+      if (changes) {
+        const message = `${quoted(current.title)} moved from ${TASK_STATUS_LABELS[current.status]} to ${TASK_STATUS_LABELS[status]}`;
+        await this.notifyOwner(caller, current, message, tx);
+      }
       const updatedAt = await this.repo.writeMove(tx, caller.businessId, id, { status, sortOrder }, history);
       // The answer is the locked row as written (no second read: a board move is the hot write).
       return { ...current, status, sortOrder, updatedAt: updatedAt ?? current.updatedAt };

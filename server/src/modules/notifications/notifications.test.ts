@@ -1,0 +1,374 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { ACCESS_COOKIE, API_ROOT } from '@atrium/contracts';
+import { notificationListAnswerSchema, type Notification } from '@atrium/domain-comms/schemas';
+import { buildApp } from '../../app';
+import { notifications as notificationsTable } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { signUp, waitForMail, type SignedUp } from '../../../test/security-helpers';
+import { NotificationBroker } from './notifications.broker';
+import { NotificationsRepository } from './notifications.repository';
+import { NotificationsService } from './notifications.service';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A second member of the owner's business, switched into it. */
+async function join(t: TestApp, owner: SignedUp, role: 'member' | 'admin' = 'member'): Promise<SignedUp> {
+  const member = await signUp(t);
+  const invite = await owner.agent.post(`/businesses/${owner.user.businessId}/invites`, {
+    email: member.signup.email,
+    role,
+  });
+  expect(invite.statusCode).toBe(201);
+  const { match } = await waitForMail(t.mails, member.signup.email, /accept-invite\?token=([^\s&"<]+)/);
+  const accepted = await member.agent.post('/businesses/accept-invite', { token: decodeURIComponent(match[1]!) });
+  expect(accepted.statusCode).toBe(200);
+  const switched = await member.agent.post(`/businesses/${owner.user.businessId}/switch`, {});
+  expect(switched.statusCode).toBeLessThan(300);
+  return member;
+}
+
+async function listOf(who: SignedUp, query = ''): Promise<Notification[]> {
+  const res = await who.agent.get(`/notifications${query}`);
+  expect(res.statusCode).toBe(200);
+  return notificationListAnswerSchema.parse(res.json()).data;
+}
+const unread = async (who: SignedUp) => (await who.agent.get('/notifications/unread/count')).json().count as number;
+
+/** Reads server-sent events from a real listening app with the agent's cookies. */
+async function openStream(base: string, who: SignedUp) {
+  const cookie = [...who.agent.jar].map(([k, v]) => `${k}=${v.value}`).join('; ');
+  const controller = new AbortController();
+  const res = await fetch(`${base}${API_ROOT}/notifications/stream`, {
+    headers: { cookie },
+    signal: controller.signal,
+  });
+  const events: string[] = [];
+  let ended = false;
+  const reader = res.body!.getReader();
+  const done = (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done: finished } = await reader.read();
+        if (finished) break;
+        buffer += decoder.decode(value, { stream: true });
+        let at: number;
+        while ((at = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, at);
+          buffer = buffer.slice(at + 2);
+          const name = /^event: (.+)$/m.exec(block)?.[1];
+          if (name) events.push(`${name} ${/^data: (.*)$/m.exec(block)?.[1] ?? ''}`);
+        }
+      }
+    } catch {
+      // aborted
+    }
+    ended = true;
+  })();
+  const waitFor = async (pred: (e: string[]) => boolean, ms = 2_000) => {
+    const until = Date.now() + ms;
+    while (!pred(events)) {
+      if (Date.now() > until) throw new Error(`no such event within ${ms} ms: ${JSON.stringify(events)}`);
+      await sleep(10);
+    }
+  };
+  return {
+    res,
+    events,
+    waitFor,
+    get ended() {
+      return ended;
+    },
+    close: async () => {
+      controller.abort();
+      await done;
+    },
+  };
+}
+
+describe('notifications', () => {
+  let t: TestApp;
+  let owner: SignedUp;
+  let member: SignedUp;
+  let stranger: SignedUp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await signUp(t);
+    member = await join(t, owner);
+    stranger = await signUp(t);
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  test('a new contact reaches the other members, not its creator nor another business', async () => {
+    const before = await unread(member);
+    const created = await owner.agent.post('/contacts', {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'gh@example.com',
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().data._id as string;
+    const [first] = await listOf(member);
+    expect(first).toEqual({
+      _id: expect.any(String),
+      type: 'CONTACT_CREATED',
+      title: 'New contact',
+      message: 'Grace Hopper was added to your contacts',
+      read: false,
+      createdAt: expect.any(String),
+      data: { url: `/contacts/${id}` },
+    });
+    expect(await unread(member)).toBe(before + 1);
+    expect((await listOf(owner)).filter((n) => n.type === 'CONTACT_CREATED')).toEqual([]);
+    expect(await listOf(stranger)).toEqual([]);
+  });
+
+  test('read, read all, delete: only the caller’s own (404 otherwise); filters and pages', async () => {
+    await owner.agent.post('/contacts', { firstName: 'Alan', email: 'alan@example.com' });
+    await owner.agent.post('/contacts', { firstName: 'Ada', email: 'ada.l@example.com' });
+    const list = await listOf(member, '?limit=2');
+    expect(list).toHaveLength(2);
+    const page = (await member.agent.get('/notifications?limit=2&page=1')).json().pagination;
+    expect(page).toMatchObject({ page: 1, limit: 2 });
+    expect(page.total).toBeGreaterThanOrEqual(3);
+
+    const target = list[0]!;
+    for (const [who, status] of [
+      [stranger, 404],
+      [owner, 404],
+    ] as const) {
+      expect((await who.agent.put(`/notifications/${target._id}/read`, {})).statusCode).toBe(status);
+      expect((await who.agent.delete(`/notifications/${target._id}`)).statusCode).toBe(status);
+    }
+    const read = await member.agent.put(`/notifications/${target._id}/read`, {});
+    expect(read.statusCode).toBe(200);
+    expect(read.json().data).toMatchObject({ _id: target._id, read: true });
+    expect((await listOf(member, '?read=true')).map((n) => n._id)).toContain(target._id);
+    expect((await listOf(member, '?read=false')).map((n) => n._id)).not.toContain(target._id);
+    expect((await listOf(member, '?type=TASK')).length).toBe(0);
+    expect((await listOf(member, '?type=CONTACT_CREATED')).length).toBeGreaterThanOrEqual(3);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await listOf(member, `?startDate=${today}&endDate=${today}`)).length).toBeGreaterThanOrEqual(3);
+    expect(await listOf(member, '?endDate=2000-01-01')).toEqual([]);
+
+    const bad = await member.agent.get('/notifications?type=NOPE&read=maybe&limit=0');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('VALIDATION_ERROR');
+    expect(
+      bad
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['limit', 'read', 'type']);
+
+    const all = await member.agent.put('/notifications/read/all', {});
+    expect(all.json().data.updated).toBeGreaterThanOrEqual(2);
+    expect(await unread(member)).toBe(0);
+
+    expect((await member.agent.delete(`/notifications/${target._id}`)).statusCode).toBe(200);
+    expect((await listOf(member)).map((n) => n._id)).not.toContain(target._id);
+    expect((await member.agent.delete(`/notifications/${target._id}`)).statusCode).toBe(404);
+  });
+
+  test('a type switched off is not delivered to that member; others still get it', async () => {
+    const admin = await join(t, owner, 'admin');
+    const prefs = await member.agent.put('/notifications/preferences', { CONTACT_CREATED: false });
+    expect(prefs.statusCode).toBe(200);
+    expect(prefs.json().data).toMatchObject({ CONTACT_CREATED: false, TASK: true, SIGNATURE_COMPLETED: true });
+    expect((await member.agent.get('/notifications/preferences')).json().data.CONTACT_CREATED).toBe(false);
+    const before = await unread(member);
+    await owner.agent.post('/contacts', { firstName: 'Muted', email: 'muted@example.com' });
+    expect(await unread(member)).toBe(before);
+    expect((await listOf(admin))[0]).toMatchObject({ message: 'Muted was added to your contacts' });
+    expect((await member.agent.put('/notifications/preferences', { NOPE: true })).statusCode).toBe(400);
+    expect((await member.agent.put('/notifications/preferences', { TASK: 'yes' })).statusCode).toBe(400);
+    await member.agent.put('/notifications/preferences', { CONTACT_CREATED: true });
+  });
+
+  test('producers: task changed by another, project stage, meeting invitation, form submitted', async () => {
+    const task = (await owner.agent.post('/tasks', { title: 'Call florist' })).json().data;
+    await member.agent.patch(`/tasks/${task._id}`, { priority: 'high' });
+    expect((await listOf(owner, '?type=TASK'))[0]).toMatchObject({
+      title: 'Task updated',
+      message: '“Call florist” was changed: priority',
+      data: { url: `/calendar/tasks/${task._id}` },
+    });
+    await owner.agent.patch(`/tasks/${task._id}`, { priority: 'low' });
+    expect(await listOf(owner, '?type=TASK')).toHaveLength(1);
+
+    const project = (await owner.agent.post('/projects', { title: 'Wedding', type: 'Event' })).json().data;
+    expect((await owner.agent.patch(`/projects/${project._id}/stage`, { stage: 'review' })).statusCode).toBe(200);
+    expect((await listOf(member, '?type=PROJECT'))[0]).toMatchObject({
+      message: '“Wedding” moved from Planning to Review',
+      data: { projectId: project._id, url: `/projects/${project._id}` },
+    });
+
+    const meeting = await owner.agent.post('/meetings', {
+      title: 'Site visit',
+      startDate: '2026-12-01T10:00:00Z',
+      endDate: '2026-12-01T11:00:00Z',
+      attendees: [{ id: member.user.id, model: 'User', email: member.signup.email, name: 'Member' }],
+    });
+    expect(meeting.statusCode).toBe(201);
+    expect((await listOf(member, '?type=CALENDAR'))[0]).toMatchObject({
+      title: 'Meeting invitation',
+      message: 'You were invited to “Site visit” on 2026-12-01 10:00 UTC',
+      data: { url: `/calendar/meetings/${meeting.json().data._id}` },
+    });
+    expect(await listOf(owner, '?type=CALENDAR')).toEqual([]);
+
+    const form = (
+      await owner.agent.post('/contact-forms', {
+        name: 'Website enquiries',
+        questions: [{ id: 'q1', type: 'question', kind: 'shortText', label: 'What do you need?' }],
+      })
+    ).json().data;
+    const visitor = await signUp(t);
+    const sent = await visitor.agent.post(`/public/forms/${form.publicId}/submissions`, {
+      contact: { firstName: 'Vera', email: 'vera@example.com' },
+      answers: { q1: 'A quote' },
+    });
+    expect(sent.statusCode).toBe(201);
+    const [bell] = await listOf(owner, '?type=FORM_SUBMITTED');
+    expect(bell).toMatchObject({ title: 'New form response', message: 'Vera answered “Website enquiries”' });
+    expect(bell!.data).toMatchObject({ formId: form._id, url: `/response/${bell!.data.submissionId}` });
+    // Owners and admins are told; a plain member is not.
+    expect(await listOf(member, '?type=FORM_SUBMITTED')).toEqual([]);
+  });
+
+  test('inside a transaction that rolls back nothing is stored and nothing is pushed', async () => {
+    const db = t.database.db;
+    const service = new NotificationsService(new NotificationsRepository(db), () => undefined);
+    const broker = new NotificationBroker(t.database, { warn: () => undefined, info: () => undefined });
+    await broker.start();
+    const seen: string[] = [];
+    const off = broker.subscribe(member.user.id, (s) => seen.push(s.kind));
+    const message = {
+      businessId: owner.user.businessId,
+      type: 'SYSTEM' as const,
+      title: 'Rolled back',
+      message: 'never',
+      to: { userIds: [member.user.id, stranger.user.id] },
+    };
+    await expect(
+      db.transaction(async (tx) => {
+        await service.send(message, tx);
+        throw new Error('the producer failed');
+      }),
+    ).rejects.toThrow('the producer failed');
+    await sleep(200);
+    expect(seen).toEqual([]);
+    const stored = await db.select().from(notificationsTable).where(eq(notificationsTable.title, 'Rolled back'));
+    expect(stored).toEqual([]);
+
+    // Committed: stored for the member only (the stranger is not a member of that business), then pushed.
+    await db.transaction(async (tx) => service.send({ ...message, title: 'Committed' }, tx));
+    const until = Date.now() + 2_000;
+    while (seen.length === 0 && Date.now() < until) await sleep(10);
+    expect(seen).toEqual(['new']);
+    const rows = await db.select().from(notificationsTable).where(eq(notificationsTable.title, 'Committed'));
+    expect(rows.map((r) => r.userId)).toEqual([member.user.id]);
+    off();
+    await broker.stop();
+  });
+
+  test('friend requests: the recipient is told once, the sender when it is received; refusals', async () => {
+    const sent = await owner.agent.post('/notifications/friend-request-sent', { recipientUserId: stranger.user.id });
+    expect(sent.statusCode).toBe(201);
+    expect(
+      (await owner.agent.post('/notifications/friend-request-sent', { recipientUserId: stranger.user.id })).statusCode,
+    ).toBe(201);
+    const got = await listOf(stranger, '?type=FRIEND_REQUEST_RECEIVED');
+    expect(got).toHaveLength(1);
+    expect(got[0]).toMatchObject({
+      title: 'New friend request',
+      message: `${owner.signup.firstName} ${owner.signup.lastName} sent you a friend request`,
+      data: { url: `/user/${owner.user.id}` },
+    });
+    expect(
+      (await owner.agent.post('/notifications/friend-request-sent', { recipientUserId: owner.user.id })).statusCode,
+    ).toBe(400);
+    expect(
+      (await owner.agent.post('/notifications/friend-request-sent', { recipientUserId: 'nobody' })).statusCode,
+    ).toBe(404);
+    expect((await owner.agent.post('/notifications/friend-request-sent', {})).statusCode).toBe(400);
+
+    expect(
+      (await owner.agent.post('/notifications/friend-request-received', { senderUserId: stranger.user.id })).statusCode,
+    ).toBe(404);
+    expect(
+      (await stranger.agent.post('/notifications/friend-request-received', { senderUserId: owner.user.id })).statusCode,
+    ).toBe(201);
+    expect(
+      (await stranger.agent.post('/notifications/friend-request-received', { senderUserId: owner.user.id })).statusCode,
+    ).toBe(201);
+    const back = await listOf(owner, '?type=FRIEND_REQUEST_SENT');
+    expect(back).toHaveLength(1);
+    expect(back[0]!.message).toBe(
+      `${stranger.signup.firstName} ${stranger.signup.lastName} received your friend request`,
+    );
+  });
+
+  describe('the live stream', () => {
+    let app: FastifyInstance;
+    let base: string;
+
+    beforeAll(async () => {
+      app = await buildApp({
+        config: t.config,
+        database: t.database,
+        secret: t.secret,
+        logger: false,
+        notificationsHeartbeatMs: 100,
+      });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    });
+    afterAll(async () => {
+      await app.close();
+    });
+
+    test('needs a session', async () => {
+      const res = await fetch(`${base}${API_ROOT}/notifications/stream`);
+      expect(res.status).toBe(401);
+    });
+
+    test('a new notification is pushed within a second; not to other users; heartbeats; unbuffered headers', async () => {
+      const stream = await openStream(base, member);
+      const other = await openStream(base, stranger);
+      try {
+        expect(stream.res.status).toBe(200);
+        expect(stream.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+        expect(stream.res.headers.get('cache-control')).toContain('no-transform');
+        await stream.waitFor((e) => e.includes('ready {}'));
+        const started = Date.now();
+        await owner.agent.post('/contacts', { firstName: 'Live', email: 'live@example.com' });
+        await stream.waitFor((e) => e.includes('notification {"kind":"new"}'), 1_000);
+        expect(Date.now() - started).toBeLessThan(1_000);
+        await sleep(150);
+        expect(other.events).toEqual(['ready {}']);
+      } finally {
+        await stream.close();
+        await other.close();
+      }
+    });
+
+    test('ends when the session is signed out', async () => {
+      const session = await signUp(t);
+      const stream = await openStream(base, session);
+      await stream.waitFor((e) => e.includes('ready {}'));
+      expect(session.agent.cookie(ACCESS_COOKIE)).toBeTruthy();
+      expect((await session.agent.post('/auth/logout', {})).statusCode).toBeLessThan(300);
+      const until = Date.now() + 3_000;
+      while (!stream.ended && Date.now() < until) await sleep(20);
+      expect(stream.ended).toBe(true);
+      await stream.close();
+    });
+  });
+});
