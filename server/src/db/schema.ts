@@ -1061,6 +1061,14 @@ export const documents = pgTable(
       .on(t.businessId, t.number)
       .where(sql`number IS NOT NULL`),
     index('documents_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with(SMALL_PENDING_LIST),
+    // Finance (modules/finance, migration 0035): the open invoices' balances by currency and due date, read from the
+    // index alone (no wide jsonb rows); and the invoices tab's order.
+    index('documents_finance_open_idx')
+      .on(t.businessId, t.currency, t.dueDate, t.total, t.id)
+      .where(sql`type = 'invoice' AND is_template = false AND status IN ('sent', 'viewed')`),
+    index('documents_finance_invoices_idx')
+      .on(t.businessId, t.createdAt.desc(), t.id.desc())
+      .where(sql`type = 'invoice' AND is_template = false`),
   ],
 );
 
@@ -1531,6 +1539,18 @@ export const payments = pgTable(
   (t) => [
     index('payments_business_paid_idx').on(t.businessId, t.status, t.paidAt),
     index('payments_document_idx').on(t.documentId),
+    // Finance (modules/finance, migration 0035), each read from the index alone: revenue by month (received, by paid
+    // date), refunds by month, what an invoice received, and the payments tab's order.
+    index('payments_finance_received_idx')
+      .on(t.businessId, t.paidAt, t.currency, t.amount)
+      .where(sql`status IN ('succeeded', 'partially_refunded', 'refunded')`),
+    index('payments_finance_refunds_idx')
+      .on(t.businessId, t.refundedAt, t.currency, t.amountRefunded)
+      .where(sql`status IN ('partially_refunded', 'refunded')`),
+    index('payments_finance_document_idx')
+      .on(t.documentId, t.amount, t.amountRefunded)
+      .where(sql`status IN ('succeeded', 'partially_refunded', 'refunded')`),
+    index('payments_finance_list_idx').on(t.businessId, sql`(coalesce(paid_at, created_at)) DESC`, t.id.desc()),
     uniqueIndex('payments_checkout_session_uq')
       .on(t.stripeCheckoutSessionId)
       .where(sql`stripe_checkout_session_id IS NOT NULL`),

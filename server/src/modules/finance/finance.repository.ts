@@ -132,17 +132,23 @@ export class FinanceRepository {
     return rows.map((r) => ({ ...r, paid: num(r.paid), refunded: num(r.refunded) }));
   }
 
-  /** Open invoices' unpaid balance per currency, and the part past its due date. */
+  /**
+   * Open invoices' unpaid balance per currency, and the part past its due date: one pass over
+   * documents_finance_open_idx, each invoice's payments read from payments_finance_document_idx (MATERIALIZED: the
+   * balance is computed once per invoice, not again for the outer filter).
+   */
   async openBalances(businessId: string, projectId?: string): Promise<OpenRow[]> {
     const project = projectId ? sql` AND d.project_id = ${projectId}` : sql``;
     const rows = await this.rows<OpenRow>(sql`
+      WITH o AS MATERIALIZED (
+        SELECT ${CURRENCY} AS currency, coalesce(d.total, 0) - ${RECEIVED_OF_D} AS balance,
+               (d.due_date IS NOT NULL AND d.due_date < now()) AS late
+          FROM documents d
+         WHERE ${INVOICES_OF(businessId)} AND ${OPEN}${project})
       SELECT currency,
              sum(balance) AS outstanding, count(*) AS "outstandingCount",
              coalesce(sum(balance) FILTER (WHERE late), 0) AS overdue, count(*) FILTER (WHERE late) AS "overdueCount"
-        FROM (SELECT ${CURRENCY} AS currency, coalesce(d.total, 0) - ${RECEIVED_OF_D} AS balance,
-                     (d.due_date IS NOT NULL AND d.due_date < now()) AS late
-                FROM documents d
-               WHERE ${INVOICES_OF(businessId)} AND ${OPEN}${project}) o
+        FROM o
        WHERE balance > 0
        GROUP BY currency`);
     return rows.map((r) => ({
@@ -198,7 +204,7 @@ export class FinanceRepository {
     page: { limit: number; offset: number },
   ): Promise<{ rows: InvoiceRow[]; total: number }> {
     const where = this.invoiceWhere(businessId, f);
-    const [rows, [counted]] = await Promise.all([
+    const [rows, total] = await Promise.all([
       this.rows<InvoiceRow>(sql`
         SELECT d.id AS "_id", d.number, d.title, ${EFFECTIVE_STATUS} AS status, d.status AS "storedStatus",
                d.contact_id AS "contactId", d.contact_name AS "contactName", d.project_id AS "projectId",
@@ -207,14 +213,30 @@ export class FinanceRepository {
                (${OPEN} AND d.due_date IS NOT NULL AND d.due_date < now()) AS overdue
           FROM documents d
          WHERE ${where}
-         ORDER BY d.created_at DESC, d.id DESC
+         ORDER BY d.created_at DESC NULLS LAST, d.id DESC NULLS LAST
          LIMIT ${page.limit} OFFSET ${page.offset}`),
-      this.rows<{ n: unknown }>(sql`SELECT count(*) AS n FROM documents d WHERE ${where}`),
+      this.countInvoices(businessId, f, where),
     ]);
     return {
       rows: rows.map((r) => ({ ...r, total: num(r.total), received: num(r.received), overdue: Boolean(r.overdue) })),
-      total: num(counted?.n),
+      total,
     };
+  }
+
+  /**
+   * How many invoices match: without a filter, or with only a status the stored counts hold exactly (draft, paid,
+   * open), from document_counts (kept by triggers) instead of counting 100,000 rows; otherwise counted.
+   */
+  private async countInvoices(businessId: string, f: InvoiceFilter, where: SQL): Promise<number> {
+    const STORED: Record<string, string[]> = { draft: ['draft'], paid: ['paid'], open: ['sent', 'viewed'] };
+    const only = !f.contactId && !f.projectId && !f.from && !f.before;
+    const statuses = f.status === undefined ? null : STORED[f.status];
+    if (only && (f.status === undefined || statuses)) {
+      const counts = await this.invoiceCounts(businessId);
+      return counts.filter((c) => !statuses || statuses.includes(c.status)).reduce((n, c) => n + c.documents, 0);
+    }
+    const [counted] = await this.rows<{ n: unknown }>(sql`SELECT count(*) AS n FROM documents d WHERE ${where}`);
+    return num(counted?.n);
   }
 
   private paymentWhere(businessId: string, f: PaymentFilter): SQL {
@@ -242,7 +264,7 @@ export class FinanceRepository {
                ${iso('p.refunded_at')} AS "refundedAt", ${iso('p.created_at')} AS "createdAt"
           FROM payments p LEFT JOIN documents d ON d.id = p.document_id
          WHERE ${where}
-         ORDER BY coalesce(p.paid_at, p.created_at) DESC, p.id DESC
+         ORDER BY coalesce(p.paid_at, p.created_at) DESC, p.id DESC NULLS LAST
          LIMIT ${page.limit} OFFSET ${page.offset}`),
       this.rows<{ n: unknown }>(sql`
         SELECT count(*) AS n FROM payments p LEFT JOIN documents d ON d.id = p.document_id WHERE ${where}`),

@@ -1,0 +1,6 @@
+CREATE INDEX "documents_finance_open_idx" ON "documents" USING btree ("business_id","currency","due_date","total","id") WHERE type = 'invoice' AND is_template = false AND status IN ('sent', 'viewed');--> statement-breakpoint
+CREATE INDEX "documents_finance_invoices_idx" ON "documents" USING btree ("business_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE type = 'invoice' AND is_template = false;--> statement-breakpoint
+CREATE INDEX "payments_finance_received_idx" ON "payments" USING btree ("business_id","paid_at","currency","amount") WHERE status IN ('succeeded', 'partially_refunded', 'refunded');--> statement-breakpoint
+CREATE INDEX "payments_finance_refunds_idx" ON "payments" USING btree ("business_id","refunded_at","currency","amount_refunded") WHERE status IN ('partially_refunded', 'refunded');--> statement-breakpoint
+CREATE INDEX "payments_finance_document_idx" ON "payments" USING btree ("document_id","amount","amount_refunded") WHERE status IN ('succeeded', 'partially_refunded', 'refunded');--> statement-breakpoint
+CREATE INDEX "payments_finance_list_idx" ON "payments" USING btree ("business_id",(coalesce(paid_at, created_at)) DESC,"id" DESC NULLS LAST);
