@@ -4,6 +4,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ListEnvelope } from '@atrium/contracts';
 import { UiProvider } from '@atrium/ui';
+import { sampleUser, setTestSession } from '@atrium/api-client/testing';
+import type { MemberRole } from '@atrium/contracts';
 import type { Document, DocumentSummary, TaxRate } from '@atrium/domain-documents';
 
 /** A document as GET /documents lists it; `i` varies the id and title. */
@@ -95,3 +97,7 @@ export function renderWithProviders(node: ReactNode, path = '/', route?: string)
     ),
   };
 }
+
+/** Signs a member of this role into the shared session store (the signatures pages read the role). */
+export const signInAs = (role: MemberRole) =>
+  setTestSession({ status: 'authenticated', user: { ...sampleUser, role } });

@@ -19,7 +19,7 @@ export function SignaturesHeader({ current }: { current: 'workflows' | 'complete
         >
           <Tabs.List aria-label="Signatures">
             <Tabs.Tab value="workflows">Workflows</Tabs.Tab>
-            <Tabs.Tab value="completed">Completed</Tabs.Tab>
+            <Tabs.Tab value="completed">Completed signatures</Tabs.Tab>
           </Tabs.List>
         </Tabs>
         <Button variant="default" component={Link} to="/documents">

@@ -120,12 +120,12 @@ function Steps({
   return (
     <Stack gap="md">
       <Stack gap={2}>
-        <Text size="sm" c="dimmed">
-          {s.business.name} asks you to sign
-        </Text>
-        <Title order={1} fz={26}>
-          {s.document.title}
+        <Title order={2} fz={22}>
+          Review and sign
         </Title>
+        <Text size="sm">
+          {s.business.name} asks you to sign “{s.document.title}”.
+        </Text>
         <Text size="sm" c="dimmed">
           Signing as {s.signer.name} ({s.signer.email}) · the link expires {formatDay(s.workflow.expiresAt)}
         </Text>

@@ -69,8 +69,8 @@ export function useWorkflowActions() {
       },
       onSuccess: (a) => settle(a.workflow),
     }),
-    send: useMutation({ mutationFn: signatures.send, onSuccess: (a) => settle(a.workflow) }),
-    remind: useMutation({ mutationFn: signatures.remind, onSuccess: (a) => settle(a.workflow) }),
+    send: useMutation({ mutationFn: (id: string) => signatures.send(id), onSuccess: (a) => settle(a.workflow) }),
+    remind: useMutation({ mutationFn: (id: string) => signatures.remind(id), onSuccess: (a) => settle(a.workflow) }),
     void: useMutation({
       mutationFn: ({ id, reason }: { id: string; reason: string }) => signatures.void(id, { reason }),
       onSuccess: settle,
