@@ -7,10 +7,13 @@ describe('comms remote module', () => {
     expect(remoteModule.name).toBe('comms');
   });
 
-  it('contributes nothing the user could open before its pages are built', () => {
+  it('contributes no pages yet, and the notification bell to the header', async () => {
     expect(remoteModule.routes).toEqual([]);
     expect(remoteModule.nav).toEqual([]);
     expect(remoteModule.newMenu).toEqual([]);
+    expect(remoteModule.headerWidgets?.map((w) => w.key)).toEqual(['notifications']);
+    const bell = await remoteModule.headerWidgets![0]!.load();
+    expect(typeof bell.default).toBe('function');
   });
 
   it('agrees with its static metadata in /remotes.json (REMOTE_META), which the host draws the shell from', () => {

@@ -130,7 +130,7 @@ export const REMOTE_META: Readonly<Record<RemoteName, RemoteMeta>> = {
     ],
     widgets: true,
   },
-  comms: { routes: [], nav: [], newMenu: [] },
+  comms: { routes: [], nav: [], newMenu: [], headerWidgets: true },
   community_market: { routes: [], nav: [], newMenu: [] },
   admin: {
     routes: [
