@@ -419,6 +419,44 @@ export const API_OPERATIONS = {
     summary: 'A shared package, by its link token',
     public: 'the client opens the package link signed out; the unguessable token is the credential',
   },
+  // Stripe and payments (modules/stripe, modules/payments)
+  'GET /stripe/account-status': {
+    id: 'getStripeAccountStatus',
+    summary: "Whether Stripe is configured and the business's Stripe account connected",
+  },
+  'POST /stripe/connect': {
+    id: 'connectStripeAccount',
+    summary: "Start (or resume) the business's Stripe onboarding (owner or admin)",
+  },
+  'POST /stripe/refresh': { id: 'refreshStripeAccount', summary: "Read the connected account's flags from Stripe" },
+  'DELETE /stripe/account': {
+    id: 'disconnectStripeAccount',
+    summary: "Forget the business's Stripe connection (owner or admin)",
+  },
+  'POST /stripe/webhook': {
+    id: 'receiveStripeWebhook',
+    summary: "Stripe's webhook deliveries (signature-verified, each event once)",
+    public: 'Stripe calls it without a session; the signature over the raw body is the credential',
+  },
+  'GET /payments': { id: 'listPayments', summary: "A page of the business's payments" },
+  'POST /payments/:id/resolve': { id: 'resolveHeldPayment', summary: 'Apply or dismiss a payment held for review' },
+  'POST /payments/:id/refund': { id: 'refundPayment', summary: 'Refund a card payment through Stripe' },
+  'GET /documents/:id/payments': { id: 'listInvoicePayments', summary: "An invoice's payments and balance" },
+  'GET /public/invoices/:id/payment': {
+    id: 'viewInvoiceForPayment',
+    summary: 'An invoice to pay, by its link token',
+    public: 'the client pays signed out; the unguessable link token is the credential',
+  },
+  'POST /public/invoices/:id/checkout': {
+    id: 'createInvoiceCheckout',
+    summary: 'A Stripe Checkout Session for what is due on an invoice, by its link token',
+    public: 'the client pays signed out; the unguessable link token is the credential',
+  },
+  'GET /public/payments/status': {
+    id: 'getPaymentStatus',
+    summary: 'What became of a Checkout Session (read only)',
+    public: "the success page after Stripe's Checkout; the session id Stripe put in its URL is the key",
+  },
 } satisfies Record<`${HttpMethod} /${string}`, OperationDeclaration>;
 
 export type OperationKey = keyof typeof API_OPERATIONS;

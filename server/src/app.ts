@@ -82,6 +82,18 @@ import { FormsService, mailFormNotifier } from './modules/forms/forms.service';
 import { PackagesRepository } from './modules/packages/packages.repository';
 import { packagesRoutes, publicPackagesRoutes } from './modules/packages/packages.routes';
 import { PackagesService } from './modules/packages/packages.service';
+import { StripeGateway } from './modules/stripe/stripe.gateway';
+import { StripeRepository } from './modules/stripe/stripe.repository';
+import { stripeRoutes } from './modules/stripe/stripe.routes';
+import { StripeService } from './modules/stripe/stripe.service';
+import { PaymentsRepository } from './modules/payments/payments.repository';
+import {
+  invoicePaymentsRoutes,
+  paymentsRoutes,
+  publicPaymentsRoutes,
+  stripeWebhookRoutes,
+} from './modules/payments/payments.routes';
+import { PaymentsService } from './modules/payments/payments.service';
 import { NotificationBroker } from './modules/notifications/notifications.broker';
 import { NotificationsRepository } from './modules/notifications/notifications.repository';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -324,6 +336,23 @@ export async function buildApp({
     mailer: deps.mailer,
     renderPdf: renderDocumentPdf,
     log: (err, msg) => app.log.warn({ err }, msg),
+    // An invoice marked paid by hand records a manual payment (the payments service, built below: bound late).
+    manualPayments: {
+      recordManualPayment: (invoice, userId, tx): Promise<void> => payments.recordManualPayment(invoice, userId, tx),
+    },
+  });
+  // Stripe (card payments of invoices) when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set; else null and every
+  // answer says plainly that card payment is not set up.
+  const stripeGateway = config.stripe
+    ? new StripeGateway(config.stripe, (err, msg) => app.log.warn({ err }, msg))
+    : null;
+  const stripe = new StripeService(new StripeRepository(db), { config, gateway: stripeGateway, businesses });
+  const payments = new PaymentsService(new PaymentsRepository(db), {
+    config,
+    gateway: stripeGateway,
+    stripe,
+    documents,
+    log: (err, msg) => app.log.warn({ err }, msg),
   });
   // Contact forms, questionnaire answers and the responses; the owner is told of each by mail after it is stored
   // (later through the notifications module): a failing notifier never loses a submission.
@@ -422,6 +451,11 @@ export async function buildApp({
       await api.register(fileManagerRoutes, { prefix: '/files', fileManager });
       await api.register(packagesRoutes, { prefix: '/packages', packages });
       await api.register(publicPackagesRoutes, { prefix: '/public/packages', packages, rateLimit: 120 });
+      await api.register(stripeRoutes, { prefix: '/stripe', stripe });
+      await api.register(stripeWebhookRoutes, { prefix: '/stripe', payments });
+      await api.register(paymentsRoutes, { prefix: '/payments', payments });
+      await api.register(invoicePaymentsRoutes, { prefix: '/documents', payments });
+      await api.register(publicPaymentsRoutes, { prefix: '/public', payments, rateLimit: 120 });
       await api.register(notificationsRoutes, {
         prefix: '/notifications',
         notifications,

@@ -69,6 +69,9 @@ function envSchema(root: string) {
       (v) => v ?? 'https://oauth2.googleapis.com/revoke',
     ),
     GOOGLE_CALENDAR_SYNC_INTERVAL_SECONDS: positiveInt(300),
+    STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_…)')),
+    STRIPE_WEBHOOK_SECRET: optional(z.string().min(8, 'STRIPE_WEBHOOK_SECRET must be the endpoint secret (whsec_…)')),
+    STRIPE_API_URL: optional(z.url({ protocol: /^https?$/ })).transform((v) => v ?? 'https://api.stripe.com'),
     SIGNING_P12_PATH: optional(z.string()).transform((v) => (v === undefined ? undefined : path.resolve(v))),
     SIGNING_P12_PASSPHRASE: optional(z.string()),
     // No default: anyone who verifies a mailbox at a default domain would see every user of a self-hosted install.
@@ -94,6 +97,15 @@ export interface GoogleCalendarConfig {
   revokeUrl: string;
   /** How often each connected calendar is synced in the background. */
   syncIntervalSeconds: number;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** STRIPE_API_URL split for the client library's host/port/protocol options. */
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
 }
 
 export interface Config {
@@ -141,6 +153,11 @@ export interface Config {
    */
   googleCalendar: GoogleCalendarConfig | null;
   /**
+   * Card payments (modules/stripe, modules/payments): on when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are both
+   * set (null: "not set up" everywhere). The API address is configurable so tests point the real client at a fake.
+   */
+  stripe: StripeConfig | null;
+  /**
    * The document seal (modules/signatures/pdf): a PKCS#12 file (RSA key + certificate) and its passphrase; unset = a
    * self-signed seal generated at the first start and kept in the database, sealed with the app secret.
    */
@@ -155,6 +172,18 @@ export interface Config {
   logLevel: string;
   /** Diagnostics: a file that gets each distinct SQL text the server runs, once (db/statement-log.ts). */
   sqlStatementLog: string | undefined;
+}
+
+function stripeConfig(e: { STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string; STRIPE_API_URL: string }) {
+  const url = new URL(e.STRIPE_API_URL);
+  const protocol = url.protocol === 'http:' ? ('http' as const) : ('https' as const);
+  return {
+    secretKey: e.STRIPE_SECRET_KEY as string,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET as string,
+    host: url.hostname,
+    port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
+    protocol,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -203,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             syncIntervalSeconds: e.GOOGLE_CALENDAR_SYNC_INTERVAL_SECONDS,
           }
         : null,
+    stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? stripeConfig(e) : null,
     signingP12Path: e.SIGNING_P12_PATH,
     signingP12Passphrase: e.SIGNING_P12_PASSPHRASE,
     adminEmailDomain: e.ADMIN_EMAIL_DOMAIN,

@@ -73,7 +73,8 @@ type Kind =
   | 'fileFolder'
   | 'contactForm'
   | 'formResponse'
-  | 'notification';
+  | 'notification'
+  | 'payment';
 
 type Fixtures = Record<Kind, string>;
 
@@ -599,6 +600,38 @@ const ROUTES: Record<string, RouteSpec> = {
     params: { id: 'a shared document: the token in the query is the credential, checked against this id' },
   },
 
+  // Stripe and payments (the pay flow's public routes take the invoice link's token; the webhook Stripe's signature)
+  [`GET ${A}/stripe/account-status`]: {},
+  // Stripe is not configured in the matrix's app: 409 'Stripe is not configured on this installation'.
+  [`POST ${A}/stripe/connect`]: { ownerStatus: 409 },
+  [`POST ${A}/stripe/refresh`]: {},
+  // Not connected: 404.
+  [`DELETE ${A}/stripe/account`]: { ownerStatus: 404 },
+  [`POST ${A}/stripe/webhook`]: {
+    csrfExempt: 'Stripe calls it with no cookie; the signature over the raw body is the credential (lib/csrf.ts)',
+  },
+  [`GET ${A}/payments`]: { lists: ['payment'] },
+  [`POST ${A}/payments/:id/resolve`]: {
+    ids: { id: 'payment' },
+    request: () => ({ payload: { action: 'apply' } }),
+    // A manual payment is not held for review.
+    ownerStatus: 409,
+  },
+  [`POST ${A}/payments/:id/refund`]: {
+    ids: { id: 'payment' },
+    request: () => ({ payload: {} }),
+    // A manual payment is not refundable through Stripe.
+    ownerStatus: 409,
+  },
+  [`GET ${A}/documents/:id/payments`]: { ids: { id: 'sentDocument' } },
+  [`GET ${A}/public/invoices/:id/payment`]: {
+    params: { id: 'an invoice to pay: the token in the query is the credential, checked against this id' },
+  },
+  [`POST ${A}/public/invoices/:id/checkout`]: {
+    params: { id: 'an invoice to pay: the token in the query is the credential, checked against this id' },
+  },
+  [`GET ${A}/public/payments/status`]: {},
+
   // Notifications: the caller's own (user and current business); friend requests name users, not business records
   [`GET ${A}/notifications`]: { lists: ['notification'] },
   [`GET ${A}/notifications/unread/count`]: {},
@@ -835,6 +868,15 @@ async function fixtures(t: TestApp, owner: Signed, kinds: Kind[]): Promise<Fixtu
     const id = ok(await a.post('/documents', invoiceBody), 'document')._id!;
     ok(await a.post(`/documents/${id}/send`, {}), 'send', 200);
     fx.sentDocument = id;
+  }
+  if (need.has('payment')) {
+    // A manual payment: an invoice of 10.00 sent and marked paid by hand.
+    const body = { ...invoiceBody, lineItems: [{ description: 'Work', quantity: '1', unitPrice: 1000 }] };
+    const id = ok(await a.post('/documents', body), 'document')._id!;
+    ok(await a.post(`/documents/${id}/send`, {}), 'send', 200);
+    ok(await a.put(`/documents/${id}`, { status: 'paid' }), 'mark paid', 200);
+    fx.payment = ((await a.get(`/documents/${id}/payments`)).json().data as { payments: { _id: string }[] })
+      .payments[0]!._id;
   }
   if (need.has('fileFolder')) {
     fx.fileFolder = ok(await a.post('/files/folders', { name: `Folder ${randomUUID()}` }), 'folder')._id!;

@@ -17,6 +17,8 @@ export const CSRF_EXEMPT = new Set([
   `POST ${API_ROOT}/auth/renew-csrf`,
   `POST ${API_ROOT}/public/forms/:publicId/submissions`,
   `POST ${API_ROOT}/public/forms/:publicId/files`,
+  // Stripe's webhook: no cookie, no browser; the signature over the raw body is what is checked.
+  `POST ${API_ROOT}/stripe/webhook`,
 ]);
 
 const ANONYMOUS = 'anon';

@@ -19,6 +19,7 @@ import {
   type DocumentListParamsData,
   type DocumentPreview,
   type DocumentSendAnswer,
+  type DocumentStatus,
   type DocumentSummary,
   type DocumentType,
   type DocumentUpdateData,
@@ -54,6 +55,21 @@ export interface QuestionnaireForAnswer {
   documentId: string;
   contactId: string | null;
   contactName: string | null;
+  contactEmail: string | null;
+}
+
+/** An invoice as the payments module sees it (the public pay flow, the webhook, a manual payment). */
+export interface InvoiceForPayment {
+  businessId: string;
+  documentId: string;
+  number: string | null;
+  title: string;
+  currency: string;
+  total: number;
+  deposit: number;
+  dueDate: string | null;
+  /** The effective status (expired when past expiresAt). */
+  status: DocumentStatus;
   contactEmail: string | null;
 }
 
@@ -173,6 +189,8 @@ export class DocumentsService {
     private readonly deps: Pick<Deps, 'config' | 'mailer'> & {
       renderPdf?: RenderPdf;
       log?: (err: unknown, msg: string) => void;
+      /** Payments (bound late): see ManualPaymentLedger. */
+      manualPayments?: ManualPaymentLedger;
     },
   ) {}
 
@@ -365,6 +383,9 @@ export class DocumentsService {
         }
         statusFields.status = input.status;
         if (input.status === finalStatusOf(row.type)) statusFields.completedAt = now;
+        if (row.type === 'invoice' && input.status === 'paid') {
+          await this.deps.manualPayments?.recordManualPayment(invoiceOf(row, status), caller.userId, tx);
+        }
       }
       const old = contentOf(row);
       const content: Content = {
@@ -656,6 +677,41 @@ export class DocumentsService {
     await this.repo.update(businessId, id, { status: 'completed', completedAt: new Date() }, tx);
   }
 
+  // ---- payments (the payments module's calls) ----
+
+  /** The invoice behind a public link (the pay page): the same 404/410 as the view; 404 for other types. */
+  async invoiceForPayment(id: string, token: string): Promise<InvoiceForPayment> {
+    const row = await this.publicRow(id, token);
+    if (row.type !== 'invoice') throw new AppError('NOT_FOUND', M.linkNotFound);
+    return { ...invoiceOf(row, effectiveStatus(row)), contactEmail: row.contactEmail || null };
+  }
+
+  /** The business's name (the pay pages say who is paid). */
+  async businessNameOf(businessId: string): Promise<string> {
+    return (await this.repo.businessOf(businessId))?.name ?? '';
+  }
+
+  /** The business's invoice (not a template), locked until `tx` ends when `lock`; null otherwise. */
+  async invoiceOf(businessId: string, id: string, tx?: Executor, lock = false): Promise<InvoiceForPayment | null> {
+    const row = await this.repo.find(businessId, id, tx, lock);
+    if (!row || row.type !== 'invoice' || row.isTemplate) return null;
+    return invoiceOf(row, effectiveStatus(row));
+  }
+
+  /**
+   * The payments module settles an invoice (in its transaction): paid in full → status paid (completedAt now);
+   * no longer paid in full (a refund) → back to viewed or sent. Nothing for a draft or a template.
+   */
+  async settleInvoice(businessId: string, id: string, paidInFull: boolean, tx: Executor): Promise<void> {
+    const row = await this.repo.find(businessId, id, tx, true);
+    if (!row || row.type !== 'invoice' || row.isTemplate || row.status === 'draft') return;
+    if (paidInFull && row.status !== 'paid') {
+      await this.repo.update(businessId, id, { status: 'paid', completedAt: new Date() }, tx);
+    } else if (!paidInFull && row.status === 'paid') {
+      await this.repo.update(businessId, id, { status: row.viewedAt ? 'viewed' : 'sent', completedAt: null }, tx);
+    }
+  }
+
   // ---- PDF ----
 
   private async renderPdf(row: DocumentViewRow): Promise<string> {
@@ -713,6 +769,21 @@ export class DocumentsService {
   async removeTaxRate(caller: BusinessCaller, id: string): Promise<void> {
     if (!(await this.repo.removeTaxRate(caller.businessId, id))) throw new AppError('NOT_FOUND', M.taxRateNotFound);
   }
+}
+
+function invoiceOf(row: DocumentRow, status: DocumentStatus): InvoiceForPayment {
+  return {
+    businessId: row.businessId,
+    documentId: row.id,
+    number: row.number,
+    title: row.title,
+    currency: row.currency ?? DEFAULT_CURRENCY,
+    total: row.totals?.total ?? row.total ?? 0,
+    deposit: row.totals?.deposit ?? 0,
+    dueDate: iso(row.dueDate),
+    status,
+    contactEmail: null,
+  };
 }
 
 function toTaxRate(row: TaxRateRow): TaxRate {

@@ -60,6 +60,13 @@ export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 // ---- Stripe connection (integrations) ----
 
+/**
+ * Where Stripe's onboarding sends the owner back: the business settings' integrations tab with `stripe=return`
+ * (finished or left: call POST /stripe/refresh) or `stripe=refresh` (the link expired: POST /stripe/connect again).
+ */
+export const STRIPE_CONNECT_RETURN_PATH = '/businesses/settings?tab=integrations';
+export const STRIPE_CONNECT_RESULT_PARAM = 'stripe';
+
 /** GET /stripe/account-status. */
 export const stripeAccountStatusSchema = z.object({
   /** The installation has its Stripe keys. */

@@ -1,0 +1,575 @@
+/**
+ * A local fake of the Stripe API for tests, the webhook bench and e2e — a test helper, never shipped. It speaks the
+ * REST shapes the official `stripe` package (23.x) uses, so the product's code runs unchanged against it with
+ * STRIPE_API_URL=http://127.0.0.1:<port>:
+ *
+ * - requests: form-encoded bodies with bracket keys (`line_items[0][price_data][unit_amount]`), `Authorization:
+ *   Bearer sk_…` (401 otherwise), `Stripe-Account` (the connected account a call acts on), `Idempotency-Key` (the
+ *   same key answers the first answer again; another body with it → 400 idempotency_error), Stripe's error objects.
+ * - objects: accounts (create, retrieve), account_links, checkout sessions (create, retrieve, expire), payment
+ *   intents (retrieve), refunds (create: the charge's amount_refunded grows and charge.refunded is delivered).
+ * - hosted pages: the session's `url` shows the amount with "Pay" and "Decline" (Pay completes the session, delivers
+ *   the signed checkout.session.completed and 303s to success_url; Decline delivers payment_intent.payment_failed and
+ *   303s to cancel_url); an account link's url shows "Complete onboarding" (charges enabled, account.updated
+ *   delivered, 303 to return_url).
+ * - webhooks: POSTed to `webhookUrl`, signed exactly as Stripe signs (`Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256
+ *   of "<t>.<body>" with the endpoint secret>`); every delivery and its answer is kept in `deliveries`.
+ *
+ * CLI (e2e global setup): `tsx server/test/fakes/stripe.ts --port 12111 --webhook-url http://…/api/v1/stripe/webhook
+ * --webhook-secret whsec_…` (prints `stripe fake listening on http://127.0.0.1:12111`).
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+type Json = Record<string, unknown>;
+
+export interface FakeStripeOptions {
+  port?: number;
+  host?: string;
+  webhookUrl?: string;
+  webhookSecret: string;
+}
+
+export interface FakeAccount extends Json {
+  id: string;
+  object: 'account';
+  charges_enabled: boolean;
+  details_submitted: boolean;
+  payouts_enabled: boolean;
+}
+
+export interface FakeSession extends Json {
+  id: string;
+  object: 'checkout.session';
+  amount_total: number;
+  currency: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid';
+  payment_intent: string | null;
+  url: string | null;
+  success_url: string;
+  cancel_url: string;
+  metadata: Record<string, string>;
+}
+
+export interface FakeDelivery {
+  eventId: string;
+  type: string;
+  /** The webhook's HTTP status (0: no webhook URL set — the event is kept here to be delivered by hand). */
+  status: number;
+  body: string;
+  event: Json;
+}
+
+export interface FakeStripe {
+  url: string;
+  port: number;
+  webhookSecret: string;
+  accounts: Map<string, FakeAccount>;
+  sessions: Map<string, FakeSession & { account: string | null; payment_intent_metadata: Record<string, string> }>;
+  paymentIntents: Map<string, Json>;
+  charges: Map<string, Json & { amount: number; amount_refunded: number; payment_intent: string }>;
+  deliveries: FakeDelivery[];
+  /** Every API request: method, path, the Stripe-Account and Idempotency-Key headers, the parsed form. */
+  requests: { method: string; path: string; account: string | null; idempotencyKey: string | null; form: Json }[];
+  setWebhookUrl(url: string | undefined): void;
+  /** Enables charges on an account (what the onboarding page does) and delivers account.updated. */
+  completeOnboarding(accountId: string): Promise<void>;
+  /**
+   * Pays a session as the hosted page's Pay does, and delivers checkout.session.completed (its delivery answer is
+   * returned). `amountTotal`/`currency` change what Stripe reports as paid (mismatch tests).
+   */
+  pay(sessionId: string, options?: { amountTotal?: number; currency?: string; deliver?: boolean }): Promise<Json>;
+  /** A card declined: payment_intent.payment_failed delivered; the session stays open. */
+  decline(sessionId: string): Promise<Json>;
+  /** An event object as Stripe builds it (id evt_…, created, data.object, account). */
+  event(type: string, object: Json, account: string | null): Json;
+  /** The Stripe-Signature header for a body (t = now unless given). */
+  sign(body: string, timestamp?: number, secret?: string): string;
+  /** POSTs an event to the webhook URL, signed; answers the delivery. */
+  deliver(event: Json): Promise<FakeDelivery>;
+  stop(): Promise<void>;
+}
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+/** Parses Stripe's form encoding: `a[b][0][c]=1&expand[]=x` → { a: { b: [{ c: '1' }] }, expand: ['x'] }. */
+export function parseStripeForm(body: string): Json {
+  const out: Json = {};
+  for (const pair of body.split('&')) {
+    if (!pair) continue;
+    const eq = pair.indexOf('=');
+    const rawKey = decodeURIComponent((eq < 0 ? pair : pair.slice(0, eq)).replace(/\+/g, ' '));
+    const value = eq < 0 ? '' : decodeURIComponent(pair.slice(eq + 1).replace(/\+/g, ' '));
+    const parts = rawKey.replace(/\]/g, '').split('[');
+    let node: Record<string, unknown> | unknown[] = out;
+    parts.forEach((part, i) => {
+      const last = i === parts.length - 1;
+      const nextIsIndex = !last && /^\d*$/.test(parts[i + 1]!);
+      if (Array.isArray(node)) {
+        const index = part === '' ? node.length : Number(part);
+        if (last) node[index] = value;
+        else node = (node[index] ??= nextIsIndex ? [] : {}) as Record<string, unknown> | unknown[];
+      } else {
+        if (last) node[part] = value;
+        else node = (node[part] ??= nextIsIndex ? [] : {}) as Record<string, unknown> | unknown[];
+      }
+    });
+  }
+  return out;
+}
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': typeof body === 'string' ? 'text/html; charset=utf-8' : 'application/json',
+    'request-id': newId('req'),
+    ...headers,
+  });
+  res.end(text);
+}
+
+const stripeError = (status: number, type: string, message: string, extra: Json = {}) => ({
+  status,
+  body: { error: { type, message, ...extra } },
+});
+
+const escapeHtml = (v: string) =>
+  v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const page = (title: string, body: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
+  `<body style="font-family:sans-serif;max-width:480px;margin:40px auto">${body}</body></html>`;
+
+export async function startStripeFake(options: FakeStripeOptions): Promise<FakeStripe> {
+  let webhookUrl = options.webhookUrl;
+  const accounts: FakeStripe['accounts'] = new Map();
+  const sessions: FakeStripe['sessions'] = new Map();
+  const paymentIntents: FakeStripe['paymentIntents'] = new Map();
+  const charges: FakeStripe['charges'] = new Map();
+  const deliveries: FakeDelivery[] = [];
+  const requests: FakeStripe['requests'] = [];
+  const idempotent = new Map<string, { form: string; status: number; body: unknown }>();
+  let base = '';
+
+  const sign = (body: string, timestamp = Math.floor(Date.now() / 1000), secret = options.webhookSecret) =>
+    `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+
+  const event = (type: string, object: Json, account: string | null): Json => ({
+    id: newId('evt'),
+    object: 'event',
+    api_version: '2025-01-01',
+    created: Math.floor(Date.now() / 1000),
+    type,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    ...(account ? { account } : {}),
+    data: { object },
+  });
+
+  const deliver = async (evt: Json): Promise<FakeDelivery> => {
+    const body = JSON.stringify(evt);
+    if (!webhookUrl) {
+      const d = { eventId: String(evt.id), type: String(evt.type), status: 0, body: 'no webhook url', event: evt };
+      deliveries.push(d);
+      return d;
+    }
+    const res = await fetch(webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': sign(body) },
+      body,
+    });
+    const d = {
+      eventId: String(evt.id),
+      type: String(evt.type),
+      status: res.status,
+      body: await res.text(),
+      event: evt,
+    };
+    deliveries.push(d);
+    return d;
+  };
+
+  const publicSession = (s: FakeStripe['sessions'] extends Map<string, infer V> ? V : never): FakeSession => {
+    const { account: _a, payment_intent_metadata: _m, ...rest } = s;
+    return rest;
+  };
+
+  const completeOnboarding = async (accountId: string) => {
+    const account = accounts.get(accountId);
+    if (!account) throw new Error(`no account ${accountId}`);
+    Object.assign(account, { charges_enabled: true, details_submitted: true, payouts_enabled: true });
+    await deliver(event('account.updated', { ...account }, accountId));
+  };
+
+  const pay: FakeStripe['pay'] = async (sessionId, o = {}) => {
+    const s = sessions.get(sessionId);
+    if (!s) throw new Error(`no session ${sessionId}`);
+    if (s.status !== 'open') throw new Error(`session ${sessionId} is ${s.status}`);
+    const amount = o.amountTotal ?? s.amount_total;
+    const currency = (o.currency ?? s.currency).toLowerCase();
+    const pi = s.payment_intent ?? newId('pi');
+    const charge = newId('ch');
+    paymentIntents.set(pi, {
+      id: pi,
+      object: 'payment_intent',
+      amount,
+      currency,
+      status: 'succeeded',
+      latest_charge: charge,
+      metadata: s.payment_intent_metadata,
+    });
+    charges.set(charge, {
+      id: charge,
+      object: 'charge',
+      amount,
+      amount_refunded: 0,
+      currency,
+      paid: true,
+      refunded: false,
+      payment_intent: pi,
+      metadata: s.payment_intent_metadata,
+    });
+    Object.assign(s, {
+      status: 'complete',
+      payment_status: 'paid',
+      payment_intent: pi,
+      amount_total: amount,
+      currency,
+      url: null,
+    });
+    const evt = event('checkout.session.completed', publicSession(s), s.account);
+    if (o.deliver !== false) await deliver(evt);
+    return evt;
+  };
+
+  const decline: FakeStripe['decline'] = async (sessionId) => {
+    const s = sessions.get(sessionId);
+    if (!s) throw new Error(`no session ${sessionId}`);
+    const pi = s.payment_intent ?? newId('pi');
+    s.payment_intent = pi;
+    const intent = {
+      id: pi,
+      object: 'payment_intent',
+      amount: s.amount_total,
+      currency: s.currency,
+      status: 'requires_payment_method',
+      last_payment_error: { code: 'card_declined', message: 'Your card was declined.', type: 'card_error' },
+      metadata: s.payment_intent_metadata,
+    };
+    paymentIntents.set(pi, intent);
+    const evt = event('payment_intent.payment_failed', intent, s.account);
+    await deliver(evt);
+    return evt;
+  };
+
+  /** The REST API. Answers { status, body }. */
+  const api = (method: string, path: string, form: Json, account: string | null) => {
+    const parts = path.split('/').filter(Boolean); // ['v1', ...]
+    const [, resource, id, action] = parts;
+    if (method === 'POST' && resource === 'accounts' && !id) {
+      const acct: FakeAccount = {
+        id: newId('acct'),
+        object: 'account',
+        type: String(form.type ?? 'express'),
+        email: (form.email as string | undefined) ?? null,
+        charges_enabled: false,
+        details_submitted: false,
+        payouts_enabled: false,
+        metadata: (form.metadata as Json | undefined) ?? {},
+        created: Math.floor(Date.now() / 1000),
+      };
+      accounts.set(acct.id, acct);
+      return { status: 200, body: acct };
+    }
+    if (method === 'GET' && resource === 'accounts' && id) {
+      const acct = accounts.get(id);
+      return acct
+        ? { status: 200, body: acct }
+        : stripeError(404, 'invalid_request_error', `No such account: '${id}'`, { code: 'resource_missing' });
+    }
+    if (method === 'POST' && resource === 'account_links') {
+      const acct = accounts.get(String(form.account));
+      if (!acct) return stripeError(400, 'invalid_request_error', `No such account: '${String(form.account)}'`);
+      const q = new URLSearchParams({ return_url: String(form.return_url), refresh_url: String(form.refresh_url) });
+      return {
+        status: 200,
+        body: {
+          object: 'account_link',
+          created: Math.floor(Date.now() / 1000),
+          expires_at: Math.floor(Date.now() / 1000) + 300,
+          url: `${base}/connect/onboarding/${acct.id}?${q}`,
+        },
+      };
+    }
+    if (resource === 'checkout' && id === 'sessions') {
+      const sessionId = action;
+      const op = parts[4];
+      if (method === 'POST' && !sessionId) {
+        if (account && !accounts.has(account)) {
+          return stripeError(
+            403,
+            'invalid_request_error',
+            `The provided key does not have access to account '${account}'`,
+          );
+        }
+        const items = (form.line_items as Json[] | undefined) ?? [];
+        let amount = 0;
+        let currency = '';
+        for (const item of items) {
+          const price = (item.price_data ?? {}) as Json;
+          const unit = Number(price.unit_amount);
+          const qty = Number(item.quantity ?? 1);
+          if (!Number.isInteger(unit) || unit < 0) {
+            return stripeError(400, 'invalid_request_error', 'Invalid integer: unit_amount', {
+              param: 'line_items[0][price_data][unit_amount]',
+            });
+          }
+          amount += unit * qty;
+          currency = String(price.currency ?? '').toLowerCase();
+        }
+        if (!currency || items.length === 0) {
+          return stripeError(400, 'invalid_request_error', 'Missing required param: line_items.');
+        }
+        if (!form.success_url) return stripeError(400, 'invalid_request_error', 'Missing required param: success_url.');
+        const sid = `cs_test_${randomBytes(16).toString('hex')}`;
+        const session = {
+          id: sid,
+          object: 'checkout.session' as const,
+          mode: String(form.mode ?? 'payment'),
+          amount_total: amount,
+          amount_subtotal: amount,
+          currency,
+          status: 'open' as const,
+          payment_status: 'unpaid' as const,
+          payment_intent: null,
+          client_reference_id: (form.client_reference_id as string | undefined) ?? null,
+          customer_email: (form.customer_email as string | undefined) ?? null,
+          url: `${base}/checkout/${sid}`,
+          success_url: String(form.success_url),
+          cancel_url: String(form.cancel_url ?? form.success_url),
+          metadata: (form.metadata as Record<string, string> | undefined) ?? {},
+          created: Math.floor(Date.now() / 1000),
+          expires_at: Math.floor(Date.now() / 1000) + 86_400,
+          livemode: false,
+          account,
+          payment_intent_metadata:
+            ((form.payment_intent_data as Json | undefined)?.metadata as Record<string, string> | undefined) ?? {},
+        };
+        sessions.set(sid, session);
+        return { status: 200, body: publicSession(session) };
+      }
+      const s = sessionId ? sessions.get(sessionId) : undefined;
+      if (!s || s.account !== account) {
+        return stripeError(404, 'invalid_request_error', `No such checkout.session: '${sessionId}'`, {
+          code: 'resource_missing',
+        });
+      }
+      if (method === 'GET' && !op) return { status: 200, body: publicSession(s) };
+      if (method === 'POST' && op === 'expire') {
+        if (s.status !== 'open') {
+          return stripeError(
+            400,
+            'invalid_request_error',
+            `Only Checkout Sessions with a status in ["open"] can be expired.`,
+          );
+        }
+        Object.assign(s, { status: 'expired', url: null });
+        void deliver(event('checkout.session.expired', publicSession(s), s.account));
+        return { status: 200, body: publicSession(s) };
+      }
+    }
+    if (method === 'GET' && resource === 'payment_intents' && id) {
+      const pi = paymentIntents.get(id);
+      return pi
+        ? { status: 200, body: pi }
+        : stripeError(404, 'invalid_request_error', `No such payment_intent: '${id}'`, { code: 'resource_missing' });
+    }
+    if (method === 'POST' && resource === 'refunds') {
+      const pi = String(form.payment_intent ?? '');
+      const charge = [...charges.values()].find((c) => c.payment_intent === pi);
+      if (!charge) return stripeError(400, 'invalid_request_error', `No such payment_intent: '${pi}'`);
+      const left = charge.amount - charge.amount_refunded;
+      const amount = form.amount === undefined ? left : Number(form.amount);
+      if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
+        return stripeError(
+          400,
+          'invalid_request_error',
+          `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+          {
+            code: 'amount_too_large',
+          },
+        );
+      }
+      charge.amount_refunded += amount;
+      charge.refunded = charge.amount_refunded === charge.amount;
+      const refund = {
+        id: newId('re'),
+        object: 'refund',
+        amount,
+        charge: charge.id,
+        currency: charge.currency,
+        payment_intent: pi,
+        status: 'succeeded',
+        created: Math.floor(Date.now() / 1000),
+      };
+      void deliver(event('charge.refunded', { ...charge }, account));
+      return { status: 200, body: refund };
+    }
+    return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', base);
+    const method = req.method ?? 'GET';
+    const body = await readBody(req);
+
+    // Hosted pages (the browser).
+    const checkout = /^\/checkout\/([^/]+)(?:\/(pay|decline))?$/.exec(url.pathname);
+    if (checkout) {
+      const s = sessions.get(checkout[1]!);
+      if (!s) return send(res, 404, page('Not found', '<h1>This checkout session does not exist</h1>'));
+      if (method === 'GET') {
+        if (s.status !== 'open') return send(res, 410, page('Expired', `<h1>This checkout is ${s.status}</h1>`));
+        const amount = `${(s.amount_total / 100).toFixed(2)} ${s.currency.toUpperCase()}`;
+        return send(
+          res,
+          200,
+          page(
+            'Fake Stripe Checkout',
+            `<h1>Fake Stripe Checkout</h1><p data-testid="amount">${escapeHtml(amount)}</p>` +
+              `<form method="post" action="/checkout/${s.id}/pay"><button type="submit">Pay</button></form>` +
+              `<form method="post" action="/checkout/${s.id}/decline"><button type="submit">Decline</button></form>`,
+          ),
+        );
+      }
+      if (method === 'POST' && checkout[2] === 'pay') {
+        if (s.status !== 'open') return send(res, 410, page('Expired', `<h1>This checkout is ${s.status}</h1>`));
+        await pay(s.id);
+        return send(res, 303, '', { location: s.success_url.replace('{CHECKOUT_SESSION_ID}', s.id) });
+      }
+      if (method === 'POST' && checkout[2] === 'decline') {
+        await decline(s.id);
+        return send(res, 303, '', { location: s.cancel_url });
+      }
+    }
+    const onboarding = /^\/connect\/onboarding\/([^/]+)$/.exec(url.pathname);
+    if (onboarding) {
+      const acct = accounts.get(onboarding[1]!);
+      if (!acct) return send(res, 404, page('Not found', '<h1>No such account</h1>'));
+      if (method === 'GET') {
+        return send(
+          res,
+          200,
+          page(
+            'Fake Stripe onboarding',
+            `<h1>Fake Stripe onboarding</h1><p>${escapeHtml(acct.id)}</p>` +
+              `<form method="post"><input type="hidden" name="return_url" value="${escapeHtml(url.searchParams.get('return_url') ?? '')}">` +
+              `<button type="submit">Complete onboarding</button></form>`,
+          ),
+        );
+      }
+      await completeOnboarding(acct.id);
+      const back = new URLSearchParams(body).get('return_url') || url.searchParams.get('return_url') || '/';
+      return send(res, 303, '', { location: back });
+    }
+
+    // The REST API.
+    if (!url.pathname.startsWith('/v1/'))
+      return send(res, 404, { error: { type: 'invalid_request_error', message: 'Not found' } });
+    const auth = req.headers.authorization ?? '';
+    if (!/^Bearer (sk|rk)_\S+$/.test(auth)) {
+      return send(res, 401, {
+        error: { type: 'invalid_request_error', message: 'Invalid API Key provided' },
+      });
+    }
+    const account = (req.headers['stripe-account'] as string | undefined) ?? null;
+    const idempotencyKey = (req.headers['idempotency-key'] as string | undefined) ?? null;
+    const form = parseStripeForm(method === 'GET' ? url.search.slice(1) : body);
+    requests.push({ method, path: url.pathname, account, idempotencyKey, form });
+    if (idempotencyKey && method === 'POST') {
+      const key = `${account ?? ''}|${idempotencyKey}`;
+      const seen = idempotent.get(key);
+      if (seen) {
+        if (seen.form !== body) {
+          return send(res, 400, {
+            error: {
+              type: 'idempotency_error',
+              message:
+                'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+            },
+          });
+        }
+        return send(res, seen.status, seen.body, { 'idempotent-replayed': 'true' });
+      }
+      const answer = api(method, url.pathname, form, account);
+      idempotent.set(key, { form: body, status: answer.status, body: answer.body });
+      return send(res, answer.status, answer.body);
+    }
+    const answer = api(method, url.pathname, form, account);
+    return send(res, answer.status, answer.body);
+  };
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      send(res, 500, { error: { type: 'api_error', message: String(err) } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  base = `http://${options.host ?? '127.0.0.1'}:${port}`;
+
+  return {
+    url: base,
+    port,
+    webhookSecret: options.webhookSecret,
+    accounts,
+    sessions,
+    paymentIntents,
+    charges,
+    deliveries,
+    requests,
+    setWebhookUrl: (u) => {
+      webhookUrl = u;
+    },
+    completeOnboarding,
+    pay,
+    decline,
+    event,
+    sign,
+    deliver,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+// CLI: tsx server/test/fakes/stripe.ts --port 12111 --webhook-url … --webhook-secret …
+if (process.argv[1] && /fakes[\\/]stripe\.[cm]?[jt]s$/.test(process.argv[1])) {
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i > 0 ? process.argv[i + 1] : undefined;
+  };
+  void startStripeFake({
+    port: Number(arg('port') ?? 12111),
+    webhookUrl: arg('webhook-url'),
+    webhookSecret: arg('webhook-secret') ?? process.env.STRIPE_WEBHOOK_SECRET ?? 'whsec_e2e',
+  }).then((fake) => {
+    process.stdout.write(`stripe fake listening on ${fake.url}\n`);
+    const stop = () => void fake.stop().then(() => process.exit(0));
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
+  });
+}
