@@ -4,6 +4,7 @@
  * database, no network.
  */
 import { createHash } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { SignPdf } from '@signpdf/signpdf';
@@ -34,6 +35,60 @@ export class SignedPdfInputError extends Error {
 }
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** A signing pad's PNG is 600×200; anything far bigger is not a signature (and would be a decompression bomb). */
+const MAX_SIGNATURE_SIDE = 4000;
+const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+
+/**
+ * Why a drawn signature's bytes are not a PNG the renderer can draw, or null when they are: the chunks are read
+ * (IHDR first, an IDAT, IEND), the size and format checked, and the image data inflated to exactly its rows. The
+ * renderer would otherwise drop every image of the document on one it cannot read — a signed PDF must never lose a
+ * signature silently.
+ */
+export function pngProblem(png: Uint8Array): string | null {
+  const buf = Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+  if (buf.length < 8 || !buf.subarray(0, 8).equals(PNG_MAGIC)) return 'is not a PNG image';
+  let at = 8;
+  let header: { width: number; height: number; depth: number; color: number; interlace: number } | null = null;
+  const data: Buffer[] = [];
+  let ended = false;
+  while (at + 8 <= buf.length && !ended) {
+    const length = buf.readUInt32BE(at);
+    const type = buf.toString('latin1', at + 4, at + 8);
+    const body = buf.subarray(at + 8, at + 8 + length);
+    if (body.length !== length || at + 12 + length > buf.length) return 'is a truncated PNG image';
+    if (!header && type !== 'IHDR') return 'is a PNG image without a header';
+    if (type === 'IHDR') {
+      header = {
+        width: body.readUInt32BE(0),
+        height: body.readUInt32BE(4),
+        depth: body[8]!,
+        color: body[9]!,
+        interlace: body[12]!,
+      };
+    } else if (type === 'IDAT') data.push(body);
+    else if (type === 'IEND') ended = true;
+    at += 12 + length;
+  }
+  if (!header || !ended || !data.length) return 'is an incomplete PNG image';
+  const { width, height, depth, color, interlace } = header;
+  const channels = CHANNELS[color];
+  if (!width || !height || width > MAX_SIGNATURE_SIDE || height > MAX_SIGNATURE_SIDE) {
+    return `is a PNG image of an unusable size (${width}×${height})`;
+  }
+  if (!channels || ![1, 2, 4, 8, 16].includes(depth) || interlace !== 0) {
+    return 'is a PNG image of an unsupported kind (interlaced or unknown colour type)';
+  }
+  const rowBytes = Math.ceil((width * channels * depth) / 8);
+  const expected = height * (rowBytes + 1);
+  try {
+    const rows = inflateSync(Buffer.concat(data), { maxOutputLength: expected + 1 });
+    if (rows.length !== expected) return 'is a PNG image whose data does not match its size';
+  } catch {
+    return 'is a PNG image whose data cannot be read';
+  }
+  return null;
+}
 
 /** PDF text strings of the signature dictionary are written as PDFDocEncoding by the placeholder: ASCII only. */
 const ascii = (value: string) =>
@@ -47,9 +102,8 @@ function checkInput(input: FinalizeSignedPdfInput): void {
   if (!input.signers.length) throw new SignedPdfInputError('A signed PDF needs at least one signer');
   for (const signer of input.signers) {
     const mark = signer.signature;
-    if (mark.kind === 'drawn' && !Buffer.from(mark.png.buffer, mark.png.byteOffset, 8).equals(PNG_MAGIC)) {
-      throw new SignedPdfInputError(`The drawn signature of ${signer.email} is not a PNG image`);
-    }
+    const problem = mark.kind === 'drawn' ? pngProblem(mark.png) : null;
+    if (problem) throw new SignedPdfInputError(`The drawn signature of ${signer.email} ${problem}`);
     if (mark.kind === 'typed' && !mark.text.trim()) {
       throw new SignedPdfInputError(`The typed signature of ${signer.email} is empty`);
     }
@@ -75,6 +129,19 @@ export async function finalizeSignedPdf(
   }
 
   const rendered = await renderPdf(signedContractModel(input, documentSha256));
+  // The renderer draws a document without its images when one fails: never seal a contract that lost a signature.
+  const drawn = new Set(
+    input.signers.map((signer) =>
+      signer.signature.kind === 'drawn' ? createHash('sha256').update(signer.signature.png).digest('hex') : null,
+    ),
+  );
+  drawn.delete(null);
+  const images = (
+    Buffer.from(rendered)
+      .toString('latin1')
+      .match(/\/Subtype\s*\/Image\b/g) ?? []
+  ).length;
+  if (images < drawn.size) throw new SignedPdfInputError('A drawn signature could not be drawn into the PDF');
   const pdfDoc = await PDFDocument.load(rendered, { updateMetadata: false });
   pdfDoc.setTitle(`${input.document.header.title} (signed)`);
   pdfDoc.setSubject(`Signed contract, signature workflow ${input.workflowId}`);

@@ -10,7 +10,13 @@
  */
 export type * from './types';
 export { documentContentSha256, ROLE_LABELS } from './certificate';
-export { DocumentChangedError, finalizeSignedPdf, SignedPdfInputError, type FinalizeDeps } from './finalize';
+export {
+  DocumentChangedError,
+  finalizeSignedPdf,
+  pngProblem,
+  SignedPdfInputError,
+  type FinalizeDeps,
+} from './finalize';
 export {
   generateSigningIdentity,
   loadSigningIdentity,

@@ -7,12 +7,14 @@ import {
   DocumentChangedError,
   finalizeSignedPdf,
   generateSigningIdentity,
+  pngProblem,
   SignedPdfInputError,
   verifySealedPdf,
   type FinalizedSignedPdf,
   type LoadedSigningIdentity,
 } from './index';
-import { sampleContract, sampleFinalizeInput } from './sample';
+import type { PdfDocumentModel } from '../../documents/pdf';
+import { sampleContract, sampleFinalizeInput, sampleSignaturePng } from './sample';
 
 interface ReadPdf {
   pages: number;
@@ -138,12 +140,49 @@ describe('finalizeSignedPdf', () => {
     await expect(finalizeSignedPdf({ ...changed, expectedDocumentSha256: sent }, { identity })).rejects.toBeInstanceOf(
       DocumentChangedError,
     );
+    const truncated = sampleFinalizeInput(1);
+    const png = sampleSignaturePng();
+    truncated.signers[0] = {
+      ...truncated.signers[0]!,
+      signature: { kind: 'drawn', png: png.subarray(0, png.length - 40) },
+    };
+    await expect(finalizeSignedPdf(truncated, { identity })).rejects.toThrow(
+      'The drawn signature of zoe@example.com is a truncated PNG image',
+    );
+    // A renderer that lost the drawn signature (as it does when an image fails): nothing is sealed.
+    const { renderDocumentPdf } = await import('../../documents/pdf');
+    const losing = (model: PdfDocumentModel) =>
+      renderDocumentPdf({
+        ...model,
+        blocks: model.blocks.map((b) =>
+          b.type === 'signatures' ? { ...b, lines: b.lines.map((l) => ({ ...l, image: null })) } : b,
+        ),
+      });
+    await expect(finalizeSignedPdf(sampleFinalizeInput(1), { identity, renderPdf: losing })).rejects.toThrow(
+      'A drawn signature could not be drawn into the PDF',
+    );
     const notPng = sampleFinalizeInput(1);
     notPng.signers[0] = { ...notPng.signers[0]!, signature: { kind: 'drawn', png: Buffer.from('GIF89a not a png') } };
     await expect(finalizeSignedPdf(notPng, { identity })).rejects.toBeInstanceOf(SignedPdfInputError);
     await expect(finalizeSignedPdf({ ...sampleFinalizeInput(1), signers: [] }, { identity })).rejects.toThrow(
       'at least one signer',
     );
+  });
+});
+
+describe('pngProblem', () => {
+  it('accepts the signing pad’s PNG and names what is wrong with anything else', () => {
+    const png = sampleSignaturePng();
+    expect(pngProblem(png)).toBeNull();
+    expect(pngProblem(Buffer.from('GIF89a'))).toBe('is not a PNG image');
+    expect(pngProblem(png.subarray(0, 60))).toMatch(/truncated|incomplete/);
+    // A header that claims more rows than the data holds.
+    const taller = Buffer.from(png);
+    taller.writeUInt32BE(201, 20);
+    expect(pngProblem(taller)).toBe('is a PNG image whose data does not match its size');
+    const huge = Buffer.from(png);
+    huge.writeUInt32BE(100_000, 16);
+    expect(pngProblem(huge)).toBe('is a PNG image of an unusable size (100000×200)');
   });
 });
 
