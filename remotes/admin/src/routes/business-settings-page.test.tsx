@@ -3,7 +3,9 @@ import { ApiError } from '@atrium/api-client';
 import { clearTestSession } from '@atrium/api-client/testing';
 import { businesses, BUSINESS_MESSAGES, type Business } from '@atrium/domain-admin';
 import { googleCalendar, GOOGLE_CALENDAR_MESSAGES } from '@atrium/domain-work/public';
+import { stripe } from '@atrium/domain-documents/public';
 import BusinessSettingsPage, { MANAGERS_ONLY, tabFrom } from './business-settings-page';
+import { STRIPE_CARD_TEXTS } from '../features/business/stripe-card';
 import { collectToasts, makeBusiness, makeUser, renderRoutes, signIn } from '../test-utils';
 
 const routes = {
@@ -185,7 +187,7 @@ describe('business settings: general', () => {
 });
 
 describe('business settings: integrations and notifications', () => {
-  it('integrations says plainly what is not set up (Google Calendar here, Gmail and Stripe), with nothing to switch', async () => {
+  it('integrations says plainly what is not set up (Google Calendar and Stripe here, Gmail), with nothing to switch', async () => {
     stubGet();
     signIn(makeUser({ businessId: 'b1' }));
     jest.spyOn(googleCalendar, 'status').mockResolvedValue({
@@ -196,9 +198,19 @@ describe('business settings: integrations and notifications', () => {
       lastSyncedAt: null,
       lastError: null,
     });
+    const stripeStatus = jest.spyOn(stripe, 'status').mockResolvedValue({
+      configured: false,
+      connected: false,
+      accountId: null,
+      chargesEnabled: false,
+      detailsSubmitted: false,
+      payoutsEnabled: false,
+    });
     renderRoutes('/businesses/b1/settings?tab=integrations', routes);
     expect(await screen.findByText(GOOGLE_CALENDAR_MESSAGES.notConfigured)).toBeInTheDocument();
-    expect(screen.getByText(/Gmail and Stripe are not set up/)).toBeInTheDocument();
+    expect(await screen.findByText(STRIPE_CARD_TEXTS.notConfigured)).toBeInTheDocument();
+    expect(stripeStatus).toHaveBeenCalled();
+    expect(screen.getByText(/Gmail is not set up/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Connect/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
@@ -216,6 +228,14 @@ describe('business settings: integrations and notifications', () => {
       lastError: null,
     });
     const connectUrl = jest.spyOn(googleCalendar, 'connectUrl').mockReturnValue('#stay');
+    jest.spyOn(stripe, 'status').mockResolvedValue({
+      configured: true,
+      connected: false,
+      accountId: null,
+      chargesEnabled: false,
+      detailsSubmitted: false,
+      payoutsEnabled: false,
+    });
     renderRoutes('/businesses/b1/settings?tab=integrations', routes);
     fireEvent.click(await screen.findByRole('button', { name: 'Connect Google Calendar' }));
     await waitFor(() => expect(connectUrl).toHaveBeenCalledWith('business'));

@@ -25,6 +25,7 @@ export { stripeKeys, paymentKeys } from './keys';
 export {
   PAYMENT_MESSAGES,
   PAYMENT_STATUS_LABELS,
+  STRIPE_CONNECT_RESULT_PARAM,
   type Payment,
   type PaymentListParams,
   type PaymentStatus,

@@ -6,10 +6,12 @@ import {
   googleCalendar,
   googleCalendarKeys,
 } from '@atrium/domain-work/public';
+import { StripeCard } from './stripe-card';
 
 /**
  * The integrations of this installation: the member's own Google Calendar (per business; the shared card, also on
- * the profile's integrations tab for every member), and — said plainly — what is not set up here.
+ * the profile's integrations tab for every member), the business's Stripe account for card payments of invoices
+ * (stripe-card.tsx), and — said plainly — what is not set up here.
  */
 export function IntegrationsTab({ current, businessName }: { current: boolean; businessName: string }) {
   const qc = useQueryClient();
@@ -27,9 +29,10 @@ export function IntegrationsTab({ current, businessName }: { current: boolean; b
         businessName={businessName}
         onStatus={(s) => qc.setQueryData(googleCalendarKeys.status, s)}
       />
+      <StripeCard current={current} businessName={businessName} />
       <Paper withBorder p="lg" radius="md">
         <Text size="sm" c="dimmed">
-          Gmail and Stripe are not set up in this installation, so there is nothing to connect for them here.
+          Gmail is not set up in this installation, so there is nothing to connect for it here.
         </Text>
       </Paper>
     </Stack>
