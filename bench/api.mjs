@@ -52,6 +52,11 @@ if (argv.includes('--suite=forms')) {
   await import('./forms.mjs');
   await new Promise(() => {}); // forms.mjs exits the process when it is done
 }
+// `pnpm bench:api -- --suite=finance`: the finance overview and lists with 100,000 invoices (finance.mjs).
+if (argv.includes('--suite=finance')) {
+  await import('./finance.mjs');
+  await new Promise(() => {}); // finance.mjs exits the process when it is done
+}
 const { values: opts } = parseArgs({
   args: argv,
   options: {

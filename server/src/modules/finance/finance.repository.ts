@@ -117,13 +117,13 @@ export class FinanceRepository {
   /** Received and refunded amounts per currency and UTC month ('YYYY-MM') since `since`. */
   async revenueByMonth(businessId: string, since: Date): Promise<MonthRow[]> {
     const rows = await this.rows<MonthRow>(sql`
-      SELECT currency, month, sum(paid) AS paid, sum(refunded) AS refunded FROM (
-        SELECT currency, to_char(paid_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, sum(amount) AS paid, 0 AS refunded
+      SELECT currency, to_char(month, 'YYYY-MM') AS month, sum(paid) AS paid, sum(refunded) AS refunded FROM (
+        SELECT currency, date_trunc('month', paid_at AT TIME ZONE 'UTC') AS month, sum(amount) AS paid, 0 AS refunded
           FROM payments
          WHERE business_id = ${businessId} AND status IN ${RECEIVED} AND paid_at >= ${since}
          GROUP BY 1, 2
         UNION ALL
-        SELECT currency, to_char(refunded_at AT TIME ZONE 'UTC', 'YYYY-MM'), 0, sum(amount_refunded)
+        SELECT currency, date_trunc('month', refunded_at AT TIME ZONE 'UTC'), 0, sum(amount_refunded)
           FROM payments
          WHERE business_id = ${businessId} AND status IN ('partially_refunded', 'refunded')
            AND refunded_at >= ${since}

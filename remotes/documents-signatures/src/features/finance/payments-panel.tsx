@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import {
   Anchor,
-  Badge,
   Group,
   Link,
   LoadError,
@@ -23,32 +22,15 @@ import {
   PAYMENT_STATUS_LABELS,
   formatMoney,
   type FinancePayment,
-  type FinancePaymentStatus,
 } from '@atrium/domain-documents';
+import { PaymentStatusBadge } from '../../components/payment-status-badge';
 import { viewPath } from '../../lib/paths';
 import { patchUrl, paymentParamsFromUrl } from './finance-params';
 import { useFinancePayments } from './use-finance';
 
-const STATUS_COLORS: Record<FinancePaymentStatus, string> = {
-  pending: 'gray',
-  succeeded: 'green',
-  failed: 'red',
-  expired: 'gray',
-  refunded: 'orange',
-  partially_refunded: 'yellow',
-  held: 'grape',
-};
 const STATUS_OPTIONS = FINANCE_PAYMENT_STATUSES.map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] }));
 const METHOD_OPTIONS = FINANCE_PAYMENT_METHODS.map((m) => ({ value: m, label: FINANCE_PAYMENT_METHOD_LABELS[m] }));
 const KIND_LABELS: Record<FinancePayment['kind'], string> = { deposit: 'Deposit', balance: 'Balance', full: 'Full' };
-
-export function PaymentStatusBadge({ status }: { status: FinancePaymentStatus }) {
-  return (
-    <Badge color={STATUS_COLORS[status]} variant="light">
-      {PAYMENT_STATUS_LABELS[status]}
-    </Badge>
-  );
-}
 
 /** The rows of a payments table (the payments tab, a project's finance). */
 export function PaymentsTable({ rows }: { rows: FinancePayment[] }) {
