@@ -6,13 +6,12 @@ import {
   type FinancePaymentListParams,
 } from '@atrium/domain-documents';
 
-/** The overview's figures (also the home widgets'): one query, shared by every view that shows them. */
+/**
+ * The overview's figures (also the home widgets'): one query, shared by every view that shows them (the two widgets
+ * on home make one request). Fresh on every visit: a payment or an invoice marked paid elsewhere shows at once.
+ */
 export function useFinanceOverview() {
-  return useQuery({
-    queryKey: financeKeys.overview,
-    queryFn: ({ signal }) => finance.overview({ signal }),
-    staleTime: 30_000,
-  });
+  return useQuery({ queryKey: financeKeys.overview, queryFn: ({ signal }) => finance.overview({ signal }) });
 }
 
 export function useFinanceInvoices(params: FinanceInvoiceListParams) {
