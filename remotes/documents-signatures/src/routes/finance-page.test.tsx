@@ -46,19 +46,17 @@ const payment = (i: number, over: Partial<FinancePayment> = {}): FinancePayment 
 
 describe('/finance', () => {
   it('overview: per-currency figures, the counts linked to the invoices tab, and the chart', async () => {
-    jest
-      .spyOn(finance, 'overview')
-      .mockResolvedValue(
-        makeOverview([
-          makeSummary('USD', [20_000, 30_000], {
-            outstanding: 70_000,
-            outstandingCount: 2,
-            overdue: 7_000,
-            overdueCount: 1,
-          }),
-          makeSummary('EUR', [0, 4_000]),
-        ]),
-      );
+    jest.spyOn(finance, 'overview').mockResolvedValue(
+      makeOverview([
+        makeSummary('USD', [20_000, 30_000], {
+          outstanding: 70_000,
+          outstandingCount: 2,
+          overdue: 7_000,
+          overdueCount: 1,
+        }),
+        makeSummary('EUR', [0, 4_000]),
+      ]),
+    );
     renderWithProviders(<FinancePage />, '/finance', '/finance');
     const usd = await screen.findByTestId('finance-USD');
     expect(within(usd).getByRole('heading', { name: 'USD' })).toBeInTheDocument();

@@ -10,18 +10,16 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('revenue summary widget', () => {
   it('shows this month against last, outstanding and overdue in the currency', async () => {
-    jest
-      .spyOn(finance, 'overview')
-      .mockResolvedValue(
-        makeOverview([
-          makeSummary('USD', [100_000, 150_000], {
-            outstanding: 42_000,
-            outstandingCount: 3,
-            overdue: 12_000,
-            overdueCount: 1,
-          }),
-        ]),
-      );
+    jest.spyOn(finance, 'overview').mockResolvedValue(
+      makeOverview([
+        makeSummary('USD', [100_000, 150_000], {
+          outstanding: 42_000,
+          outstandingCount: 3,
+          overdue: 12_000,
+          overdueCount: 1,
+        }),
+      ]),
+    );
     renderWithProviders(<RevenueSummaryWidget />);
     expect(await screen.findByText('$1,500.00')).toBeInTheDocument();
     expect(screen.getByText('+50% vs last month')).toBeInTheDocument();
