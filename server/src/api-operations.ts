@@ -419,6 +419,55 @@ export const API_OPERATIONS = {
     summary: 'A shared package, by its link token',
     public: 'the client opens the package link signed out; the unguessable token is the credential',
   },
+  // Signature workflows (modules/signatures)
+  'GET /signatures/workflows': { id: 'listSignatureWorkflows', summary: "A page of the business's signature workflows" },
+  'POST /signatures/workflows': { id: 'createSignatureWorkflow', summary: 'A draft signature workflow for a contract' },
+  'GET /signatures/workflows/by-document/:documentId': {
+    id: 'getSignatureWorkflowByDocument',
+    summary: "A document's latest signature workflow",
+  },
+  'GET /signatures/workflows/:id': { id: 'getSignatureWorkflow', summary: 'One workflow, its signers and audit trail' },
+  'POST /signatures/workflows/:id/send': { id: 'sendSignatureWorkflow', summary: 'Send a workflow to its signers' },
+  'POST /signatures/workflows/:id/remind': { id: 'remindSignatureWorkflow', summary: 'Remind the signers waiting' },
+  'POST /signatures/workflows/:id/void': { id: 'voidSignatureWorkflow', summary: 'Void an open workflow' },
+  'POST /signatures/workflows/:id/owner-consent': {
+    id: 'consentAsBusinessOwner',
+    summary: 'The business owner consents to sign electronically',
+  },
+  'POST /signatures/workflows/:id/owner-sign': { id: 'signAsBusinessOwner', summary: 'The business owner signs' },
+  'GET /signatures/workflows/:id/signed-pdf': {
+    id: 'getSignedPdf',
+    summary: "A completed workflow's sealed PDF as base64",
+  },
+  'GET /signatures/workflows/:id/verify': {
+    id: 'verifySignatureWorkflow',
+    summary: 'Check the sealed PDF and the audit chain again',
+  },
+  'GET /public/documents/:id/signing': {
+    id: 'openSigningLink',
+    summary: "What a signer sees, by their link's token",
+    public: "the signer opens their link signed out; the unguessable single-use token is the credential",
+  },
+  'GET /public/documents/:id/signing/pdf': {
+    id: 'getSigningLinkPdf',
+    summary: "The contract's PDF, by a signer's link token",
+    public: "the signer downloads the contract signed out; the unguessable single-use token is the credential",
+  },
+  'POST /public/documents/:id/signing/consent': {
+    id: 'consentThroughSigningLink',
+    summary: 'A signer consents to sign electronically, by their link token',
+    public: "the signer consents signed out; the unguessable single-use token is the credential",
+  },
+  'POST /public/documents/:id/signing/sign': {
+    id: 'signThroughSigningLink',
+    summary: 'A signer signs, by their link token',
+    public: "the signer signs signed out; the unguessable single-use token is the credential",
+  },
+  'POST /public/documents/:id/signing/decline': {
+    id: 'declineThroughSigningLink',
+    summary: 'A signer declines with a reason, by their link token',
+    public: "the signer declines signed out; the unguessable single-use token is the credential",
+  },
   // Stripe and payments (modules/stripe, modules/payments)
   'GET /stripe/account-status': {
     id: 'getStripeAccountStatus',

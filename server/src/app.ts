@@ -81,6 +81,16 @@ import {
 import { FormsService, mailFormNotifier } from './modules/forms/forms.service';
 import { PackagesRepository } from './modules/packages/packages.repository';
 import { packagesRoutes, publicPackagesRoutes } from './modules/packages/packages.routes';
+import {
+  documentContentSha256,
+  finalizeSignedPdf,
+  loadSigningIdentity,
+  verifySealedPdf,
+  type LoadedSigningIdentity,
+} from './modules/signatures/pdf';
+import { SignaturesRepository } from './modules/signatures/signatures.repository';
+import { publicSigningRoutes, signaturesRoutes } from './modules/signatures/signatures.routes';
+import { fileManagerStore, SignaturesService } from './modules/signatures/signatures.service';
 import { PackagesService } from './modules/packages/packages.service';
 import { StripeGateway } from './modules/stripe/stripe.gateway';
 import { StripeRepository } from './modules/stripe/stripe.repository';
@@ -372,6 +382,40 @@ export async function buildApp({
     log: (err, msg) => app.log.warn({ err }, msg),
   });
 
+  // Signature workflows: contracts signed by their clients (single-use links) and the business owner (in the app),
+  // sealed on completion (signatures/pdf, PAdES with the installation's seal) into the file manager, SIGNATURE_COMPLETED
+  // to the owners; expiry, reminders and a failed seal's retry through the jobs. The seal's identity is the configured
+  // P12, else one generated at the first start (not in tests: each test database would make its own key at start;
+  // there it is made at the first seal).
+  let sealIdentity: Promise<LoadedSigningIdentity> | null = null;
+  const signingIdentity = () =>
+    (sealIdentity ??= loadSigningIdentity({ db, secret, config }).catch((err: unknown) => {
+      sealIdentity = null;
+      throw err;
+    }));
+  const signatures = new SignaturesService(new SignaturesRepository(db), {
+    config,
+    mailer: deps.mailer,
+    secret,
+    documents,
+    notifications,
+    files: fileManagerStore(files),
+    signedPdf: {
+      finalize: async (input) => finalizeSignedPdf(input, { identity: await signingIdentity() }),
+      verify: async (pdf) =>
+        verifySealedPdf(pdf, { trustedCertificateSha256: (await signingIdentity()).certificateSha256 }),
+      contentSha256: documentContentSha256,
+    },
+    jobs,
+    log: (err, msg) => app.log.warn({ err }, msg),
+  });
+  signatures.defineJobs(jobs);
+  app.addHook('onReady', async () => {
+    if (config.signingP12Path || process.env.NODE_ENV !== 'test') await signingIdentity();
+    signatures.startSchedule();
+  });
+  app.addHook('onClose', async () => signatures.stopSchedule());
+
   // Finance: read-only reports over the invoices (documents) and the payments tables; it writes nothing.
   const finance = new FinanceService(new FinanceRepository(db));
 
@@ -451,6 +495,8 @@ export async function buildApp({
       await api.register(fileManagerRoutes, { prefix: '/files', fileManager });
       await api.register(packagesRoutes, { prefix: '/packages', packages });
       await api.register(publicPackagesRoutes, { prefix: '/public/packages', packages, rateLimit: 120 });
+      await api.register(signaturesRoutes, { prefix: '/signatures', signatures });
+      await api.register(publicSigningRoutes, { prefix: '/public/documents', signatures, rateLimit: 120 });
       await api.register(stripeRoutes, { prefix: '/stripe', stripe });
       await api.register(stripeWebhookRoutes, { prefix: '/stripe', payments });
       await api.register(paymentsRoutes, { prefix: '/payments', payments });

@@ -29,6 +29,7 @@ import { count, eq } from 'drizzle-orm';
 import { ACCESS_COOKIE, API_ROOT, IMAGE_MAX_BYTES, XSRF_COOKIE } from '@atrium/contracts';
 import { CONTACT_IMPORT_MAX_FILE_BYTES } from '@atrium/domain-crm/schemas';
 import { FILE_MAX_BYTES } from '@atrium/domain-work/schemas';
+import { ESIGN_DISCLOSURE } from '@atrium/domain-documents/schemas';
 import { contactImportUploads, images, notifications, workFiles } from '../src/db/schema';
 import { buildApp } from '../src/app';
 import { API_OPERATIONS, operationOf } from '../src/api-operations';
@@ -73,6 +74,10 @@ type Kind =
   | 'fileFolder'
   | 'contactForm'
   | 'formResponse'
+  | 'contract'
+  | 'workflow'
+  | 'workflowDocument'
+  | 'sentWorkflow'
   | 'notification'
   | 'payment';
 
@@ -703,6 +708,45 @@ const ROUTES: Record<string, RouteSpec> = {
       return { id, 'query.token': (sent.json() as { data: { link: { token: string } } }).data.link.token };
     }),
   },
+  // Signature workflows (the signer's routes take the link's token as the credential; their writes keep CSRF)
+  [`GET ${A}/signatures/workflows`]: { lists: ['workflow'] },
+  [`POST ${A}/signatures/workflows`]: {
+    ids: { 'body.documentId': 'contract' },
+    request: (fx) => ({ payload: { documentId: fx.contract } }),
+    ownerStatus: 201,
+  },
+  [`GET ${A}/signatures/workflows/by-document/:documentId`]: { ids: { documentId: 'workflowDocument' } },
+  [`GET ${A}/signatures/workflows/:id`]: { ids: { id: 'workflow' } },
+  [`POST ${A}/signatures/workflows/:id/send`]: { ids: { id: 'workflow' } },
+  [`POST ${A}/signatures/workflows/:id/remind`]: { ids: { id: 'sentWorkflow' } },
+  [`POST ${A}/signatures/workflows/:id/void`]: { ids: { id: 'workflow' }, request: () => ({ payload: {} }) },
+  [`POST ${A}/signatures/workflows/:id/owner-consent`]: {
+    ids: { id: 'sentWorkflow' },
+    request: () => ({ payload: { disclosureVersion: ESIGN_DISCLOSURE.version, accepted: true } }),
+  },
+  [`POST ${A}/signatures/workflows/:id/owner-sign`]: {
+    ids: { id: 'sentWorkflow' },
+    request: () => ({ payload: { signature: { kind: 'typed', name: 'Owner' } } }),
+    // Sequential: the client signs first.
+    ownerStatus: 409,
+  },
+  [`GET ${A}/signatures/workflows/:id/signed-pdf`]: { ids: { id: 'workflow' }, ownerStatus: 409 },
+  [`GET ${A}/signatures/workflows/:id/verify`]: { ids: { id: 'workflow' } },
+  [`GET ${A}/public/documents/:id/signing`]: {
+    params: { id: "a signer's link: the token in the query is the credential, checked against this id" },
+  },
+  [`GET ${A}/public/documents/:id/signing/pdf`]: {
+    params: { id: "a signer's link: the token in the query is the credential, checked against this id" },
+  },
+  [`POST ${A}/public/documents/:id/signing/consent`]: {
+    params: { id: "a signer's link: the token in the query is the credential, checked against this id" },
+  },
+  [`POST ${A}/public/documents/:id/signing/sign`]: {
+    params: { id: "a signer's link: the token in the query is the credential, checked against this id" },
+  },
+  [`POST ${A}/public/documents/:id/signing/decline`]: {
+    params: { id: "a signer's link: the token in the query is the credential, checked against this id" },
+  },
   [`POST ${A}/public/documents/:id/responses`]: {
     params: { id: 'a shared questionnaire: the token in the query is the credential, checked against this id' },
   },
@@ -894,6 +938,27 @@ async function fixtures(t: TestApp, owner: Signed, kinds: Kind[]): Promise<Fixtu
   if (need.has('package')) {
     const body = { name: 'Fixture package', contactId: fx.contact, documentIds: [fx.clientDocument] };
     fx.package = ok(await a.post('/packages', body), 'package')._id!;
+  }
+  if (need.has('workflowDocument') || need.has('sentWorkflow')) need.add('workflow');
+  const contractBody = {
+    type: 'contract',
+    title: 'Fixture contract',
+    signers: [
+      { role: 'client', name: 'Client Signer', email: 'client.signer@example.com' },
+      { role: 'owner', name: 'Owner Signer' },
+    ],
+  };
+  if (need.has('contract')) fx.contract = ok(await a.post('/documents', contractBody), 'contract')._id!;
+  if (need.has('workflow')) {
+    fx.workflowDocument = ok(await a.post('/documents', contractBody), 'contract')._id!;
+    const body = { documentId: fx.workflowDocument };
+    fx.workflow = ok(await a.post('/signatures/workflows', body), 'workflow', 201)._id!;
+  }
+  if (need.has('sentWorkflow')) {
+    const doc = ok(await a.post('/documents', contractBody), 'contract')._id!;
+    const id = ok(await a.post('/signatures/workflows', { documentId: doc }), 'workflow', 201)._id!;
+    ok(await a.post(`/signatures/workflows/${id}/send`, {}), 'send workflow', 200);
+    fx.sentWorkflow = id;
   }
   if (need.has('taxRate')) {
     fx.taxRate = ok(await a.post('/tax-rates', { name: `Rate ${randomUUID()}`, rate: 500 }), 'rate')._id!;

@@ -717,18 +717,27 @@ export class DocumentsService {
   private async renderPdf(row: DocumentViewRow): Promise<string> {
     const render = this.deps.renderPdf;
     if (!render) throw new AppError('SERVICE_UNAVAILABLE', M.pdfUnavailable);
+    return Buffer.from(await render(await this.modelOf(row))).toString('base64');
+  }
+
+  /** The PDF model of a document as its client sees it (merge tags resolved), with the business's name and logo. */
+  private async modelOf(row: DocumentViewRow): Promise<PdfDocumentModel> {
     const [{ document }, business, logo] = await Promise.all([
       this.resolved(row),
       this.repo.businessOf(row.businessId),
       this.repo.businessLogo(row.businessId),
     ]);
     const colors = business?.colors as { primary?: string } | null | undefined;
-    const model = documentPdfModel(document, {
+    return documentPdfModel(document, {
       name: business?.name ?? '',
       brandColor: colors?.primary ?? null,
       logo,
     });
-    return Buffer.from(await render(model)).toString('base64');
+  }
+
+  /** The business's document as a PDF model: what the signatures module seals once every signer signed (404 else). */
+  async pdfModel(businessId: string, id: string): Promise<PdfDocumentModel> {
+    return this.modelOf(await this.requireView(businessId, id));
   }
 
   async pdf(caller: BusinessCaller, id: string): Promise<string> {
