@@ -116,13 +116,15 @@ export const readAllAnswerSchema = z.object({
 });
 
 /** Per-user, per-type preferences: a type switched off is not delivered to that user at all. */
-export const notificationPreferencesSchema = z.record(notificationTypeSchema, z.boolean());
+const switches = Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, z.boolean()])) as Record<
+  NotificationType,
+  z.ZodBoolean
+>;
+export const notificationPreferencesSchema = z.object(switches);
 export type NotificationPreferences = Record<NotificationType, boolean>;
-/** PUT /notifications/preferences: any subset of the types, each on (true) or off (false). */
-export const notificationPreferencesInputSchema = z.partialRecord(notificationTypeSchema, z.boolean(), {
-  error: 'Preferences must map notification types to true or false',
-});
-export type NotificationPreferencesInput = z.input<typeof notificationPreferencesInputSchema>;
+/** PUT /notifications/preferences: any subset of the types, each on (true) or off (false); nothing else. */
+export const notificationPreferencesInputSchema = z.strictObject(switches).partial();
+export type NotificationPreferencesInput = Partial<Record<NotificationType, boolean>>;
 export const notificationPreferencesAnswerSchema = z.object({
   success: z.literal(true),
   data: notificationPreferencesSchema,
