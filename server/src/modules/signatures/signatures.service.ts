@@ -6,7 +6,6 @@ import {
   SIGNATURE_LIMITS as LIMITS,
   SIGNATURE_MESSAGES as M,
   SIGNER_TOKEN_PREFIX,
-  WORKFLOW_FINAL_STATUSES,
   type AuditEntry,
   type AuditEvent,
   type ConsentInput,
@@ -103,7 +102,6 @@ const sha256Hex = (bytes: Buffer | string) => createHash('sha256').update(bytes)
 const invalid = (details: FieldError[], message: string = M.invalidData) =>
   new AppError('VALIDATION_ERROR', message, details);
 const isOpen = (status: WorkflowStatus) => (OPEN_STATUSES as readonly string[]).includes(status);
-const isFinal = (status: WorkflowStatus) => WORKFLOW_FINAL_STATUSES.includes(status);
 const userName = (caller: AuthContext) => `${caller.user.firstName ?? ''} ${caller.user.lastName ?? ''}`.trim();
 
 /** A signer's turn: any order — always; sequential — the first signer (by position) who has not signed. */
@@ -613,8 +611,8 @@ export class SignaturesService {
     who: { actor: string; actorName?: string | null },
     meta: RequestMeta | null,
     only?: string,
+    now: Date = new Date(),
   ): Promise<Invite[]> {
-    const now = new Date();
     const out: Invite[] = [];
     for (const s of signers) {
       if (only && s.id !== only) continue;
@@ -1102,7 +1100,7 @@ export class SignaturesService {
         const workflow = await this.repo.byId(due.workflowId, tx, true);
         if (!workflow || (workflow.status !== 'sent' && workflow.status !== 'in_progress')) return [];
         const signers = await this.repo.signersOf(workflow.id, tx);
-        return this.remindIn(tx, workflow, signers, { actor: 'system' }, null, due.signerId);
+        return this.remindIn(tx, workflow, signers, { actor: 'system' }, null, due.signerId, now);
       });
       const results = await this.mailInvites(invites, true);
       reminded += [...results.values()].filter((r) => r === 'sent').length;
