@@ -1539,14 +1539,8 @@ export const payments = pgTable(
   (t) => [
     index('payments_business_paid_idx').on(t.businessId, t.status, t.paidAt),
     index('payments_document_idx').on(t.documentId),
-    // Finance (modules/finance, migration 0035), each read from the index alone: revenue by month (received, by paid
-    // date), refunds by month, what an invoice received, and the payments tab's order.
-    index('payments_finance_received_idx')
-      .on(t.businessId, t.paidAt, t.currency, t.amount)
-      .where(sql`status IN ('succeeded', 'partially_refunded', 'refunded')`),
-    index('payments_finance_refunds_idx')
-      .on(t.businessId, t.refundedAt, t.currency, t.amountRefunded)
-      .where(sql`status IN ('partially_refunded', 'refunded')`),
+    // Finance (modules/finance, migration 0035), read from the index alone: what an invoice received, and the
+    // payments tab's order. (Revenue by month reads finance_revenue_months since 0036.)
     index('payments_finance_document_idx')
       .on(t.documentId, t.amount, t.amountRefunded)
       .where(sql`status IN ('succeeded', 'partially_refunded', 'refunded')`),
@@ -1562,6 +1556,29 @@ export const payments = pgTable(
       sql`${t.amount} >= 0 AND ${t.amountRefunded} >= 0 AND ${t.amountRefunded} <= ${t.amount}`,
     ),
   ],
+);
+
+/**
+ * Revenue per business, currency and UTC month (modules/finance): what payments received that month (`paid`, by
+ * paid_at, statuses succeeded/partially_refunded/refunded) and what was refunded that month (`refunded`, by
+ * refunded_at — a payment's refunds all count in its last refund's month). Kept exact by statement-level triggers on
+ * payments (migration 0036_finance_revenue_months.sql, as document_counts: the removed rows' parts are taken off, the
+ * added rows' parts added), so the finance overview reads at most 12 rows per currency instead of a year of
+ * payments. A month with nothing left keeps its zero row.
+ */
+export const financeRevenueMonths = pgTable(
+  'finance_revenue_months',
+  {
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    currency: text('currency').notNull(),
+    /** 'YYYY-MM' (UTC). */
+    month: text('month').notNull(),
+    paid: bigint('paid', { mode: 'number' }).notNull().default(0),
+    refunded: bigint('refunded', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.month, t.currency] })],
 );
 
 /**

@@ -13,8 +13,6 @@ import type { Database } from '../../db/client';
  * lists them for reports (docs/requirements.md "Finance").
  */
 
-/** Payment rows whose amount − amount_refunded counts as received (payments module: RECEIVED_PAYMENT_STATUSES). */
-const RECEIVED = sql.raw(`('succeeded', 'partially_refunded', 'refunded')`);
 /** Payment rows the lists and the export show by default: money moved or tried and stopped (not open sessions). */
 const LISTED = sql.raw(`('succeeded', 'partially_refunded', 'refunded', 'failed', 'held')`);
 
@@ -24,7 +22,10 @@ const iso = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', '
 const CURRENCY = sql.raw(`coalesce(d.currency, 'USD')`);
 /** Open: sent or viewed (a link past its expiry included — the money is still owed). */
 const OPEN = sql.raw(`d.status IN ('sent', 'viewed')`);
-/** What the invoice received, net of refunds. */
+/**
+ * What the invoice received, net of refunds: payments succeeded, partially_refunded or refunded (the payments
+ * module's RECEIVED_PAYMENT_STATUSES), read from payments_finance_document_idx.
+ */
 const RECEIVED_OF_D = sql.raw(
   `coalesce((SELECT sum(p.amount - p.amount_refunded) FROM payments p ` +
     `WHERE p.document_id = d.id AND p.status IN ('succeeded', 'partially_refunded', 'refunded')), 0)`,
@@ -114,21 +115,14 @@ export class FinanceRepository {
     return ((await this.db.execute(query)) as unknown as { rows: T[] }).rows;
   }
 
-  /** Received and refunded amounts per currency and UTC month ('YYYY-MM') since `since`. */
-  async revenueByMonth(businessId: string, since: Date): Promise<MonthRow[]> {
+  /**
+   * Received and refunded amounts per currency and UTC month ('YYYY-MM') from `sinceMonth` on: the rows
+   * finance_revenue_months keeps (triggers on payments), at most 12 per currency.
+   */
+  async revenueByMonth(businessId: string, sinceMonth: string): Promise<MonthRow[]> {
     const rows = await this.rows<MonthRow>(sql`
-      SELECT currency, to_char(month, 'YYYY-MM') AS month, sum(paid) AS paid, sum(refunded) AS refunded FROM (
-        SELECT currency, date_trunc('month', paid_at AT TIME ZONE 'UTC') AS month, sum(amount) AS paid, 0 AS refunded
-          FROM payments
-         WHERE business_id = ${businessId} AND status IN ${RECEIVED} AND paid_at >= ${since}
-         GROUP BY 1, 2
-        UNION ALL
-        SELECT currency, date_trunc('month', refunded_at AT TIME ZONE 'UTC'), 0, sum(amount_refunded)
-          FROM payments
-         WHERE business_id = ${businessId} AND status IN ('partially_refunded', 'refunded')
-           AND refunded_at >= ${since}
-         GROUP BY 1, 2
-      ) m GROUP BY currency, month`);
+      SELECT currency, month, paid, refunded FROM finance_revenue_months
+       WHERE business_id = ${businessId} AND month >= ${sinceMonth}`);
     return rows.map((r) => ({ ...r, paid: num(r.paid), refunded: num(r.refunded) }));
   }
 

@@ -121,9 +121,8 @@ export class FinanceService {
   async overview(caller: BusinessCaller): Promise<FinanceOverview> {
     const now = this.now();
     const months = lastMonths(now, FINANCE_MONTHS);
-    const since = new Date(`${months[0]}-01T00:00:00.000Z`);
     const [revenue, open, counts] = await Promise.all([
-      this.repo.revenueByMonth(caller.businessId, since),
+      this.repo.revenueByMonth(caller.businessId, months[0]!),
       this.repo.openBalances(caller.businessId),
       this.repo.invoiceCounts(caller.businessId),
     ]);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   financeExportSchema,
   financeInvoiceListAnswerSchema,
@@ -12,13 +12,14 @@ import {
   type FinancePayment,
   type FinanceProject,
 } from '@atrium/domain-documents/schemas';
-import { documents as documentsTable, payments as paymentsTable } from '../../db/schema';
+import { businesses as businessesTable, documents as documentsTable, payments as paymentsTable } from '../../db/schema';
 import {
   createTestApp,
   dataOf as ok,
   errorOf,
   qs,
   signedInAgent,
+  sqlRows,
   type Agent,
   type TestApp,
 } from '../../../test/helpers';
@@ -269,6 +270,93 @@ describe('finance', () => {
       const mine = await overview();
       const theirs = await overview(member.agent);
       expect({ ...theirs, asOf: '' }).toEqual({ ...mine, asOf: '' });
+    });
+  });
+
+  describe('revenue months kept by triggers on payments', () => {
+    test('inserts, refunds, status changes, moves and deletes leave them equal to the payments themselves', async () => {
+      const biz = await signedInAgent(t.app);
+      const b = businessOf(biz);
+      const direct = async () =>
+        sqlRows<{ currency: string; month: string; paid: string; refunded: string }>(
+          db(),
+          sql`SELECT currency, month, sum(paid) AS paid, sum(refunded) AS refunded FROM (
+                SELECT currency, to_char(paid_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, amount AS paid, 0 AS refunded
+                  FROM payments WHERE business_id = ${b} AND status IN ('succeeded', 'partially_refunded', 'refunded')
+                UNION ALL
+                SELECT currency, to_char(refunded_at AT TIME ZONE 'UTC', 'YYYY-MM'), 0, amount_refunded
+                  FROM payments WHERE business_id = ${b} AND status IN ('partially_refunded', 'refunded')
+                   AND refunded_at IS NOT NULL) x
+              GROUP BY 1, 2 HAVING sum(paid) <> 0 OR sum(refunded) <> 0 ORDER BY 1, 2`,
+        );
+      const kept = async () =>
+        sqlRows<{ currency: string; month: string; paid: string; refunded: string }>(
+          db(),
+          sql`SELECT currency, month, paid, refunded FROM finance_revenue_months
+               WHERE business_id = ${b} AND (paid <> 0 OR refunded <> 0) ORDER BY 1, 2`,
+        );
+      const same = async () => {
+        const [a, k] = [await direct(), await kept()];
+        expect(k.map((r) => [r.currency, r.month, Number(r.paid), Number(r.refunded)])).toEqual(
+          a.map((r) => [r.currency, r.month, Number(r.paid), Number(r.refunded)]),
+        );
+        return k.length;
+      };
+      const one = await pay(null, { businessId: b, amount: 10_000, paidAt: new Date('2026-03-10T10:00:00Z') });
+      const two = await pay(null, {
+        businessId: b,
+        currency: 'EUR',
+        amount: 5_000,
+        paidAt: new Date('2026-03-31T23:30:00Z'),
+      });
+      await db()
+        .insert(paymentsTable)
+        .values([
+          { businessId: b, method: 'card', kind: 'full', status: 'pending', amount: 700, currency: 'USD' },
+          {
+            businessId: b,
+            method: 'card',
+            kind: 'full',
+            status: 'succeeded',
+            amount: 300,
+            currency: 'USD',
+            paidAt: new Date('2026-04-01T00:00:00Z'),
+          },
+        ]);
+      expect(await same()).toBe(3);
+      // A partial refund in April, then the rest in May (the refunds count in the last refund's month).
+      const set = (id: string, values: Partial<typeof paymentsTable.$inferInsert>) =>
+        db().update(paymentsTable).set(values).where(eq(paymentsTable.id, id));
+      await set(one.id, {
+        status: 'partially_refunded',
+        amountRefunded: 2_500,
+        refundedAt: new Date('2026-04-02T00:00:00Z'),
+      });
+      await same();
+      await set(one.id, { status: 'refunded', amountRefunded: 10_000, refundedAt: new Date('2026-05-02T00:00:00Z') });
+      await same();
+      // Held, then applied on review; a payment moved to another month; one deleted.
+      await set(two.id, { status: 'held' });
+      await same();
+      await set(two.id, { status: 'succeeded', paidAt: new Date('2026-02-01T00:00:00Z') });
+      await same();
+      await db().delete(paymentsTable).where(eq(paymentsTable.id, two.id));
+      await same();
+      // Every pending row turned into a payment by one statement.
+      await db()
+        .update(paymentsTable)
+        .set({ status: 'succeeded', paidAt: new Date('2026-06-15T00:00:00Z') })
+        .where(sql`business_id = ${b} AND status = 'pending'`);
+      await same();
+    });
+
+    test('a business deleted with its payments takes its months with it', async () => {
+      const gone = await signedInAgent(t.app);
+      const b = businessOf(gone);
+      await pay(null, { businessId: b, amount: 1_000, paidAt: new Date('2026-01-05T00:00:00Z') });
+      await db().delete(businessesTable).where(eq(businessesTable.id, b));
+      const left = await sqlRows(db(), sql`SELECT 1 FROM finance_revenue_months WHERE business_id = ${b}`);
+      expect(left).toEqual([]);
     });
   });
 
