@@ -22,6 +22,8 @@ export function findUnstorable(
     return message ? { path, message } : null;
   }
   if (depth > 32 || value === null || typeof value !== 'object') return null;
+  // A raw body kept as bytes (the Stripe webhook's, checked by its signature): no text to look into.
+  if (Buffer.isBuffer(value)) return null;
   for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
     const message = unstorable(key);
     if (message) return { path: [...path, key], message };

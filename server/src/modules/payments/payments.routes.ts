@@ -183,8 +183,8 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ payments: PaymentsServ
       schema: {
         tags,
         description:
-          'Stripe’s webhook: verified on the raw body with the endpoint secret (300 s tolerance); each event id is processed once, with its effects, in one transaction.',
-        response: { 200: z.object({ received: z.literal(true) }), ...errorResponses(400) },
+          'Stripe’s webhook: verified on the raw body with the endpoint secret (300 s tolerance); each event id is processed once, with its effects, in one transaction. 409 (nothing kept, Stripe delivers it again): a refund of one of our payments whose completion has not arrived yet; 503 when Stripe must be asked and does not answer.',
+        response: { 200: z.object({ received: z.literal(true) }), ...errorResponses(400, 409, 503) },
       },
     },
     async (request) => {

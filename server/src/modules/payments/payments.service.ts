@@ -382,7 +382,12 @@ export class PaymentsService implements ManualPaymentLedger {
     const intent = idOf(charge.payment_intent);
     if (!account || !intent) return 'unknown_payment';
     const found = await this.repo.byPaymentIntent(account, intent, tx);
-    if (!found) return 'unknown_payment';
+    if (!found) {
+      // Stripe does not order deliveries: a refund may arrive before the payment's own completion. If the charge is
+      // one of ours, refuse (nothing kept) so Stripe delivers it again later; a charge made outside Atrium is ignored.
+      if (await this.isOurPendingIntent(account, intent, charge, tx)) throw new AppError('CONFLICT', M.notSettledYet);
+      return 'unknown_payment';
+    }
     const invoice = found.documentId
       ? await this.deps.documents.invoiceOf(found.businessId, found.documentId, tx, true)
       : null;
@@ -399,6 +404,7 @@ export class PaymentsService implements ManualPaymentLedger {
       );
       return 'applied';
     }
+    if (SETTLEABLE.has(payment.status)) throw new AppError('CONFLICT', M.notSettledYet);
     if (!['succeeded', 'partially_refunded', 'refunded'].includes(payment.status)) return 'no_change';
     const refunded = Math.min(charge.amount_refunded, payment.amount);
     if (refunded <= payment.amountRefunded) return 'no_change';
@@ -421,6 +427,17 @@ export class PaymentsService implements ManualPaymentLedger {
       );
     }
     return 'applied';
+  }
+
+  /** Whether a payment intent (by the charge's or, asked of Stripe, the intent's metadata) is a payment of ours. */
+  private async isOurPendingIntent(account: string, intent: string, charge: StripeCharge, tx: Executor) {
+    let metadata: Record<string, string> | null | undefined = charge.metadata;
+    if (!metadata?.payment && this.deps.gateway) {
+      metadata = (await this.deps.gateway.retrievePaymentIntent(M.stripeUnavailable, account, intent)).metadata;
+    }
+    if (!metadata?.payment || !metadata.business) return false;
+    const row = await this.repo.byId(metadata.business, metadata.payment, tx);
+    return row !== null && row.stripeAccountId === account;
   }
 
   // ---- manual payments (ManualPaymentLedger) ----

@@ -354,6 +354,38 @@ describe('payments (Stripe against the local fake)', () => {
       });
     });
 
+    it('a refund delivered before its payment’s completion → 409, nothing kept; delivered again later it applies', async () => {
+      const inv = await sentInvoice(5000);
+      const c = await checkout(inv.id, inv.token);
+      const completed = await fake.pay(c.sessionId, { deliver: false });
+      const pi = fake.sessions.get(c.sessionId)!.payment_intent!;
+      const charge = [...fake.charges.values()].find((x) => x.payment_intent === pi)!;
+      // The intent's metadata is asked of Stripe when the charge carries none (as real charges do not).
+      const early = fake.event('charge.refunded', { ...charge, metadata: {}, amount_refunded: 500 }, accountId);
+      const res = await webhook(early);
+      expect(errorOf(res)).toMatchObject({ status: 409, error: M.notSettledYet });
+      expect(await countEvents(String(early.id))).toBe(0);
+      expect(fake.requests.some((r) => r.method === 'GET' && r.path === `/v1/payment_intents/${pi}`)).toBe(true);
+      expect((await webhook(completed)).statusCode).toBe(200);
+      expect((await webhook(early)).statusCode).toBe(200);
+      expect(await paymentRow(c.paymentId)).toMatchObject({ status: 'partially_refunded', amountRefunded: 500 });
+      // A charge made outside Atrium on the same account is ignored (200, recorded as unknown).
+      const foreign = fake.event(
+        'charge.refunded',
+        {
+          id: 'ch_other',
+          object: 'charge',
+          amount: 100,
+          amount_refunded: 100,
+          payment_intent: 'pi_other',
+          metadata: { note: 'x' },
+        },
+        accountId,
+      );
+      fake.paymentIntents.set('pi_other', { id: 'pi_other', object: 'payment_intent', metadata: {} });
+      expect((await webhook(foreign)).statusCode).toBe(200);
+    });
+
     it('events of another connected account or an unknown session change nothing', async () => {
       const inv = await sentInvoice(1500);
       const c = await checkout(inv.id, inv.token);

@@ -134,6 +134,15 @@ export class StripeGateway {
     }
   }
 
+  /** A payment intent of a connected account (503 when Stripe does not answer: the webhook is delivered again). */
+  retrievePaymentIntent(unavailable: string, account: string, id: string): Promise<StripePaymentIntent> {
+    return this.call(
+      'paymentIntents.retrieve',
+      () => this.client.paymentIntents.retrieve(id, {}, { stripeAccount: account }),
+      unavailable,
+    );
+  }
+
   createRefund(
     unavailable: string,
     input: { account: string; paymentIntent: string; amount?: number; idempotencyKey: string },

@@ -28,6 +28,8 @@ export const PAYMENT_MESSAGES = {
     `Paid amount ${received} differs from the expected ${expected}`,
   heldCurrencyMismatch: (expected: string, received: string) => `Paid in ${received} but the invoice is in ${expected}`,
   heldOverpaid: 'The invoice was already paid when this payment arrived',
+  /** A refund event came before the payment's completion (Stripe does not order deliveries): Stripe retries it. */
+  notSettledYet: 'The payment is not settled yet; deliver this event again later',
 } as const;
 
 export const PAYMENT_STATUSES = [
