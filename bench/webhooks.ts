@@ -19,6 +19,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -283,6 +284,7 @@ async function main() {
       env: { ...process.env, BUILD_OUT_DIR: path.join(repoRoot, 'server', 'dist-webhooks-bench') },
       stdio: 'inherit',
     });
+    cleanups.push(() => rmSync(path.join(repoRoot, 'server', 'dist-webhooks-bench'), { recursive: true, force: true }));
   }
   const kinds: ('pglite' | 'postgres')[] =
     opts.db === 'both' || (!opts.db && (await pgAnswers(opts['pg-url'])))
