@@ -69,6 +69,8 @@ function envSchema(root: string) {
       (v) => v ?? 'https://oauth2.googleapis.com/revoke',
     ),
     GOOGLE_CALENDAR_SYNC_INTERVAL_SECONDS: positiveInt(300),
+    GMAIL_API_URL: optional(z.url({ protocol: /^https?$/ })).transform((v) => v ?? 'https://gmail.googleapis.com/'),
+    GMAIL_POLL_INTERVAL_SECONDS: positiveInt(60),
     STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_…)')),
     STRIPE_WEBHOOK_SECRET: optional(z.string().min(8, 'STRIPE_WEBHOOK_SECRET must be the endpoint secret (whsec_…)')),
     STRIPE_API_URL: optional(z.url({ protocol: /^https?$/ })).transform((v) => v ?? 'https://api.stripe.com'),
@@ -97,6 +99,19 @@ export interface GoogleCalendarConfig {
   revokeUrl: string;
   /** How often each connected calendar is synced in the background. */
   syncIntervalSeconds: number;
+}
+
+/** Gmail (modules/gmail): the same Google client and OAuth addresses as the calendar, its own API root. */
+export interface GmailConfig {
+  clientId: string;
+  clientSecret: string;
+  /** The Gmail API's root (the client library's rootUrl), ending in '/'. */
+  apiUrl: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
+  /** How often each connected mailbox's history is polled for replies. */
+  pollIntervalSeconds: number;
 }
 
 export interface StripeConfig {
@@ -152,6 +167,8 @@ export interface Config {
    * and token addresses are configurable so tests point the real client library at a local fake.
    */
   googleCalendar: GoogleCalendarConfig | null;
+  /** Gmail sending and reply polling (modules/gmail): on when GOOGLE_CLIENT_ID/SECRET are set. */
+  gmail: GmailConfig | null;
   /**
    * Card payments (modules/stripe, modules/payments): on when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are both
    * set (null: "not set up" everywhere). The API address is configurable so tests point the real client at a fake.
@@ -230,6 +247,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
             revokeUrl: e.GOOGLE_OAUTH_REVOKE_URL,
             syncIntervalSeconds: e.GOOGLE_CALENDAR_SYNC_INTERVAL_SECONDS,
+          }
+        : null,
+    gmail:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            apiUrl: e.GMAIL_API_URL.endsWith('/') ? e.GMAIL_API_URL : `${e.GMAIL_API_URL}/`,
+            authorizeUrl: e.GOOGLE_OAUTH_AUTHORIZE_URL,
+            tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
+            revokeUrl: e.GOOGLE_OAUTH_REVOKE_URL,
+            pollIntervalSeconds: e.GMAIL_POLL_INTERVAL_SECONDS,
           }
         : null,
     stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? stripeConfig(e) : null,

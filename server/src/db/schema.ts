@@ -1001,6 +1001,80 @@ export const googleCalendarConnections = pgTable(
 );
 
 /**
+ * Gmail (modules/gmail): a member's own mailbox connected in a business (OAuth, tokens sealed at rest with
+ * lib/sealed-text.ts). `history_id` is where the reply poll continues (users.history.list); null = not polled yet.
+ */
+export const gmailConnections = pgTable(
+  'gmail_connections',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    googleEmail: text('google_email'),
+    accessTokenSealed: text('access_token_sealed'),
+    refreshTokenSealed: text('refresh_token_sealed'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    status: text('status').$type<'connected' | 'reconnect'>().notNull().default('connected'),
+    historyId: text('history_id'),
+    lastError: text('last_error'),
+    lastPolledAt: timestamp('last_polled_at', { withTimezone: true }),
+    pollLeaseUntil: timestamp('poll_lease_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('gmail_connections_member_uq').on(t.userId, t.businessId),
+    index('gmail_connections_due_idx').on(t.status, t.lastPolledAt),
+  ],
+);
+
+/**
+ * The emails kept with a project (its email tab): sent from Atrium with a projectId, and the replies found in the
+ * sender's mailbox on those threads. One row per Gmail message per mailbox; the body is sanitised HTML.
+ */
+export const gmailMessages = pgTable(
+  'gmail_messages',
+  {
+    id: id(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** Whose mailbox the thread lives in (the member who sent the first message). */
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gmailMessageId: text('gmail_message_id').notNull(),
+    gmailThreadId: text('gmail_thread_id').notNull(),
+    rfcMessageId: text('rfc_message_id'),
+    direction: text('direction').$type<'sent' | 'received'>().notNull(),
+    fromAddress: text('from_address').notNull(),
+    toAddresses: jsonb('to_addresses').$type<string[]>().notNull(),
+    ccAddresses: jsonb('cc_addresses').$type<string[]>().notNull().default([]),
+    subject: text('subject').notNull(),
+    bodyHtml: text('body_html').notNull(),
+    attachments: jsonb('attachments')
+      .$type<{ filename: string; contentType: string; size: number }[]>()
+      .notNull()
+      .default([]),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('gmail_messages_mailbox_message_uq').on(t.userId, t.businessId, t.gmailMessageId),
+    index('gmail_messages_project_idx').on(t.businessId, t.projectId, t.sentAt),
+    index('gmail_messages_thread_idx').on(t.userId, t.businessId, t.gmailThreadId),
+  ],
+);
+
+/**
  * Documents (modules/documents): invoices, contracts and questionnaires of a business, and its templates
  * (is_template). What the list shows and filters on are real columns (type, status, title, number, contact,
  * project, total, dates) with indexes; the body (blocks, line items, totals, signers) is jsonb read only by the
