@@ -488,7 +488,10 @@ export async function startStripeFake(options: FakeStripeOptions): Promise<FakeS
     if (!url.pathname.startsWith('/v1/'))
       return send(res, 404, { error: { type: 'invalid_request_error', message: 'Not found' } });
     const auth = req.headers.authorization ?? '';
-    if (!/^Bearer (sk|rk)_\S+$/.test(auth)) {
+    // Bearer (what the SDK sends) or Basic with the key as the user name (curl -u sk_…:), as Stripe takes both.
+    const basic = /^Basic (\S+)$/.exec(auth);
+    const key = basic ? Buffer.from(basic[1]!, 'base64').toString('utf8').split(':')[0]! : auth.replace(/^Bearer /, '');
+    if (!/^(sk|rk)_\S+$/.test(key) || (!basic && !auth.startsWith('Bearer '))) {
       return send(res, 401, {
         error: { type: 'invalid_request_error', message: 'Invalid API Key provided' },
       });
