@@ -4,10 +4,13 @@
  * client (`api`).
  */
 import { api } from '@atrium/api-client';
+import { gmailApi } from './api/gmail';
 import { notificationsApi } from './api/notifications';
 
 export * from './schemas';
 export * from './keys';
 export { notificationsApi, type NotificationsApi } from './api/notifications';
+export { gmailApi, type GmailApi } from './api/gmail';
 
 export const notifications = /* @__PURE__ */ notificationsApi(api);
+export const gmail = /* @__PURE__ */ gmailApi(api);

@@ -10,3 +10,9 @@ export const notificationKeys = {
   unreadCount: ['notifications', 'unread-count'] as const,
   preferences: ['notifications', 'preferences'] as const,
 };
+
+export const gmailKeys = {
+  all: ['gmail'] as const,
+  status: ['gmail', 'status'] as const,
+  projectThreads: (projectId: string) => ['gmail', 'project-threads', projectId] as const,
+};
