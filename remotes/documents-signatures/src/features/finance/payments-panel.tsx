@@ -102,7 +102,7 @@ export function PaymentsPanel() {
           value={params.status ?? null}
           onChange={(v) => patch({ status: v })}
           clearable
-          w={230}
+          w={280}
         />
         <Select
           label="Method"
