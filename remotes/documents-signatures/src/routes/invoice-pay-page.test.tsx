@@ -1,9 +1,13 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { UiProvider } from '@atrium/ui';
 import { ApiError } from '@atrium/api-client';
 import { publicDocuments, publicPayments, type PublicInvoicePayment } from '@atrium/domain-documents';
 import remoteModule from '../module';
 import { makeDocument, renderWithProviders } from '../test-utils';
 import { browser } from '../features/payments/use-public-payment';
+import DocumentViewPage from './document-view-page';
 import InvoicePayPage, { PAY_TEXTS } from './invoice-pay-page';
 
 const summary = (over: Partial<PublicInvoicePayment> = {}): PublicInvoicePayment => ({
@@ -199,5 +203,25 @@ describe('/invoices/pay', () => {
     expect(await screen.findByText('The invoice could not be loaded')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('button', { name: 'Pay $100.00' })).toBeInTheDocument();
+  });
+
+  it('reached by Pay invoice from the invoice link (one query cache for both pages)', async () => {
+    jest.spyOn(publicPayments, 'invoice').mockResolvedValue(summary());
+    render(
+      <UiProvider env="test">
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <MemoryRouter initialEntries={['/documents/view/d1?token=tok']}>
+            <Routes>
+              <Route path="/documents/view/:id" element={<DocumentViewPage />} />
+              <Route path="/invoices/pay" element={<InvoicePayPage />} />
+            </Routes>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </UiProvider>,
+    );
+    fireEvent.click(await screen.findByRole('link', { name: 'Pay invoice' }));
+    expect(await screen.findByRole('button', { name: 'Pay $100.00' })).toBeInTheDocument();
+    const lines = await screen.findByRole('list', { name: 'Invoice lines' });
+    expect(within(lines).getAllByRole('listitem')).toHaveLength(2);
   });
 });

@@ -70,6 +70,9 @@ export const paymentKeys = {
   ofInvoice: (documentId: string | undefined) => ['payments', 'invoice', documentId] as const,
   /** The public pay page's invoice (signed out). */
   publicInvoice: (id: string | undefined, token: string | undefined) => ['payments', 'public', id, token] as const,
+  /** The pay page's lines of that invoice (the public document view, kept apart from the link page's own cache). */
+  publicInvoiceLines: (id: string | undefined, token: string | undefined) =>
+    ['payments', 'public', id, token, 'lines'] as const,
   /** /invoice-payment-success's polled status. */
   publicStatus: (sessionId: string | undefined) => ['payments', 'status', sessionId] as const,
 };

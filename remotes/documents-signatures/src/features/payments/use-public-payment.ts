@@ -1,13 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@atrium/api-client';
-import {
-  documentKeys,
-  paymentKeys,
-  publicDocuments,
-  publicPayments,
-  type PaymentStatus,
-} from '@atrium/domain-documents';
+import { paymentKeys, publicDocuments, publicPayments, type PaymentStatus } from '@atrium/domain-documents';
 
 /** Leaving the app for Stripe's hosted page (a full navigation; an object so tests can replace it). */
 export const browser = {
@@ -38,7 +32,7 @@ export function useInvoicePayment(id: string, token: string) {
 /** The invoice's lines, for the summary (the same public view as /documents/view/{id}?token=). */
 export function useInvoiceLines(id: string, token: string, enabled: boolean) {
   return useQuery({
-    queryKey: documentKeys.publicView(id, token),
+    queryKey: paymentKeys.publicInvoiceLines(id, token),
     queryFn: async () => (await publicDocuments.view(id, token)).document,
     enabled: enabled && Boolean(id && token),
     retry: false,
