@@ -1748,3 +1748,120 @@ export const signingIdentities = pgTable('signing_identities', {
   certificateSha256: text('certificate_sha256').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Email templates (issue #19 §4, modules/email-templates): the email-design editor's blocks and what is rendered from
+ * them (HTML, with rich text sanitised; the plain-text part, generated or written by hand: text_edited).
+ */
+export const emailTemplates = pgTable(
+  'email_templates',
+  {
+    id: id(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    subject: text('subject').notNull(),
+    blocks: jsonb('blocks').$type<unknown[]>().notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    textEdited: boolean('text_edited').notNull().default(false),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('email_templates_business_idx').on(t.businessId, t.updatedAt.desc())],
+);
+
+/**
+ * Email campaigns (modules/campaigns): the message copied from a template when created, the audience, the sender (a
+ * member with a connected Gmail) and the run's state. Sent by a pg-boss job per campaign, one message per recipient.
+ */
+export const emailCampaigns = pgTable(
+  'email_campaigns',
+  {
+    id: id(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    templateId: text('template_id').references(() => emailTemplates.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    audience: jsonb('audience').$type<Record<string, unknown>>().notNull(),
+    status: text('status').notNull(),
+    sendAt: timestamp('send_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    note: text('note'),
+    total: integer('total').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('email_campaigns_business_idx').on(t.businessId, t.createdAt.desc()),
+    check(
+      'email_campaigns_status_check',
+      sql`${t.status} IN ('scheduled', 'sending', 'sent', 'cancelled', 'failed')`,
+    ),
+  ],
+);
+
+/**
+ * One row per address a campaign goes to, written when the campaign is created. The sender claims a row (queued →
+ * sending) in its own statement before calling Gmail and records the result after; a row found still 'sending' by a
+ * later run is marked 'unknown' and never sent again (nobody gets a second copy). The unsubscribe link's token is
+ * derived from the row's id (HMAC), so nothing secret is stored.
+ */
+export const emailCampaignRecipients = pgTable(
+  'email_campaign_recipients',
+  {
+    id: id(),
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => emailCampaigns.id, { onDelete: 'cascade' }),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    contactId: text('contact_id'),
+    email: text('email').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phone: text('phone'),
+    company: text('company'),
+    seq: integer('seq').notNull(),
+    status: text('status').notNull().default('queued'),
+    error: text('error'),
+    gmailMessageId: text('gmail_message_id'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('email_campaign_recipients_address_uq').on(t.campaignId, t.email),
+    index('email_campaign_recipients_next_idx').on(t.campaignId, t.status, t.seq),
+    index('email_campaign_recipients_sent_idx')
+      .on(t.businessId, t.sentAt)
+      .where(sql`${t.sentAt} IS NOT NULL`),
+    check(
+      'email_campaign_recipients_status_check',
+      sql`${t.status} IN ('queued', 'sending', 'sent', 'failed', 'bounced', 'unknown')`,
+    ),
+  ],
+);
+
+/** A business's unsubscribe list: an address here gets no later campaign of that business (lower-cased email). */
+export const emailUnsubscribes = pgTable(
+  'email_unsubscribes',
+  {
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    campaignId: text('campaign_id').references(() => emailCampaigns.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.email] })],
+);
