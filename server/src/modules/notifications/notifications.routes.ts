@@ -74,7 +74,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
     },
     async (request, reply) => {
       const caller = callerOf(request);
+      // The automatic HEAD twin answers the headers only; it must not stay open as a stream.
       reply.hijack();
+      if (request.method === 'HEAD') {
+        reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' }).end();
+        return;
+      }
       const res: ServerResponse = reply.raw;
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',

@@ -256,9 +256,16 @@ describe('notifications', () => {
       await app.close();
     });
 
-    test('needs a session', async () => {
+    test('needs a session; HEAD answers at once', async () => {
       const res = await fetch(`${base}${API_ROOT}/notifications/stream`);
       expect(res.status).toBe(401);
+      const cookie = [...member.agent.jar].map(([k, v]) => `${k}=${v.value}`).join('; ');
+      const head = await fetch(`${base}${API_ROOT}/notifications/stream`, {
+        method: 'HEAD',
+        headers: { cookie },
+        signal: AbortSignal.timeout(2_000),
+      });
+      expect(head.status).toBe(200);
     });
 
     test('a new notification is pushed within a second; not to other users; heartbeats; unbuffered headers', async () => {
