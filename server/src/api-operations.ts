@@ -118,6 +118,28 @@ export const API_OPERATIONS = {
     id: 'syncGoogleCalendar',
     summary: "Sync the caller's Google Calendar now",
   },
+  // Integrations: the member's own Gmail in the current business (issue #19)
+  'GET /integrations/gmail/status': {
+    id: 'getGmailStatus',
+    summary: "The caller's Gmail connection (not set up, not connected, connected, reconnect)",
+  },
+  'GET /integrations/gmail/connect': {
+    id: 'connectGmail',
+    summary: "Start connecting the caller's Gmail (302 to Google's consent)",
+  },
+  'GET /integrations/gmail/callback': {
+    id: 'completeGmailConnection',
+    summary: "Google's redirect after consent (302 back to where the flow started)",
+  },
+  'POST /integrations/gmail/disconnect': {
+    id: 'disconnectGmail',
+    summary: "Disconnect the caller's Gmail (project emails stay)",
+  },
+  'POST /integrations/gmail/send': { id: 'sendGmail', summary: "Send an email from the caller's Gmail" },
+  'GET /integrations/gmail/projects/:projectId/threads': {
+    id: 'listProjectEmailThreads',
+    summary: "A project's email threads (sent and received)",
+  },
   'POST /auth/google/unlink': { id: 'unlinkGoogle', summary: "Unlink the caller's Google account" },
 
   // Users and the caller's sessions

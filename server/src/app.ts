@@ -59,6 +59,9 @@ import { FilesRepository } from './modules/files/files.repository';
 import { GoogleCalendarRepository } from './modules/google-calendar/google-calendar.repository';
 import { googleCalendarRoutes } from './modules/google-calendar/google-calendar.routes';
 import { GoogleCalendarService } from './modules/google-calendar/google-calendar.service';
+import { GmailRepository } from './modules/gmail/gmail.repository';
+import { gmailRoutes } from './modules/gmail/gmail.routes';
+import { GmailService, type GmailServiceOptions } from './modules/gmail/gmail.service';
 import { FilesService } from './modules/files/files.service';
 import { FileManagerRepository } from './modules/files/file-manager.repository';
 import { fileManagerRoutes } from './modules/files/file-manager.routes';
@@ -141,6 +144,8 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** How often an open notification stream gets a heartbeat and its session is checked again (15 s). */
   notificationsHeartbeatMs?: number;
+  /** Gmail's send retries (tests shorten the waits). */
+  gmail?: GmailServiceOptions;
 }
 
 const originOf = (url: string) => new URL(url).origin;
@@ -168,6 +173,7 @@ export async function buildApp({
   mailer,
   onRoute,
   notificationsHeartbeatMs = 15_000,
+  gmail: gmailOptions,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -300,6 +306,13 @@ export async function buildApp({
     app.log.warn({ err }, msg),
   );
   const notificationBroker = new NotificationBroker(database, app.log);
+  // Gmail (issue #19 §3): the members' mailboxes, the MailSender port (lib/mail-sender-port.ts) campaigns and
+  // automations send through, and the reply poll's jobs and timer.
+  const gmail = new GmailService(new GmailRepository(db), deps, jobs, app.log, notifications, gmailOptions);
+  if (contactImport?.enabled !== false) {
+    app.addHook('onReady', async () => gmail.startSchedule());
+    app.addHook('onClose', async () => gmail.stopSchedule());
+  }
   app.addHook('onReady', async () => notificationBroker.start());
   app.addHook('onClose', async () => notificationBroker.stop());
   const contacts = new ContactsService(new ContactsRepository(db), notifications);
@@ -485,6 +498,7 @@ export async function buildApp({
       await api.register(meetingsRoutes, { prefix: '/meetings', meetings });
       await api.register(calendarRoutes, { prefix: '/calendar', calendar, meetings });
       await api.register(googleCalendarRoutes, { prefix: '/integrations/google-calendar', googleCalendar, config });
+      await api.register(gmailRoutes, { prefix: '/integrations/gmail', gmail, config });
       await api.register(documentsRoutes, { prefix: '/documents', documents });
       await api.register(taxRatesRoutes, { prefix: '/tax-rates', documents });
       await api.register(publicDocumentsRoutes, { prefix: '/public/documents', documents, rateLimit: 120 });

@@ -213,6 +213,20 @@ const ROUTES: Record<string, RouteSpec> = {
   [`GET ${A}/integrations/google-calendar/callback`]: {},
   [`POST ${A}/integrations/google-calendar/disconnect`]: {},
   [`POST ${A}/integrations/google-calendar/sync`]: {},
+  // Gmail: the caller's own mailbox in the current business; the project's emails are the business's
+  [`GET ${A}/integrations/gmail/status`]: {},
+  [`GET ${A}/integrations/gmail/connect`]: {},
+  [`GET ${A}/integrations/gmail/callback`]: {},
+  [`POST ${A}/integrations/gmail/disconnect`]: {},
+  [`POST ${A}/integrations/gmail/send`]: {
+    ids: { 'body.projectId': 'project' },
+    request: (fx) => ({
+      payload: { recipients: ['client@example.com'], subject: 'Hello', body: '<p>Hi</p>', projectId: fx.project },
+    }),
+    // Gmail is not set up in this test: the owner's own call reaches the send and is told so.
+    ownerStatus: 400,
+  },
+  [`GET ${A}/integrations/gmail/projects/:projectId/threads`]: { ids: { projectId: 'project' } },
 
   // Users
   [`GET ${A}/users/me`]: {},

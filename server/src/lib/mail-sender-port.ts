@@ -50,13 +50,7 @@ export interface SentMail {
  * - `invalid`: bad input (no recipient, more than 100, a malformed address, a header with a newline) or Google's 400.
  */
 export type MailSendFailure =
-  | 'not_configured'
-  | 'not_connected'
-  | 'reconnect'
-  | 'rate_limited'
-  | 'unavailable'
-  | 'too_large'
-  | 'invalid';
+  'not_configured' | 'not_connected' | 'reconnect' | 'rate_limited' | 'unavailable' | 'too_large' | 'invalid';
 
 export class MailSendError extends Error {
   constructor(

@@ -32,7 +32,7 @@ export function resolveAppSecret(config: Pick<Config, 'appSecret' | 'dataDir'>):
 /** One independent key per purpose (JWT signing, CSRF HMAC, mailed codes) derived from the app secret. */
 export function deriveKey(
   secret: string,
-  purpose: 'jwt' | 'csrf' | 'mail-code' | 'google-tokens' | 'google-calendar-flow' | 'signing-identity',
+  purpose: 'jwt' | 'csrf' | 'mail-code' | 'google-tokens' | 'google-calendar-flow' | 'gmail-flow' | 'signing-identity',
 ): Buffer {
   return createHmac('sha256', secret).update(`atrium:${purpose}`).digest();
 }

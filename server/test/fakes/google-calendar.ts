@@ -78,6 +78,21 @@ const GOOGLE_STATUS: Record<number, string> = {
   503: 'UNAVAILABLE',
 };
 
+/**
+ * Another Google API served by the same fake, behind the same OAuth (the Gmail fake, test/fakes/gmail.ts): its
+ * requests get the same failure injection and bearer-token check, then `handle` answers for the account's email.
+ */
+export interface FakeGoogleApi {
+  handles(pathname: string): boolean;
+  handle(request: {
+    method: string;
+    url: URL;
+    body: string;
+    email: string;
+    json: (status: number, data: unknown) => void;
+  }): Promise<void> | void;
+}
+
 export class FakeGoogle {
   private server: Server | null = null;
   url = '';
@@ -94,6 +109,8 @@ export class FakeGoogle {
   consent: { email: string; deny?: boolean; noRefreshToken?: boolean } = { email: 'member@gmail.example' };
   /** Every request: method and path (with query). */
   readonly requests: { method: string; path: string }[] = [];
+  /** Other Google APIs this fake serves (FakeGoogleApi). */
+  readonly apis: FakeGoogleApi[] = [];
 
   constructor(private readonly options: FakeGoogleOptions) {}
 
@@ -122,6 +139,7 @@ export class FakeGoogle {
       GOOGLE_CLIENT_ID: this.options.clientId,
       GOOGLE_CLIENT_SECRET: this.options.clientSecret,
       GOOGLE_CALENDAR_API_URL: this.url,
+      GMAIL_API_URL: this.url,
       GOOGLE_OAUTH_AUTHORIZE_URL: `${this.url}o/oauth2/v2/auth`,
       GOOGLE_OAUTH_TOKEN_URL: `${this.url}token`,
       GOOGLE_OAUTH_REVOKE_URL: `${this.url}revoke`,
@@ -295,7 +313,8 @@ export class FakeGoogle {
       return json(200, {});
     }
     const match = /^\/calendar\/v3\/calendars\/([^/]+)\/events(?:\/([^/]+))?$/.exec(url.pathname);
-    if (!match) return json(404, googleError(404, 'Not Found', 'notFound'));
+    const extension = this.apis.find((api) => api.handles(url.pathname));
+    if (!match && !extension) return json(404, googleError(404, 'Not Found', 'notFound'));
     const failure = this.failures.shift();
     if (failure) {
       const message = failure.status === 429 ? 'Rate Limit Exceeded' : 'Backend Error';
@@ -324,6 +343,10 @@ export class FakeGoogle {
         },
       });
     }
+    if (extension) {
+      return extension.handle({ method: req.method ?? 'GET', url, body, email: account.email, json });
+    }
+    if (!match) return json(404, googleError(404, 'Not Found', 'notFound'));
     const calendarId = decodeURIComponent(match[1]!);
     if (calendarId !== 'primary' && calendarId !== account.email)
       return json(404, googleError(404, 'Not Found', 'notFound'));

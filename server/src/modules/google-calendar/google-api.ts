@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { auth, calendar, type calendar_v3 } from '@googleapis/calendar';
 import type { GoogleCalendarConfig } from '../../config';
+import { emailOfIdToken, type GoogleTokens, type GrantedConnection } from '../../lib/google-oauth';
 
 /** What Atrium asks Google for: the calendar's events, and who the account is (to show "connected as …"). */
 export const GOOGLE_CALENDAR_SCOPE = 'https://www.googleapis.com/auth/calendar.events';
@@ -69,38 +69,7 @@ export function classifyGoogleError(error: unknown): GoogleCalendarError {
   return fail('invalid');
 }
 
-export interface GoogleTokens {
-  accessToken: string | null;
-  refreshToken: string | null;
-  expiresAt: Date | null;
-}
-
-export interface GrantedConnection extends GoogleTokens {
-  scope: string | null;
-  /** The Google account's address (from the ID token of the code exchange; null when Google sent none). */
-  email: string | null;
-}
-
-/** A PKCE pair (RFC 7636, S256). */
-export function pkcePair(): { verifier: string; challenge: string } {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-}
-
-/**
- * The email claim of an ID token received straight from the token endpoint over TLS (OIDC Core 3.1.3.7 lets TLS stand
- * in for the signature there). Used only to show which account is connected.
- */
-function emailOfIdToken(idToken: string | null | undefined): string | null {
-  const payload = idToken?.split('.')[1];
-  if (!payload) return null;
-  try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { email?: unknown };
-    return typeof claims.email === 'string' ? claims.email.toLowerCase() : null;
-  } catch {
-    return null;
-  }
-}
+export { pkcePair, type GoogleTokens, type GrantedConnection } from '../../lib/google-oauth';
 
 export interface EventPage {
   items: GoogleEvent[];
