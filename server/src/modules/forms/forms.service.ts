@@ -45,8 +45,9 @@ export interface FormSubmittedEvent {
 }
 
 /**
- * Tells the business of a new response. Today an email to its owners (mailFormNotifier); later the notifications
- * module's FORM_SUBMITTED. It runs after the submission committed: a failure is logged, never undoes the submission.
+ * Tells the business of a new response by e-mail to its owners (mailFormNotifier); the bell's FORM_SUBMITTED goes
+ * through the notifications port inside the submission's transaction (FormsDeps.notifications). This one runs after
+ * the submission committed: a failure is logged, never undoes the submission.
  */
 export interface FormSubmittedNotifier {
   formSubmitted(event: FormSubmittedEvent): Promise<void>;
