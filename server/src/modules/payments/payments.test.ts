@@ -386,6 +386,37 @@ describe('payments (Stripe against the local fake)', () => {
       expect((await webhook(foreign)).statusCode).toBe(200);
     });
 
+    it('a delayed payment method: completed unpaid, then async success applies; an abandoned session expires', async () => {
+      const inv = await sentInvoice(2200);
+      const c = await checkout(inv.id, inv.token);
+      const session = {
+        ...fake.sessions.get(c.sessionId)!,
+        status: 'complete',
+        payment_status: 'unpaid',
+        payment_intent: 'pi_async_1',
+      };
+      const { account: _a, payment_intent_metadata: _m, ...object } = session;
+      expect((await webhook(fake.event('checkout.session.completed', object, accountId))).statusCode).toBe(200);
+      expect(await paymentRow(c.paymentId)).toMatchObject({ status: 'pending', stripePaymentIntentId: 'pi_async_1' });
+      expect(await invoicePayments(inv.id)).toMatchObject({ paid: 0 });
+      const paid = { ...object, payment_status: 'paid' };
+      expect((await webhook(fake.event('checkout.session.async_payment_succeeded', paid, accountId))).statusCode).toBe(
+        200,
+      );
+      expect(await paymentRow(c.paymentId)).toMatchObject({ status: 'succeeded' });
+      expect(await documentStatus(inv.id)).toBe('paid');
+      // The session's expiry after it was paid changes nothing.
+      await webhook(fake.event('checkout.session.expired', { ...object, status: 'expired' }, accountId));
+      expect(await paymentRow(c.paymentId)).toMatchObject({ status: 'succeeded' });
+
+      const other = await sentInvoice(2300);
+      const left = await checkout(other.id, other.token);
+      const { account: _b, payment_intent_metadata: _n, ...open } = fake.sessions.get(left.sessionId)!;
+      await webhook(fake.event('checkout.session.expired', { ...open, status: 'expired' }, accountId));
+      expect(await paymentRow(left.paymentId)).toMatchObject({ status: 'expired' });
+      expect((await publicInvoice(other.id, other.token)).dueNow).toEqual({ kind: 'full', amount: 2300 });
+    });
+
     it('events of another connected account or an unknown session change nothing', async () => {
       const inv = await sentInvoice(1500);
       const c = await checkout(inv.id, inv.token);
