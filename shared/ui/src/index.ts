@@ -90,3 +90,12 @@ export {
   type CalendarConnectionTexts,
   type GoogleCalendarCardProps,
 } from './google-calendar-card';
+export {
+  GmailCard,
+  GmailGateModal,
+  type GmailCardProps,
+  type GmailGateModalProps,
+  type MailboxCalls,
+  type MailboxStatus,
+  type MailboxTexts,
+} from './gmail-card';
