@@ -4,6 +4,7 @@
  * client (`api`).
  */
 import { api } from '@atrium/api-client';
+import { campaignsApi } from './api/campaigns';
 import { gmailApi } from './api/gmail';
 import { notificationsApi } from './api/notifications';
 
@@ -11,6 +12,8 @@ export * from './schemas';
 export * from './keys';
 export { notificationsApi, type NotificationsApi } from './api/notifications';
 export { gmailApi, type GmailApi } from './api/gmail';
+export { campaignsApi, type CampaignsApi } from './api/campaigns';
 
 export const notifications = /* @__PURE__ */ notificationsApi(api);
 export const gmail = /* @__PURE__ */ gmailApi(api);
+export const campaigns = /* @__PURE__ */ campaignsApi(api);

@@ -1,3 +1,4 @@
+import type { CampaignRecipientsQuery } from './campaigns';
 import type { NotificationListQuery } from './notification';
 
 /*
@@ -15,4 +16,19 @@ export const gmailKeys = {
   all: ['gmail'] as const,
   status: ['gmail', 'status'] as const,
   projectThreads: (projectId: string) => ['gmail', 'project-threads', projectId] as const,
+};
+
+export const emailTemplateKeys = {
+  all: ['email-templates'] as const,
+  list: ['email-templates', 'list'] as const,
+  detail: (id: string) => ['email-templates', 'detail', id] as const,
+};
+
+export const campaignKeys = {
+  all: ['email-campaigns'] as const,
+  list: ['email-campaigns', 'list'] as const,
+  detail: (id: string) => ['email-campaigns', 'detail', id] as const,
+  recipients: (id: string, query: CampaignRecipientsQuery) => ['email-campaigns', 'recipients', id, query] as const,
+  audienceCount: (audience: object) => ['email-campaigns', 'audience-count', audience] as const,
+  unsubscribe: (token: string) => ['email-campaigns', 'unsubscribe', token] as const,
 };
