@@ -305,6 +305,22 @@ describe('payments (Stripe against the local fake)', () => {
       });
     });
 
+    it('a held payment dismissed is refunded through Stripe and counts nothing', async () => {
+      const inv = await sentInvoice(4500);
+      const c = await checkout(inv.id, inv.token);
+      await webhook(await fake.pay(c.sessionId, { deliver: false, amountTotal: 4600 }));
+      expect(await paymentRow(c.paymentId)).toMatchObject({ status: 'held', receivedAmount: 4600 });
+      expect(errorOf(await a().post(`/payments/${c.paymentId}/refund`, {}))).toMatchObject({ status: 409 });
+      const answer = paymentSchema.parse(ok(await a().post(`/payments/${c.paymentId}/resolve`, { action: 'dismiss' })));
+      // Still held until Stripe's charge.refunded arrives.
+      expect(answer.status).toBe('held');
+      const refunded = fake.deliveries.filter((d) => d.type === 'charge.refunded').pop()!;
+      expect(refunded.event).toMatchObject({ data: { object: { amount_refunded: 4600 } } });
+      expect((await webhook(refunded.event)).statusCode).toBe(200);
+      expect(await paymentRow(c.paymentId)).toMatchObject({ status: 'refunded', amount: 4600, amountRefunded: 4600 });
+      expect(await invoicePayments(inv.id)).toMatchObject({ paid: 0, balance: 4500 });
+    });
+
     it('two sessions both paid: the second would overpay and is held', async () => {
       const inv = await sentInvoice(3000);
       const first = await checkout(inv.id, inv.token);
