@@ -1865,3 +1865,91 @@ export const emailUnsubscribes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.businessId, t.email] })],
 );
+
+/**
+ * Team chat (issue #19 §6): a business's channels (every member of the business reads and writes the channels
+ * that are not archived; '#general' is made on first use) and direct messages between two members (`kind` 'dm',
+ * `dm_key` = the two user ids sorted and joined, unique per business; only those two read it).
+ */
+export const chatChannels = pgTable(
+  'chat_channels',
+  {
+    id: id(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'channel' | 'dm'>().notNull(),
+    name: text('name'),
+    dmKey: text('dm_key'),
+    dmUserIds: jsonb('dm_user_ids').$type<string[]>(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('chat_channels_business_name_key')
+      .on(t.businessId, sql`lower(${t.name})`)
+      .where(sql`${t.kind} = 'channel'`),
+    uniqueIndex('chat_channels_business_dm_key').on(t.businessId, t.dmKey).where(sql`${t.kind} = 'dm'`),
+    check('chat_channels_kind_check', sql`${t.kind} IN ('channel', 'dm')`),
+  ],
+);
+
+/** One chat message: plain text (the server strips markup), edited and deleted by its author only. */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: id(),
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => chatChannels.id, { onDelete: 'cascade' }),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    /** Increasing per database: the history's cursor and the unread count's comparison. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('chat_messages_channel_seq_key').on(t.channelId, t.seq)],
+);
+
+/** How far a member has read a channel (the last message seq seen); no row = nothing read. */
+export const chatReads = pgTable(
+  'chat_reads',
+  {
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => chatChannels.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.userId] })],
+);
+
+/**
+ * Whose chat panel is open now (per business), across API processes: the panel's live stream keeps the row's
+ * `until` ahead while it is open; a member whose row has lapsed gets MESSAGE_RECEIVED in the bell instead.
+ */
+export const chatPresence = pgTable(
+  'chat_presence',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    streams: integer('streams').notNull().default(0),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.businessId] })],
+);
