@@ -18,6 +18,10 @@ process.env.E2E_GOOGLE_SUB ??= `google-${runId}`;
 const stripeFake = (process.env.E2E_STRIPE_URL ??= 'http://127.0.0.1:12111');
 const stripeWebhookSecret = (process.env.E2E_STRIPE_WEBHOOK_SECRET ??= 'whsec_e2e');
 process.env.E2E_STRIPE_WEBHOOK_URL ??= 'http://localhost:3000/api/v1/stripe/webhook';
+/** The local Google fake (google-fake.ts, the third global setup): OAuth, Calendar and Gmail; control on port + 1. */
+const googleFake = new URL(process.env.E2E_GOOGLE_FAKE_URL ?? 'http://127.0.0.1:3095');
+process.env.E2E_GOOGLE_FAKE_URL ??= googleFake.origin;
+process.env.E2E_GOOGLE_FAKE_CONTROL ??= `http://127.0.0.1:${Number(googleFake.port) + 1}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -28,7 +32,7 @@ export default defineConfig({
   retries: 0,
   reporter: 'list',
   // A local mock OIDC issuer standing in for Google (GOOGLE_ISSUER below), then the local Stripe fake (STRIPE_*).
-  globalSetup: ['./google-issuer.ts', './stripe-fake.ts'],
+  globalSetup: ['./google-issuer.ts', './stripe-fake.ts', './google-fake.ts'],
   use: {
     baseURL: 'http://localhost:3000',
     trace: 'retain-on-failure',
@@ -55,6 +59,13 @@ export default defineConfig({
       STRIPE_SECRET_KEY: 'sk_test_e2e',
       STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
       STRIPE_API_URL: stripeFake,
+      // Google Calendar and Gmail against the local Google fake (google-fake.ts): the official clients pointed at it.
+      GOOGLE_OAUTH_AUTHORIZE_URL: `${googleFake.origin}/o/oauth2/v2/auth`,
+      GOOGLE_OAUTH_TOKEN_URL: `${googleFake.origin}/token`,
+      GOOGLE_OAUTH_REVOKE_URL: `${googleFake.origin}/revoke`,
+      GOOGLE_CALENDAR_API_URL: `${googleFake.origin}/`,
+      GMAIL_API_URL: `${googleFake.origin}/`,
+      GMAIL_POLL_INTERVAL_SECONDS: '2',
       // Company staff for the admin users pages (business-team.spec.ts); unset by default, as on any install.
       ADMIN_EMAIL_DOMAIN: 'atrium.app',
     },

@@ -114,7 +114,8 @@ export class FakeGoogle {
 
   constructor(private readonly options: FakeGoogleOptions) {}
 
-  async start(): Promise<this> {
+  /** Listens on 127.0.0.1:`port` (0: any free port). */
+  async start(port = 0): Promise<this> {
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((error: unknown) => {
         res.writeHead(500, { 'content-type': 'application/json' });
@@ -123,7 +124,7 @@ export class FakeGoogle {
     });
     // Google keeps idle connections open for minutes; Node's 5 s default would reset a client's reused socket.
     this.server.keepAliveTimeout = 120_000;
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/`;
     return this;
   }
