@@ -595,6 +595,44 @@ describe('signature workflows', () => {
     expect(theirs.data.map((x) => x._id)).not.toContain(w._id);
   });
 
+  test('roles: a member reads but cannot manage; only an owner signs as the business owner', async () => {
+    const service = sweeper();
+    const as = (role: 'member' | 'admin') =>
+      ({
+        userId: owner.body.user.id,
+        sessionId: 's',
+        businessId: owner.body.user.businessId,
+        role,
+        user: { email: 'x@example.com', firstName: 'X', lastName: 'Y' },
+      }) as unknown as Parameters<SignaturesService['create']>[0];
+    const meta = { ip: null, userAgent: null };
+    const documentId = await newContract();
+    const w = await create({ documentId });
+    const refused = async (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e: { code?: string; message?: string }) => e,
+      );
+    expect(await refused(service.create(as('member'), { documentId } as never, meta))).toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    expect(await refused(service.send(as('member'), w._id, meta))).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await refused(service.void(as('member'), w._id, '', meta))).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await refused(service.remind(as('member'), w._id, meta))).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await refused(service.ownerSign(as('admin'), w._id, { kind: 'typed', name: 'A' }, meta))).toMatchObject({
+      code: 'FORBIDDEN',
+      message: M.notOwner,
+    });
+    expect(
+      await refused(
+        service.ownerConsent(as('admin'), w._id, { disclosureVersion: ESIGN_DISCLOSURE.version, accepted: true }, meta),
+      ),
+    ).toMatchObject({ code: 'FORBIDDEN' });
+    // Reading is anyone's of the business.
+    expect((await service.get(as('member'), w._id))._id).toBe(w._id);
+    expect((await get(w._id)).status).toBe('draft');
+  });
+
   /** A second service on the test database for the sweep (the app's runs on its timer). */
   function sweeper() {
     return new SignaturesService(new SignaturesRepository(db()), {
