@@ -528,6 +528,34 @@ export const API_OPERATIONS = {
     summary: 'What became of a Checkout Session (read only)',
     public: "the success page after Stripe's Checkout; the session id Stripe put in its URL is the key",
   },
+  'GET /email-templates': { id: 'listEmailTemplates', summary: "The business's email templates" },
+  'POST /email-templates': { id: 'createEmailTemplate', summary: 'Save a new email template' },
+  'GET /email-templates/:id': { id: 'getEmailTemplate', summary: 'An email template with its blocks' },
+  'PUT /email-templates/:id': { id: 'updateEmailTemplate', summary: 'Change an email template' },
+  'DELETE /email-templates/:id': { id: 'deleteEmailTemplate', summary: 'Delete an email template' },
+  'GET /email-campaigns': { id: 'listEmailCampaigns', summary: "The business's email campaigns and their progress" },
+  'POST /email-campaigns/audience-count': {
+    id: 'countCampaignAudience',
+    summary: 'How many addresses an audience gives (before sending)',
+  },
+  'POST /email-campaigns': { id: 'createEmailCampaign', summary: 'Create and queue an email campaign' },
+  'GET /email-campaigns/:id': { id: 'getEmailCampaign', summary: 'An email campaign with its message and progress' },
+  'GET /email-campaigns/:id/recipients': {
+    id: 'listCampaignRecipients',
+    summary: "A page of a campaign's recipients and their status",
+  },
+  'POST /email-campaigns/:id/cancel': { id: 'cancelEmailCampaign', summary: 'Stop a scheduled or sending campaign' },
+  'POST /email-campaigns/:id/resume': { id: 'resumeEmailCampaign', summary: 'Resume a campaign that stopped' },
+  'GET /public/unsubscribe/:token': {
+    id: 'getUnsubscribe',
+    summary: "What a campaign message's unsubscribe link is for",
+    public: "a campaign's recipient opens the link signed out; the HMAC token is the credential",
+  },
+  'POST /public/unsubscribe/:token': {
+    id: 'unsubscribe',
+    summary: "Add the link's address to the business's unsubscribe list",
+    public: "a recipient (or their mail client's one-click unsubscribe) signed out; the HMAC token is the credential",
+  },
 } satisfies Record<`${HttpMethod} /${string}`, OperationDeclaration>;
 
 export type OperationKey = keyof typeof API_OPERATIONS;

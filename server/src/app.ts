@@ -62,6 +62,13 @@ import { GoogleCalendarService } from './modules/google-calendar/google-calendar
 import { GmailRepository } from './modules/gmail/gmail.repository';
 import { gmailRoutes } from './modules/gmail/gmail.routes';
 import { GmailService, type GmailServiceOptions } from './modules/gmail/gmail.service';
+import { EmailTemplatesRepository } from './modules/email-templates/email-templates.repository';
+import { emailTemplatesRoutes } from './modules/email-templates/email-templates.routes';
+import { EmailTemplatesService } from './modules/email-templates/email-templates.service';
+import { CampaignsRepository } from './modules/campaigns/campaigns.repository';
+import { campaignsRoutes, publicUnsubscribeRoutes } from './modules/campaigns/campaigns.routes';
+import { CampaignsService, type CampaignLimits } from './modules/campaigns/campaigns.service';
+import type { MailSender } from './lib/mail-sender-port';
 import { FilesService } from './modules/files/files.service';
 import { FileManagerRepository } from './modules/files/file-manager.repository';
 import { fileManagerRoutes } from './modules/files/file-manager.routes';
@@ -146,6 +153,8 @@ export interface AppOptions {
   notificationsHeartbeatMs?: number;
   /** Gmail's send retries (tests shorten the waits). */
   gmail?: GmailServiceOptions;
+  /** Campaigns: another MailSender than the Gmail service, or other sending limits (tests). */
+  campaigns?: { mailSender?: MailSender; limits?: CampaignLimits };
 }
 
 const originOf = (url: string) => new URL(url).origin;
@@ -174,6 +183,7 @@ export async function buildApp({
   onRoute,
   notificationsHeartbeatMs = 15_000,
   gmail: gmailOptions,
+  campaigns: campaignsOptions,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -423,6 +433,21 @@ export async function buildApp({
     log: (err, msg) => app.log.warn({ err }, msg),
   });
   signatures.defineJobs(jobs);
+  // Email templates and campaigns (issue #19 §4): sent by a pg-boss job per campaign through the MailSender port
+  // (the member's own Gmail), one message per recipient within Gmail's limits.
+  const emailTemplates = new EmailTemplatesService(new EmailTemplatesRepository(db));
+  const campaigns = new CampaignsService(new CampaignsRepository(db), {
+    templates: emailTemplates,
+    contacts,
+    mailSender: campaignsOptions?.mailSender ?? gmail,
+    jobs,
+    log: app.log,
+    secret: deps.secret,
+    appUrl: config.appUrl,
+    limits: campaignsOptions?.limits,
+  });
+  campaigns.defineJobs(jobs);
+  if (contactImport?.enabled !== false) app.addHook('onReady', async () => campaigns.requeueOrphans());
   app.addHook('onReady', async () => {
     if (config.signingP12Path || process.env.NODE_ENV !== 'test') await signingIdentity();
     signatures.startSchedule();
@@ -524,6 +549,9 @@ export async function buildApp({
         friendRequestLimit: 30,
       });
       await api.register(financeRoutes, { prefix: '/finance', finance });
+      await api.register(emailTemplatesRoutes, { prefix: '/email-templates', emailTemplates });
+      await api.register(campaignsRoutes, { prefix: '/email-campaigns', campaigns });
+      await api.register(publicUnsubscribeRoutes, { prefix: '/public/unsubscribe', campaigns, rateLimit: 60 });
     },
     { prefix: API_ROOT },
   );

@@ -30,7 +30,7 @@ import { ACCESS_COOKIE, API_ROOT, IMAGE_MAX_BYTES, XSRF_COOKIE } from '@atrium/c
 import { CONTACT_IMPORT_MAX_FILE_BYTES } from '@atrium/domain-crm/schemas';
 import { FILE_MAX_BYTES } from '@atrium/domain-work/schemas';
 import { ESIGN_DISCLOSURE } from '@atrium/domain-documents/schemas';
-import { contactImportUploads, images, notifications, workFiles } from '../src/db/schema';
+import { contactImportUploads, emailCampaigns, images, notifications, workFiles } from '../src/db/schema';
 import { buildApp } from '../src/app';
 import { API_OPERATIONS, operationOf } from '../src/api-operations';
 import { CSRF_EXEMPT } from '../src/lib/csrf';
@@ -79,7 +79,9 @@ type Kind =
   | 'workflowDocument'
   | 'sentWorkflow'
   | 'notification'
-  | 'payment';
+  | 'payment'
+  | 'emailTemplate'
+  | 'emailCampaign';
 
 type Fixtures = Record<Kind, string>;
 
@@ -663,6 +665,39 @@ const ROUTES: Record<string, RouteSpec> = {
   [`POST ${A}/notifications/friend-request-sent`]: {},
   [`POST ${A}/notifications/friend-request-received`]: {},
 
+  // Email templates and campaigns (the unsubscribe link's HMAC token is the public routes' credential)
+  [`GET ${A}/email-templates`]: { lists: ['emailTemplate'] },
+  [`POST ${A}/email-templates`]: {
+    request: () => ({ payload: { name: 'T', subject: 'S', blocks: [{ id: 'h', type: 'heading', text: 'Hi' }] } }),
+  },
+  [`GET ${A}/email-templates/:id`]: { ids: { id: 'emailTemplate' } },
+  [`PUT ${A}/email-templates/:id`]: {
+    ids: { id: 'emailTemplate' },
+    request: () => ({ payload: { name: 'T2', subject: 'S', blocks: [{ id: 'h', type: 'heading', text: 'Hi' }] } }),
+  },
+  [`DELETE ${A}/email-templates/:id`]: { ids: { id: 'emailTemplate' } },
+  [`GET ${A}/email-campaigns`]: { lists: ['emailCampaign'] },
+  [`POST ${A}/email-campaigns/audience-count`]: { request: () => ({ payload: { audience: {} } }) },
+  [`POST ${A}/email-campaigns`]: {
+    ids: { 'body.templateId': 'emailTemplate' },
+    request: (fx) => ({ payload: { name: 'C', templateId: fx.emailTemplate, audience: {} } }),
+    // The matrix's owner has not connected Gmail: 409 'Connect Google Workspace to send campaigns'.
+    ownerStatus: 409,
+  },
+  [`GET ${A}/email-campaigns/:id`]: { ids: { id: 'emailCampaign' } },
+  [`GET ${A}/email-campaigns/:id/recipients`]: { ids: { id: 'emailCampaign' } },
+  // The fixture campaign is already sent: neither cancellable nor resumable.
+  [`POST ${A}/email-campaigns/:id/cancel`]: { ids: { id: 'emailCampaign' }, ownerStatus: 409 },
+  [`POST ${A}/email-campaigns/:id/resume`]: { ids: { id: 'emailCampaign' }, ownerStatus: 409 },
+  [`GET ${A}/public/unsubscribe/:token`]: {
+    params: { token: "a campaign recipient's unsubscribe link: the HMAC token is the credential" },
+  },
+  [`POST ${A}/public/unsubscribe/:token`]: {
+    params: { token: "a campaign recipient's unsubscribe link: the HMAC token is the credential" },
+    csrfExempt:
+      "a mail client's one-click unsubscribe posts with no cookie; the HMAC token is the credential (lib/csrf.ts)",
+  },
+
   // Packages (the public link's route takes the token as the credential)
   [`GET ${A}/finance/overview`]: {},
   [`GET ${A}/finance/invoices`]: { lists: ['document'] },
@@ -935,6 +970,28 @@ async function fixtures(t: TestApp, owner: Signed, kinds: Kind[]): Promise<Fixtu
     ok(await a.put(`/documents/${id}`, { status: 'paid' }), 'mark paid', 200);
     fx.payment = ((await a.get(`/documents/${id}/payments`)).json().data as { payments: { _id: string }[] })
       .payments[0]!._id;
+  }
+  if (need.has('emailTemplate') || need.has('emailCampaign')) {
+    const body = { name: 'Newsletter', subject: 'Hello', blocks: [{ id: 'h', type: 'heading', text: 'Hello' }] };
+    fx.emailTemplate = ok(await a.post('/email-templates', body), 'email template')._id!;
+  }
+  if (need.has('emailCampaign')) {
+    // Written in the table: sending needs a connected Gmail, which the matrix's app has not (campaigns.test.ts sends).
+    const [row] = await t.database.db
+      .insert(emailCampaigns)
+      .values({
+        businessId: owner.user.businessId,
+        senderId: owner.user.id,
+        templateId: fx.emailTemplate,
+        name: 'Sent campaign',
+        subject: 'Hello',
+        html: '<p>Hello</p>',
+        text: 'Hello',
+        audience: { groupIds: [], tagIds: [], status: null },
+        status: 'sent',
+      })
+      .returning({ id: emailCampaigns.id });
+    fx.emailCampaign = row!.id;
   }
   if (need.has('fileFolder')) {
     fx.fileFolder = ok(await a.post('/files/folders', { name: `Folder ${randomUUID()}` }), 'folder')._id!;

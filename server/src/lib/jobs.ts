@@ -175,9 +175,15 @@ export class JobQueue {
     }
   }
 
-  /** Queues a job; `key` labels it (what it is about), for `pendingKeys`. Wakes this process's worker at once. */
-  async send(name: string, data: object, options: { key?: string } = {}): Promise<string | null> {
-    const id = await this.boss.send(name, data, options.key ? { singletonKey: options.key } : {});
+  /**
+   * Queues a job; `key` labels it (what it is about), for `pendingKeys`; `startAfter` holds it until then (a
+   * scheduled campaign). Wakes this process's worker at once.
+   */
+  async send(name: string, data: object, options: { key?: string; startAfter?: Date } = {}): Promise<string | null> {
+    const id = await this.boss.send(name, data, {
+      ...(options.key ? { singletonKey: options.key } : {}),
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+    });
     this.workers.get(name)?.wake?.();
     return id;
   }

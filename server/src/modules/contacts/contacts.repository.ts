@@ -225,6 +225,17 @@ const P = {
 };
 type ListStatement = Statement<PageValues>;
 
+/** A contact as a campaign's recipient list needs it. */
+export interface AudienceContact {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string | null;
+  phoneCode: string | null;
+  phoneNumber: string | null;
+  company: string | null;
+}
+
 /** Every query here is scoped to one business. */
 export class ContactsRepository {
   constructor(private readonly db: Database) {}
@@ -506,6 +517,39 @@ export class ContactsRepository {
       .from(contacts)
       .where(and(eq(contacts.businessId, businessId), inArray(contacts.id, ids)));
     return rows.map((r) => r.id);
+  }
+
+  /**
+   * The contacts a campaign goes to (modules/campaigns, through ContactsService.audience): in ANY of `groupIds` or with
+   * ANY of `tagIds` (neither given: every contact), narrowed by `status`; in creation order.
+   */
+  async audience(
+    businessId: string,
+    f: { groupIds: string[]; tagIds: string[]; status: string | null },
+  ): Promise<AudienceContact[]> {
+    const either: SQL[] = [];
+    if (f.groupIds.length > 0) either.push(memberOf(f.groupIds));
+    if (f.tagIds.length > 0) {
+      either.push(
+        sql`EXISTS (SELECT 1 FROM ${contactTagLinks} WHERE ${contactTagLinks.contactId} = ${contacts.id} AND ${inArray(contactTagLinks.tagId, f.tagIds)})`,
+      );
+    }
+    const conditions: (SQL | undefined)[] = [eq(contacts.businessId, businessId)];
+    if (either.length > 0) conditions.push(sql`(${sql.join(either, sql` OR `)})`);
+    if (f.status) conditions.push(eq(contacts.status, f.status as Contact['status']));
+    return this.db
+      .select({
+        id: contacts.id,
+        email: contacts.email,
+        firstName: contacts.firstName,
+        lastName: contacts.lastName,
+        phoneCode: contacts.phoneCode,
+        phoneNumber: contacts.phoneNumber,
+        company: contacts.business,
+      })
+      .from(contacts)
+      .where(and(...conditions))
+      .orderBy(contacts.createdAt, contacts.id);
   }
 
   /** The subset of `ids` that are groups of this business. */

@@ -11,7 +11,7 @@ import { listAnswer, type JsonText } from '../../db/json-answers';
 import { AppError } from '../../lib/errors';
 import type { BusinessCaller } from '../../lib/caller';
 import { yieldToEventLoop } from '../../lib/event-loop';
-import type { ContactsRepository, NewContact } from './contacts.repository';
+import type { AudienceContact, ContactsRepository, NewContact } from './contacts.repository';
 
 /** The caller as business-scoped rules see it (lib/caller.ts). */
 export type Caller = BusinessCaller;
@@ -74,6 +74,14 @@ export class ContactsService {
     }
     const pagination = makePagination(sent, 1, Math.max(sent, 1));
     yield `${head}],"pagination":${JSON.stringify(pagination)}}`;
+  }
+
+  /** A campaign's audience (modules/campaigns): groups OR tags, narrowed by status; every query in the business. */
+  async audience(
+    businessId: string,
+    filter: { groupIds: string[]; tagIds: string[]; status: string | null },
+  ): Promise<AudienceContact[]> {
+    return this.repo.audience(businessId, filter);
   }
 
   async get(caller: Caller, id: string): Promise<Contact> {

@@ -86,10 +86,8 @@ const linkSchema = z
   .trim()
   .max(2000, 'At most 2000 characters')
   .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) || /^mailto:[^\s]+$/i.test(v), 'Enter a link starting with https://');
-const colorSchema = z
-  .string()
-  .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be like #228be6')
-  .transform((v) => v.toLowerCase());
+/** No transform: the same schema describes the answers, which are encoded (lib/serializer.ts). */
+const colorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be like #228be6');
 const alignSchema = z.enum(['left', 'center', 'right']).default('left');
 
 export const EMAIL_BLOCK_TYPES = ['heading', 'text', 'button', 'image', 'divider', 'spacer'] as const;
