@@ -73,6 +73,14 @@ export interface InvoiceForPayment {
   contactEmail: string | null;
 }
 
+/**
+ * The payments module's ledger (bound late in app.ts): an invoice marked paid by hand (PUT status paid) records a
+ * manual payment of what is still due, in the same transaction, so finance counts the money once.
+ */
+export interface ManualPaymentLedger {
+  recordManualPayment(invoice: InvoiceForPayment, userId: string, tx: Executor): Promise<void>;
+}
+
 /** The PDF renderer (modules/documents/pdf): app.ts passes `renderDocumentPdf`; without it the PDF answers 503. */
 export type RenderPdf = (model: PdfDocumentModel) => Promise<Uint8Array>;
 
