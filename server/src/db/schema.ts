@@ -1953,3 +1953,83 @@ export const chatPresence = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.businessId] })],
 );
+
+/**
+ * Domain events (issue #19 §7, lib/domain-events.ts): the outbox automations read. A producer records an event in
+ * its own transaction, so a rolled-back write triggers nothing; the automation dispatcher claims pending events
+ * (`dispatched_at IS NULL`) and turns them into runs.
+ */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    id: id(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    recordId: text('record_id').notNull(),
+    /** The record's fields the conditions compare (flat: names → text, number, boolean or null). */
+    record: jsonb('record').$type<Record<string, string | number | boolean | null>>().notNull(),
+    actorId: text('actor_id'),
+    /** How many automation hops led here: 0 for a member's own action (loop backstop). */
+    depth: integer('depth').notNull().default(0),
+    /** The automation run whose step raised it, if any. */
+    sourceAutomationId: text('source_automation_id'),
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('domain_events_pending_idx').on(t.createdAt).where(sql`dispatched_at IS NULL`)],
+);
+
+/** An automation of a business: trigger → conditions → steps (shapes: @atrium/domain-comms/automation). */
+export const automations = pgTable(
+  'automations',
+  {
+    id: id(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    trigger: text('trigger').notNull(),
+    conditions: jsonb('conditions').$type<unknown[]>().notNull().default([]),
+    steps: jsonb('steps').$type<unknown[]>().notNull().default([]),
+    enabled: boolean('enabled').notNull().default(true),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('automations_business_trigger_idx').on(t.businessId, t.trigger)],
+);
+
+/** One run of an automation for one event: unique per (automation, event), so an event never runs it twice. */
+export const automationRuns = pgTable(
+  'automation_runs',
+  {
+    id: id(),
+    automationId: text('automation_id')
+      .notNull()
+      .references(() => automations.id, { onDelete: 'cascade' }),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    recordId: text('record_id').notNull(),
+    record: jsonb('record').$type<Record<string, string | number | boolean | null>>().notNull(),
+    depth: integer('depth').notNull().default(0),
+    /** queued, running, waiting, completed, failed. */
+    status: text('status').notNull().default('queued'),
+    /** The index of the next step to run. */
+    nextStep: integer('next_step').notNull().default(0),
+    /** One entry per step reached: { step, type, status: running|done|failed|unknown, message, at }. */
+    results: jsonb('results').$type<unknown[]>().notNull().default([]),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('automation_runs_event_key').on(t.automationId, t.eventId),
+    index('automation_runs_automation_idx').on(t.automationId, t.createdAt),
+  ],
+);
