@@ -120,9 +120,8 @@ async function plans(db, businessId) {
   for (const [name, q] of [
     [
       'revenue by month',
-      `SELECT currency, to_char(paid_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, sum(amount) FROM payments
-       WHERE business_id = $1 AND status IN ${received} AND paid_at >= date_trunc('month', now()) - interval '11 months'
-       GROUP BY 1, 2`,
+      `SELECT currency, month, paid, refunded FROM finance_revenue_months
+       WHERE business_id = $1 AND month >= to_char(now() - interval '11 months', 'YYYY-MM')`,
     ],
     [
       'open balances',
