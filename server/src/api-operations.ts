@@ -429,6 +429,23 @@ export const API_OPERATIONS = {
     id: 'notifyFriendRequestReceived',
     summary: 'Tell a user the caller received their friend request',
   },
+  // Team chat (channels of the business, direct messages between members) and the help chat's token
+  'GET /chat': { id: 'getChatOverview', summary: "The caller's channels and direct messages, unread counts, members" },
+  'GET /chat/unread/count': { id: 'countUnreadChat', summary: 'Unread chat messages of the caller, all channels' },
+  'GET /chat/stream': {
+    id: 'streamChat',
+    summary: 'Live pushes while the chat panel is open (server-sent events)',
+    binary: ['text/event-stream'],
+  },
+  'POST /chat/channels': { id: 'createChatChannel', summary: 'Create a channel' },
+  'PATCH /chat/channels/:id': { id: 'updateChatChannel', summary: 'Rename or archive a channel (owners, admins)' },
+  'POST /chat/dms': { id: 'openDirectMessage', summary: 'The direct message with another member' },
+  'GET /chat/channels/:id/messages': { id: 'listChatMessages', summary: "A page of a channel's messages" },
+  'POST /chat/channels/:id/messages': { id: 'postChatMessage', summary: 'Post a message' },
+  'PATCH /chat/channels/:id/messages/:messageId': { id: 'editChatMessage', summary: "Edit the caller's message" },
+  'DELETE /chat/channels/:id/messages/:messageId': { id: 'deleteChatMessage', summary: "Delete the caller's message" },
+  'PUT /chat/channels/:id/read': { id: 'markChatChannelRead', summary: 'Mark a channel read' },
+  'GET /intercom/jwt': { id: 'getIntercomJwt', summary: "The help chat's signed user token" },
   // Packages
   'GET /packages': { id: 'listPackages', summary: 'A page of packages' },
   'POST /packages': { id: 'createPackage', summary: 'Create a package of documents' },

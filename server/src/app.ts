@@ -114,6 +114,10 @@ import {
   stripeWebhookRoutes,
 } from './modules/payments/payments.routes';
 import { PaymentsService } from './modules/payments/payments.service';
+import { ChatRepository } from './modules/chat/chat.repository';
+import { chatRoutes } from './modules/chat/chat.routes';
+import { ChatService } from './modules/chat/chat.service';
+import { intercomRoutes } from './modules/chat/intercom.routes';
 import { NotificationBroker } from './modules/notifications/notifications.broker';
 import { NotificationsRepository } from './modules/notifications/notifications.repository';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -324,6 +328,8 @@ export async function buildApp({
     app.addHook('onClose', async () => gmail.stopSchedule());
   }
   app.addHook('onReady', async () => notificationBroker.start());
+  // Team chat (issue #19 §6): its live pushes ride the notifications broker's LISTEN/NOTIFY channel.
+  const chat = new ChatService(new ChatRepository(db), notificationBroker, notifications);
   app.addHook('onClose', async () => notificationBroker.stop());
   const contacts = new ContactsService(new ContactsRepository(db), notifications);
   const groups = new ContactGroupsService(new ContactGroupsRepository(db), contacts);
@@ -548,6 +554,13 @@ export async function buildApp({
         heartbeatMs: notificationsHeartbeatMs,
         friendRequestLimit: 30,
       });
+      await api.register(chatRoutes, {
+        prefix: '/chat',
+        chat,
+        signals: notificationBroker,
+        heartbeatMs: notificationsHeartbeatMs,
+      });
+      await api.register(intercomRoutes, { prefix: '/intercom', intercom: config.intercom });
       await api.register(financeRoutes, { prefix: '/finance', finance });
       await api.register(emailTemplatesRoutes, { prefix: '/email-templates', emailTemplates });
       await api.register(campaignsRoutes, { prefix: '/email-campaigns', campaigns });

@@ -74,6 +74,8 @@ function envSchema(root: string) {
     STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_…)')),
     STRIPE_WEBHOOK_SECRET: optional(z.string().min(8, 'STRIPE_WEBHOOK_SECRET must be the endpoint secret (whsec_…)')),
     STRIPE_API_URL: optional(z.url({ protocol: /^https?$/ })).transform((v) => v ?? 'https://api.stripe.com'),
+    INTERCOM_SECRET: optional(z.string().min(16, 'INTERCOM_SECRET must be at least 16 characters')),
+    INTERCOM_TOKEN_TTL_SECONDS: positiveInt(3600),
     SIGNING_P12_PATH: optional(z.string()).transform((v) => (v === undefined ? undefined : path.resolve(v))),
     SIGNING_P12_PASSPHRASE: optional(z.string()),
     // No default: anyone who verifies a mailbox at a default domain would see every user of a self-hosted install.
@@ -180,6 +182,8 @@ export interface Config {
    */
   signingP12Path?: string;
   signingP12Passphrase?: string;
+  /** The help chat's identity token (GET /intercom/jwt): on when INTERCOM_SECRET is set, null = off. */
+  intercom: { secret: string; ttlSeconds: number } | null;
   /** Users whose e-mail ends with @this domain may use the admin pages; null (the default) = no one. */
   adminEmailDomain: string | null;
   /** PostgreSQL waits (connect / pool slot, statement, client read) before a request answers 503. */
@@ -265,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signingP12Path: e.SIGNING_P12_PATH,
     signingP12Passphrase: e.SIGNING_P12_PASSPHRASE,
     adminEmailDomain: e.ADMIN_EMAIL_DOMAIN,
+    intercom: e.INTERCOM_SECRET ? { secret: e.INTERCOM_SECRET, ttlSeconds: e.INTERCOM_TOKEN_TTL_SECONDS } : null,
     dbTimeouts: {
       connectMs: e.DB_CONNECT_TIMEOUT_MS,
       statementMs: e.DB_STATEMENT_TIMEOUT_MS,

@@ -81,7 +81,9 @@ type Kind =
   | 'notification'
   | 'payment'
   | 'emailTemplate'
-  | 'emailCampaign';
+  | 'emailCampaign'
+  | 'chatChannel'
+  | 'chatMessage';
 
 type Fixtures = Record<Kind, string>;
 
@@ -665,6 +667,35 @@ const ROUTES: Record<string, RouteSpec> = {
   [`POST ${A}/notifications/friend-request-sent`]: {},
   [`POST ${A}/notifications/friend-request-received`]: {},
 
+  // Team chat and the help chat's token
+  [`GET ${A}/chat`]: { lists: ['chatChannel'] },
+  [`GET ${A}/chat/unread/count`]: {},
+  [`GET ${A}/chat/stream`]: {},
+  [`POST ${A}/chat/channels`]: { request: () => ({ payload: { name: `matrix-${randomUUID().slice(0, 8)}` } }) },
+  [`PATCH ${A}/chat/channels/:id`]: {
+    ids: { id: 'chatChannel' },
+    request: () => ({ payload: { name: `renamed-${randomUUID().slice(0, 8)}` } }),
+  },
+  [`POST ${A}/chat/dms`]: {
+    ids: { 'body.userId': 'member' },
+    request: (fx) => ({ payload: { userId: fx.member } }),
+    // The fixture member joined the owner's extra business, not the current one: a member of another business.
+    ownerStatus: 404,
+  },
+  [`GET ${A}/chat/channels/:id/messages`]: { ids: { id: 'chatChannel' } },
+  [`POST ${A}/chat/channels/:id/messages`]: {
+    ids: { id: 'chatChannel' },
+    request: () => ({ payload: { body: 'Hello' } }),
+  },
+  [`PATCH ${A}/chat/channels/:id/messages/:messageId`]: {
+    ids: { id: 'chatChannel', messageId: 'chatMessage' },
+    request: () => ({ payload: { body: 'Edited' } }),
+  },
+  [`DELETE ${A}/chat/channels/:id/messages/:messageId`]: { ids: { id: 'chatChannel', messageId: 'chatMessage' } },
+  [`PUT ${A}/chat/channels/:id/read`]: { ids: { id: 'chatChannel' } },
+  // Off in the matrix's configuration (no INTERCOM_SECRET): 404 'Help chat is not set up'.
+  [`GET ${A}/intercom/jwt`]: { ownerStatus: 404 },
+
   // Email templates and campaigns (the unsubscribe link's HMAC token is the public routes' credential)
   [`GET ${A}/email-templates`]: { lists: ['emailTemplate'] },
   [`POST ${A}/email-templates`]: {
@@ -1058,6 +1089,12 @@ async function fixtures(t: TestApp, owner: Signed, kinds: Kind[]): Promise<Fixtu
   if (need.has('importJob')) {
     const body = { uploadId: fx.upload, mapping: { 'First Name': 'firstName', Email: 'email' } };
     fx.importJob = ok(await a.post('/contacts/import', body), 'import', 202).jobId!;
+  }
+  if (need.has('chatChannel') || need.has('chatMessage')) {
+    fx.chatChannel = ok(await a.post('/chat/channels', { name: `fx-${randomUUID().slice(0, 8)}` }), 'chat channel')._id!;
+    if (need.has('chatMessage')) {
+      fx.chatMessage = ok(await a.post(`/chat/channels/${fx.chatChannel}/messages`, { body: 'Fixture' }), 'chat')._id!;
+    }
   }
   if (need.has('notification')) {
     const [row] = await t.database.db

@@ -1,9 +1,15 @@
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DatabaseHandle } from '../../db/client';
+import type { DatabaseHandle, Executor } from '../../db/client';
 import { NOTIFY_CHANNEL, type NotificationSignal } from './notifications.repository';
 
-export type SignalListener = (signal: { kind: NotificationSignal['k']; businessId: string | null }) => void;
+export type SignalListener = (signal: {
+  kind: NotificationSignal['k'];
+  businessId: string | null;
+  /** The chat channel of a 'chat' signal. */
+  channelId?: string | null;
+}) => void;
 
 /**
  * The live side of notifications: every open bell stream of this process subscribes here by user, and every
@@ -11,6 +17,7 @@ export type SignalListener = (signal: { kind: NotificationSignal['k']; businessI
  * writer's transaction. So a push reaches a user whatever process their stream is connected to, and only for
  * writes that committed. On PostgreSQL the listening connection is a dedicated client (not one of the pool's),
  * reconnected after a loss; the embedded database (one process) delivers the same NOTIFY to its own listener.
+ * The chat module's panel stream rides the same channel with 'chat' signals (one listening connection per process).
  */
 export class NotificationBroker {
   private readonly byUser = new Map<string, Set<SignalListener>>();
@@ -54,11 +61,24 @@ export class NotificationBroker {
     for (const userId of signal.u) {
       for (const listener of this.byUser.get(userId) ?? []) {
         try {
-          listener({ kind: signal.k === 'changed' ? 'changed' : 'new', businessId: signal.b ?? null });
+          const kind = signal.k === 'changed' || signal.k === 'chat' ? signal.k : 'new';
+          listener({ kind, businessId: signal.b ?? null, channelId: kind === 'chat' ? (signal.c ?? null) : undefined });
         } catch (err) {
           this.log.warn({ err }, 'notifications: a stream listener failed');
         }
       }
+    }
+  }
+
+  /**
+   * Tells these users' open chat panels, in every API process, that a chat channel changed (modules/chat): a
+   * 'chat' signal on the same channel, inside `db`'s transaction when given (sent only if it commits).
+   */
+  async publishChat(db: Executor | undefined, businessId: string, channelId: string | null, userIds: string[]) {
+    const on = db ?? this.database.db;
+    for (let i = 0; i < userIds.length; i += 100) {
+      const payload: NotificationSignal = { k: 'chat', b: businessId, c: channelId, u: userIds.slice(i, i + 100) };
+      await on.execute(sql`SELECT pg_notify(${NOTIFY_CHANNEL}, ${JSON.stringify(payload)})`);
     }
   }
 

@@ -8,9 +8,14 @@ export type NotificationRow = typeof notifications.$inferSelect;
 /** The PostgreSQL channel every API process listens on (notifications.broker.ts). */
 export const NOTIFY_CHANNEL = 'atrium_notifications';
 
-/** What one NOTIFY carries: these users' bells should refresh ('new': something arrived; 'changed': read/deleted). */
+/**
+ * What one NOTIFY carries: these users' bells should refresh ('new': something arrived; 'changed': read/deleted),
+ * or ('chat', with the channel in `c`) their open chat panels should (modules/chat shares this channel and broker).
+ */
 export interface NotificationSignal {
-  k: 'new' | 'changed';
+  k: 'new' | 'changed' | 'chat';
+  /** The chat channel of a 'chat' signal. */
+  c?: string | null;
   /** The business the change belongs to; null for a personal notification (every business of the user). */
   b: string | null;
   u: string[];

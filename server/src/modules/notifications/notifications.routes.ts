@@ -96,7 +96,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesOptio
       write(`retry: 3000\nevent: ${NOTIFICATION_STREAM_EVENTS.ready}\ndata: {}\n\n`);
 
       const unsubscribe = broker.subscribe(caller.userId, ({ kind, businessId }) => {
-        if (businessId !== null && businessId !== caller.businessId) return;
+        if (kind === 'chat' || (businessId !== null && businessId !== caller.businessId)) return;
         write(`event: ${NOTIFICATION_STREAM_EVENTS.notification}\ndata: ${JSON.stringify({ kind })}\n\n`);
       });
       let ended = false;

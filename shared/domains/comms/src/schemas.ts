@@ -2,3 +2,4 @@
 export * from './notification';
 export * from './gmail';
 export * from './campaigns';
+export * from './chat';
