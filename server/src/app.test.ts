@@ -90,7 +90,8 @@ describe('app: health, 404, remotes manifest, security headers, OpenAPI, static 
         '/forms',
       ],
     });
-    expect(manifest.remotes.filter((r) => r.publicPaths).map((r) => r.name)).toEqual(['documents_signatures']);
+    expect(manifest.remotes.filter((r) => r.publicPaths).map((r) => r.name)).toEqual(['documents_signatures', 'comms']);
+    expect(manifest.remotes.find((r) => r.name === 'comms')?.publicPaths).toEqual(['/unsubscribe']);
     // Who sees the admin pages' nav entry (ADMIN_EMAIL_DOMAIN, lower-cased; none by default).
     expect(manifest.companyDomain).toBe('atrium.app');
   });

@@ -7,9 +7,12 @@ describe('comms remote module', () => {
     expect(remoteModule.name).toBe('comms');
   });
 
-  it('contributes no pages yet, and the notification bell to the header', async () => {
-    expect(remoteModule.routes).toEqual([]);
-    expect(remoteModule.nav).toEqual([]);
+  it('contributes the Emails pages, the public unsubscribe page and the notification bell to the header', async () => {
+    expect(remoteModule.routes.map((r) => r.path)).toEqual(
+      expect.arrayContaining(['/emails', '/emails/campaigns/create']),
+    );
+    expect(remoteModule.routes.filter((r) => r.public).map((r) => r.path)).toEqual(['/unsubscribe/:token']);
+    expect(remoteModule.nav.map((n) => n.label)).toEqual(['Emails']);
     expect(remoteModule.newMenu).toEqual([]);
     expect(remoteModule.headerWidgets?.map((w) => w.key)).toEqual(['notifications']);
     const bell = await remoteModule.headerWidgets![0]!.load();

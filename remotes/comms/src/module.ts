@@ -1,12 +1,20 @@
 import { REMOTE_META, type RemoteModule } from '@atrium/contracts';
 
 /**
- * The comms remote. Today it contributes the header's notification bell (issue #19); its pages (chat, e-mails)
- * arrive with their own issues, so it has no routes, sidebar entries or '+ New' items yet.
+ * The comms remote (issue #19): the header's notification bell, the Emails pages (campaigns and templates, the
+ * email-design editor, a campaign's per-recipient status) and the public unsubscribe page.
  */
 const remoteModule: RemoteModule = {
   name: 'comms',
-  routes: [],
+  routes: [
+    { path: '/emails', load: () => import('./routes/emails-page') },
+    { path: '/emails/:tab', load: () => import('./routes/emails-page') },
+    { path: '/emails/templates/create', load: () => import('./routes/template-editor-page') },
+    { path: '/emails/templates/:id/edit', load: () => import('./routes/template-editor-page') },
+    { path: '/emails/campaigns/create', load: () => import('./routes/campaign-create-page') },
+    { path: '/emails/campaigns/:id', load: () => import('./routes/campaign-detail-page') },
+    { path: '/unsubscribe/:token', public: true, load: () => import('./routes/unsubscribe-page') },
+  ],
   nav: REMOTE_META.comms.nav,
   newMenu: REMOTE_META.comms.newMenu,
   widgets: [],

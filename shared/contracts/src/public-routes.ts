@@ -21,6 +21,8 @@ export const REMOTE_PUBLIC_PATHS: Readonly<Partial<Record<RemoteName, readonly s
     // A contact form's public page `/forms/{publicId}` (also what the embed snippet's iframe shows).
     '/forms',
   ],
+  // A campaign message's unsubscribe link `/unsubscribe/{token}` (the HMAC token names the recipient).
+  comms: ['/unsubscribe'],
 };
 
 /** A prefix covers itself and whatever lies below it: '/invoices/pay' covers '/invoices/pay/x', not '/invoices/payx'. */

@@ -130,7 +130,22 @@ export const REMOTE_META: Readonly<Record<RemoteName, RemoteMeta>> = {
     ],
     widgets: true,
   },
-  comms: { routes: [], nav: [], newMenu: [], headerWidgets: true },
+  comms: {
+    routes: [
+      '/emails',
+      '/emails/:tab',
+      '/emails/templates/create',
+      '/emails/templates/:id/edit',
+      '/emails/campaigns/create',
+      '/emails/campaigns/:id',
+      // Public (signed in or not): a campaign message's unsubscribe link.
+      '/unsubscribe/:token',
+    ],
+    ...publicPaths('comms'),
+    nav: [{ key: 'emails', label: 'Emails', path: '/emails', icon: 'emails' }],
+    newMenu: [],
+    headerWidgets: true,
+  },
   community_market: { routes: [], nav: [], newMenu: [] },
   admin: {
     routes: [

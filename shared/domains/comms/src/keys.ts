@@ -31,4 +31,5 @@ export const campaignKeys = {
   recipients: (id: string, query: CampaignRecipientsQuery) => ['email-campaigns', 'recipients', id, query] as const,
   audienceCount: (audience: object) => ['email-campaigns', 'audience-count', audience] as const,
   unsubscribe: (token: string) => ['email-campaigns', 'unsubscribe', token] as const,
+  audienceOptions: ['email-campaigns', 'audience-options'] as const,
 };

@@ -42,8 +42,21 @@ export function campaignsApi(client: ApiClient) {
       (await client.post<{ data: AudienceCount }>('email-campaigns/audience-count', { audience })).data,
     createCampaign: async (input: CampaignInput) =>
       (await client.post<{ data: Campaign }>('email-campaigns', input)).data,
+    resumeCampaign: async (id: string) =>
+      (await client.post<{ data: Campaign }>(`email-campaigns/${enc(id)}/resume`, {})).data,
     cancelCampaign: async (id: string) =>
       (await client.post<{ data: Campaign }>(`email-campaigns/${enc(id)}/cancel`, {})).data,
+    /** The business's contact groups and tags, for the audience picker (GET /contact-groups, GET /contacts/tags). */
+    audienceOptions: async () => {
+      const [groups, tags] = await Promise.all([
+        client.get<{ data: { _id: string; name: string }[] }>('contact-groups', { limit: '100' }),
+        client.get<{ data: { _id: string; name: string }[] }>('contacts/tags'),
+      ]);
+      return {
+        groups: groups.data.map((g) => ({ value: g._id, label: g.name })),
+        tags: tags.data.map((t) => ({ value: t._id, label: t.name })),
+      };
+    },
     unsubscribeInfo: async (token: string) =>
       (await client.get<{ data: UnsubscribeInfo }>(`public/unsubscribe/${enc(token)}`)).data,
     unsubscribe: async (token: string) =>
