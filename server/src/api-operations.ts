@@ -446,6 +446,7 @@ export const API_OPERATIONS = {
   'DELETE /chat/channels/:id/messages/:messageId': { id: 'deleteChatMessage', summary: "Delete the caller's message" },
   'PUT /chat/channels/:id/read': { id: 'markChatChannelRead', summary: 'Mark a channel read' },
   'GET /intercom/jwt': { id: 'getIntercomJwt', summary: "The help chat's signed user token" },
+  'GET /weather': { id: 'getWeather', summary: 'Current weather of a place (cached per location for 30 min)' },
   // Packages
   'GET /packages': { id: 'listPackages', summary: 'A page of packages' },
   'POST /packages': { id: 'createPackage', summary: 'Create a package of documents' },

@@ -118,6 +118,8 @@ import { ChatRepository } from './modules/chat/chat.repository';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { ChatService } from './modules/chat/chat.service';
 import { intercomRoutes } from './modules/chat/intercom.routes';
+import { weatherRoutes } from './modules/weather/weather.routes';
+import { WeatherService } from './modules/weather/weather.service';
 import { NotificationBroker } from './modules/notifications/notifications.broker';
 import { NotificationsRepository } from './modules/notifications/notifications.repository';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -561,6 +563,7 @@ export async function buildApp({
         heartbeatMs: notificationsHeartbeatMs,
       });
       await api.register(intercomRoutes, { prefix: '/intercom', intercom: config.intercom });
+      await api.register(weatherRoutes, { prefix: '/weather', weather: new WeatherService(config.weather) });
       await api.register(financeRoutes, { prefix: '/finance', finance });
       await api.register(emailTemplatesRoutes, { prefix: '/email-templates', emailTemplates });
       await api.register(campaignsRoutes, { prefix: '/email-campaigns', campaigns });

@@ -74,6 +74,11 @@ function envSchema(root: string) {
     STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_…)')),
     STRIPE_WEBHOOK_SECRET: optional(z.string().min(8, 'STRIPE_WEBHOOK_SECRET must be the endpoint secret (whsec_…)')),
     STRIPE_API_URL: optional(z.url({ protocol: /^https?$/ })).transform((v) => v ?? 'https://api.stripe.com'),
+    WEATHER_FORECAST_URL: optional(z.url({ protocol: /^https?$/ })).transform((v) => v ?? 'https://api.open-meteo.com'),
+    WEATHER_GEOCODING_URL: optional(z.url({ protocol: /^https?$/ })).transform(
+      (v) => v ?? 'https://geocoding-api.open-meteo.com',
+    ),
+    WEATHER_CACHE_SECONDS: positiveInt(1800),
     INTERCOM_SECRET: optional(z.string().min(16, 'INTERCOM_SECRET must be at least 16 characters')),
     INTERCOM_TOKEN_TTL_SECONDS: positiveInt(3600),
     SIGNING_P12_PATH: optional(z.string()).transform((v) => (v === undefined ? undefined : path.resolve(v))),
@@ -177,6 +182,11 @@ export interface Config {
    */
   stripe: StripeConfig | null;
   /**
+   * The header's weather (modules/weather): Open-Meteo-shaped forecast and geocoding roots (configurable so tests
+   * and the e2e run point them at a local fake), answers cached per location for cacheMs (30 min by default).
+   */
+  weather: { forecastUrl: string; geocodingUrl: string; cacheMs: number; timeoutMs: number };
+  /**
    * The document seal (modules/signatures/pdf): a PKCS#12 file (RSA key + certificate) and its passphrase; unset = a
    * self-signed seal generated at the first start and kept in the database, sealed with the app secret.
    */
@@ -266,6 +276,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
     stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? stripeConfig(e) : null,
+    weather: {
+      forecastUrl: e.WEATHER_FORECAST_URL,
+      geocodingUrl: e.WEATHER_GEOCODING_URL,
+      cacheMs: e.WEATHER_CACHE_SECONDS * 1000,
+      timeoutMs: 5_000,
+    },
     signingP12Path: e.SIGNING_P12_PATH,
     signingP12Passphrase: e.SIGNING_P12_PASSPHRASE,
     adminEmailDomain: e.ADMIN_EMAIL_DOMAIN,

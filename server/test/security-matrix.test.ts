@@ -695,6 +695,8 @@ const ROUTES: Record<string, RouteSpec> = {
   [`PUT ${A}/chat/channels/:id/read`]: { ids: { id: 'chatChannel' } },
   // Off in the matrix's configuration (no INTERCOM_SECRET): 404 'Help chat is not set up'.
   [`GET ${A}/intercom/jwt`]: { ownerStatus: 404 },
+  // Without a place the query is refused before any call to the forecast service (none is reachable in the matrix).
+  [`GET ${A}/weather`]: { ownerStatus: 400 },
 
   // Email templates and campaigns (the unsubscribe link's HMAC token is the public routes' credential)
   [`GET ${A}/email-templates`]: { lists: ['emailTemplate'] },
