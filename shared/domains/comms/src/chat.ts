@@ -81,7 +81,7 @@ export const chatHistoryQuerySchema = z.strictObject({
   before: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX).default(CHAT_PAGE_SIZE),
 });
-export type ChatHistoryQuery = z.input<typeof chatHistoryQuerySchema>;
+export type ChatHistoryQuery = { before?: number; limit?: number };
 
 export const chatMemberSchema = z.object({ userId: z.string(), name: z.string(), email: z.string() });
 export type ChatMember = z.infer<typeof chatMemberSchema>;

@@ -5,6 +5,7 @@
  */
 import { api } from '@atrium/api-client';
 import { campaignsApi } from './api/campaigns';
+import { chatApi } from './api/chat';
 import { gmailApi } from './api/gmail';
 import { notificationsApi } from './api/notifications';
 
@@ -13,7 +14,9 @@ export * from './keys';
 export { notificationsApi, type NotificationsApi } from './api/notifications';
 export { gmailApi, type GmailApi } from './api/gmail';
 export { campaignsApi, type CampaignsApi } from './api/campaigns';
+export { chatApi, type ChatApi } from './api/chat';
 
 export const notifications = /* @__PURE__ */ notificationsApi(api);
 export const gmail = /* @__PURE__ */ gmailApi(api);
 export const campaigns = /* @__PURE__ */ campaignsApi(api);
+export const chat = /* @__PURE__ */ chatApi(api);

@@ -33,3 +33,9 @@ export const campaignKeys = {
   unsubscribe: (token: string) => ['email-campaigns', 'unsubscribe', token] as const,
   audienceOptions: ['email-campaigns', 'audience-options'] as const,
 };
+
+export const chatKeys = {
+  all: ['chat'] as const,
+  overview: ['chat', 'overview'] as const,
+  history: (channelId: string) => ['chat', 'history', channelId] as const,
+};
