@@ -58,17 +58,15 @@ test('template editor: a template without a name is not sent; the message says w
 });
 
 test('new campaign: the recipient count shows; Gmail not connected → the gate modal, nothing sent', async () => {
-  jest
-    .spyOn(campaigns, 'templates')
-    .mockResolvedValue([
-      {
-        _id: 't1',
-        name: 'Spring',
-        subject: 'Hi',
-        createdAt: '2026-01-01T00:00:00Z',
-        updatedAt: '2026-01-01T00:00:00Z',
-      },
-    ]);
+  jest.spyOn(campaigns, 'templates').mockResolvedValue([
+    {
+      _id: 't1',
+      name: 'Spring',
+      subject: 'Hi',
+      createdAt: '2026-01-01T00:00:00Z',
+      updatedAt: '2026-01-01T00:00:00Z',
+    },
+  ]);
   jest.spyOn(campaigns, 'audienceOptions').mockResolvedValue({ groups: [], tags: [] });
   jest.spyOn(campaigns, 'audienceCount').mockResolvedValue({ recipients: 3, unsubscribed: 1 });
   jest.spyOn(gmail, 'status').mockResolvedValue(status(false));

@@ -123,7 +123,7 @@ const switches = Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, z.boolean(
 export const notificationPreferencesSchema = z.object(switches);
 export type NotificationPreferences = Record<NotificationType, boolean>;
 /** PUT /notifications/preferences: any subset of the types, each on (true) or off (false); nothing else. */
-export const notificationPreferencesInputSchema = z.strictObject(switches).partial();
+export const notificationPreferencesInputSchema = z.object(switches).partial().strict();
 export type NotificationPreferencesInput = Partial<Record<NotificationType, boolean>>;
 export const notificationPreferencesAnswerSchema = z.object({
   success: z.literal(true),

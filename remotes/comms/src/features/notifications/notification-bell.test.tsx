@@ -4,7 +4,7 @@ import { clearTestSession, sampleUser, setTestSession } from '@atrium/api-client
 import { notifications } from '@atrium/domain-comms';
 import { bus, type Toast } from '@atrium/event-bus';
 import { makeNotification, page, renderWithProviders } from '../../test-utils';
-import NotificationBell from './notification-bell';
+import { NotificationBell } from './bell';
 
 /** A stand-in EventSource: the test fires the server's events. */
 class FakeEventSource {
