@@ -14,8 +14,9 @@ describe('comms remote module', () => {
     expect(remoteModule.routes.filter((r) => r.public).map((r) => r.path)).toEqual(['/unsubscribe/:token']);
     expect(remoteModule.nav.map((n) => n.label)).toEqual(['Emails']);
     expect(remoteModule.newMenu).toEqual([]);
-    expect(remoteModule.headerWidgets?.map((w) => w.key)).toEqual(['notifications']);
-    const bell = await remoteModule.headerWidgets![0]!.load();
+    expect(remoteModule.headerWidgets?.map((w) => w.key)).toEqual(['chat', 'notifications']);
+    const bell = await remoteModule.headerWidgets![1]!.load();
+    expect(typeof (await remoteModule.headerWidgets![0]!.load()).default).toBe('function');
     expect(typeof bell.default).toBe('function');
   });
 

@@ -19,6 +19,7 @@ const remoteModule: RemoteModule = {
   newMenu: REMOTE_META.comms.newMenu,
   widgets: [],
   headerWidgets: [
+    { key: 'chat', order: 19, load: () => import('./features/chat/chat-widget') },
     { key: 'notifications', order: 20, load: () => import('./features/notifications/notification-bell') },
   ],
 };
