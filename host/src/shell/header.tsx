@@ -17,6 +17,7 @@ import {
 import { remotesState } from '../federation/remotes';
 import { BusinessSwitcher } from './business-switcher';
 import { Clock } from './clock';
+import { HeaderWeather } from './header-weather';
 import { NewMenu } from './new-menu';
 import { GlobalSearch } from './search/global-search';
 import { UserMenu } from './user-menu';
@@ -91,6 +92,7 @@ export function Header({ mobileOpened, onMobileToggle }: { mobileOpened: boolean
         </Box>
         <NewMenu />
         <Clock />
+        <HeaderWeather />
         <HeaderWidgets />
         <UserMenu />
       </Group>

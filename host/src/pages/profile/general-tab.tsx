@@ -21,6 +21,7 @@ import {
 } from '@atrium/ui';
 import { identity, updateProfileSchema } from '@atrium/domain-identity';
 import { UserAvatar } from './user-avatar';
+import { WeatherCard } from './weather-card';
 
 export const PROFILE_MESSAGES = {
   updated: 'Profile updated',
@@ -208,6 +209,7 @@ export function GeneralTab() {
           </Stack>
         </form>
       </Paper>
+      <WeatherCard />
     </Stack>
   );
 }
