@@ -551,6 +551,15 @@ export const API_OPERATIONS = {
   'GET /email-templates/:id': { id: 'getEmailTemplate', summary: 'An email template with its blocks' },
   'PUT /email-templates/:id': { id: 'updateEmailTemplate', summary: 'Change an email template' },
   'DELETE /email-templates/:id': { id: 'deleteEmailTemplate', summary: 'Delete an email template' },
+  'GET /automations': { id: 'listAutomations', summary: "The business's automations" },
+  'POST /automations': { id: 'createAutomation', summary: 'Save a new automation (trigger, conditions, steps)' },
+  'GET /automations/:id': { id: 'getAutomation', summary: 'An automation' },
+  'PUT /automations/:id': { id: 'updateAutomation', summary: 'Change an automation' },
+  'DELETE /automations/:id': { id: 'deleteAutomation', summary: 'Delete an automation and its run history' },
+  'GET /automations/:id/runs': {
+    id: 'listAutomationRuns',
+    summary: "An automation's run history, each step's result",
+  },
   'GET /email-campaigns': { id: 'listEmailCampaigns', summary: "The business's email campaigns and their progress" },
   'POST /email-campaigns/audience-count': {
     id: 'countCampaignAudience',

@@ -31,6 +31,7 @@ import { BusinessesService } from './modules/businesses/businesses.service';
 import { contactImportRoutes } from './modules/contact-import/contact-import.routes';
 import type { ContactImportWorkerOptions } from './modules/contact-import/contact-import.worker';
 import { JobQueue } from './lib/jobs';
+import { DomainEventOutbox } from './lib/domain-events';
 import { ContactGroupsRepository } from './modules/contact-groups/contact-groups.repository';
 import { contactGroupsRoutes } from './modules/contact-groups/contact-groups.routes';
 import { ContactGroupsService } from './modules/contact-groups/contact-groups.service';
@@ -65,6 +66,9 @@ import { GmailService, type GmailServiceOptions } from './modules/gmail/gmail.se
 import { EmailTemplatesRepository } from './modules/email-templates/email-templates.repository';
 import { emailTemplatesRoutes } from './modules/email-templates/email-templates.routes';
 import { EmailTemplatesService } from './modules/email-templates/email-templates.service';
+import { AutomationRepository } from './modules/automation/automation.repository';
+import { automationRoutes } from './modules/automation/automation.routes';
+import { AutomationService } from './modules/automation/automation.service';
 import { CampaignsRepository } from './modules/campaigns/campaigns.repository';
 import { campaignsRoutes, publicUnsubscribeRoutes } from './modules/campaigns/campaigns.routes';
 import { CampaignsService, type CampaignLimits } from './modules/campaigns/campaigns.service';
@@ -333,7 +337,10 @@ export async function buildApp({
   // Team chat (issue #19 §6): its live pushes ride the notifications broker's LISTEN/NOTIFY channel.
   const chat = new ChatService(new ChatRepository(db), notificationBroker, notifications);
   app.addHook('onClose', async () => notificationBroker.stop());
-  const contacts = new ContactsService(new ContactsRepository(db), notifications);
+  // Domain events (issue #19 §7): the outbox producers record what happened in, inside their own transactions;
+  // the automation dispatcher reads it.
+  const domainEvents = new DomainEventOutbox(db);
+  const contacts = new ContactsService(new ContactsRepository(db), notifications, domainEvents);
   const groups = new ContactGroupsService(new ContactGroupsRepository(db), contacts);
   const contactTags = new ContactTagsService(new ContactTagsRepository(db));
   // Work files (project and task attachments) in database chunks; the projects and tasks services use it.
@@ -456,6 +463,23 @@ export async function buildApp({
   });
   campaigns.defineJobs(jobs);
   if (contactImport?.enabled !== false) app.addHook('onReady', async () => campaigns.requeueOrphans());
+  // Automations (issue #19 §7): domain events → runs (one per automation and event) → a pg-boss job per run.
+  const automation = new AutomationService(new AutomationRepository(db), {
+    tasks,
+    groups,
+    members: businesses,
+    templates: emailTemplates,
+    notifications,
+    mail: campaignsOptions?.mailSender ?? gmail,
+    jobs,
+    events: domainEvents,
+    log: app.log,
+  });
+  automation.defineJobs(jobs);
+  if (contactImport?.enabled !== false) {
+    app.addHook('onReady', async () => automation.start());
+    app.addHook('onClose', async () => automation.stop());
+  }
   app.addHook('onReady', async () => {
     if (config.signingP12Path || process.env.NODE_ENV !== 'test') await signingIdentity();
     signatures.startSchedule();
@@ -567,6 +591,7 @@ export async function buildApp({
       await api.register(financeRoutes, { prefix: '/finance', finance });
       await api.register(emailTemplatesRoutes, { prefix: '/email-templates', emailTemplates });
       await api.register(campaignsRoutes, { prefix: '/email-campaigns', campaigns });
+      await api.register(automationRoutes, { prefix: '/automations', automation });
       await api.register(publicUnsubscribeRoutes, { prefix: '/public/unsubscribe', campaigns, rateLimit: 60 });
     },
     { prefix: API_ROOT },

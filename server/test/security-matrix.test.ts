@@ -82,10 +82,17 @@ type Kind =
   | 'payment'
   | 'emailTemplate'
   | 'emailCampaign'
+  | 'automation'
   | 'chatChannel'
   | 'chatMessage';
 
 type Fixtures = Record<Kind, string>;
+
+const AUTOMATION_BODY = {
+  name: 'Follow up',
+  trigger: 'contact.created',
+  steps: [{ type: 'create_task', title: 'Call the new contact' }],
+};
 
 interface UploadSpec {
   /** The multipart field of the file. */
@@ -710,6 +717,15 @@ const ROUTES: Record<string, RouteSpec> = {
   },
   [`DELETE ${A}/email-templates/:id`]: { ids: { id: 'emailTemplate' } },
   [`GET ${A}/email-campaigns`]: { lists: ['emailCampaign'] },
+  // Automations
+  [`GET ${A}/automations`]: { lists: ['automation'] },
+  [`POST ${A}/automations`]: {
+    request: () => ({ payload: AUTOMATION_BODY }),
+  },
+  [`GET ${A}/automations/:id`]: { ids: { id: 'automation' } },
+  [`PUT ${A}/automations/:id`]: { ids: { id: 'automation' }, request: () => ({ payload: AUTOMATION_BODY }) },
+  [`DELETE ${A}/automations/:id`]: { ids: { id: 'automation' } },
+  [`GET ${A}/automations/:id/runs`]: { ids: { id: 'automation' } },
   [`POST ${A}/email-campaigns/audience-count`]: { request: () => ({ payload: { audience: {} } }) },
   [`POST ${A}/email-campaigns`]: {
     ids: { 'body.templateId': 'emailTemplate' },
@@ -1025,6 +1041,9 @@ async function fixtures(t: TestApp, owner: Signed, kinds: Kind[]): Promise<Fixtu
       })
       .returning({ id: emailCampaigns.id });
     fx.emailCampaign = row!.id;
+  }
+  if (need.has('automation')) {
+    fx.automation = ok(await a.post('/automations', AUTOMATION_BODY), 'automation')._id!;
   }
   if (need.has('fileFolder')) {
     fx.fileFolder = ok(await a.post('/files/folders', { name: `Folder ${randomUUID()}` }), 'folder')._id!;

@@ -582,6 +582,8 @@ export class ContactsRepository {
     data: NewContact,
     groups: string[],
     tags: string[],
+    /** Runs in the same transaction once the contact is stored (the domain event of its creation). */
+    within?: (tx: Executor, contact: Contact) => Promise<void>,
   ): Promise<Contact | 'email-taken'> {
     return this.db.transaction(async (tx) => {
       await lockContactEmails(tx, businessId);
@@ -593,7 +595,9 @@ export class ContactsRepository {
       const id = created!.id;
       await setGroups(tx, businessId, id, groups);
       await setTags(tx, businessId, id, tags);
-      return (await this.findById(businessId, id, tx))!;
+      const contact = (await this.findById(businessId, id, tx))!;
+      await within?.(tx, contact);
+      return contact;
     });
   }
 

@@ -1,5 +1,6 @@
 import { makePagination, type FieldError } from '@atrium/contracts';
 import type { NotificationSender } from '../../lib/notifications-port';
+import type { DomainEvents } from '../../lib/domain-events';
 import {
   CONTACT_MESSAGES,
   type Contact,
@@ -43,6 +44,8 @@ export class ContactsService {
     private readonly repo: ContactsRepository,
     /** The business's other members are told of a new contact (CONTACT_CREATED, issue #19). */
     private readonly notify?: NotificationSender,
+    /** contact.created for automations, recorded in the contact's own transaction (lib/domain-events.ts). */
+    private readonly events?: DomainEvents,
   ) {}
 
   /** The list answer (ListEnvelope<Contact>) as JSON text: the page's contacts come from PostgreSQL as JSON. */
@@ -100,7 +103,28 @@ export class ContactsService {
 
   async create(caller: Caller, input: ContactData): Promise<Contact> {
     const { fields, groups, tags } = await this.prepare(caller, input);
-    const row = await this.repo.create(caller.businessId, caller.userId, fields, groups, tags ?? []);
+    const row = await this.repo.create(caller.businessId, caller.userId, fields, groups, tags ?? [], (tx, c) =>
+      this.events
+        ? this.events.emit(
+            {
+              businessId: caller.businessId,
+              type: 'contact.created',
+              recordId: c._id,
+              record: {
+                firstName: c.firstName ?? null,
+                lastName: c.lastName ?? null,
+                email: c.email ?? null,
+                status: c.status ?? null,
+                company: c.business ?? null,
+                jobTitle: c.jobTitle ?? null,
+                city: c.city ?? null,
+              },
+              actorId: caller.userId,
+            },
+            tx,
+          )
+        : Promise.resolve(),
+    );
     if (row === 'email-taken') throw emailTaken();
     // After the contact's own transaction: a notification that fails is logged by the sender, never answered.
     const name = `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() || row.email;

@@ -1,0 +1,408 @@
+import type { FieldError, MemberRole } from '@atrium/contracts';
+import {
+  AUTOMATION_MAX_DEPTH,
+  AUTOMATION_MESSAGES,
+  automationStepSchema,
+  conditionsMet,
+  type Automation,
+  type AutomationCondition,
+  type AutomationData,
+  type AutomationRun,
+  type AutomationStep,
+  type AutomationTrigger,
+} from '@atrium/domain-comms/automation';
+import { personalise } from '@atrium/domain-comms/schemas';
+import { taskInputSchema, type TaskData } from '@atrium/domain-work/schemas';
+import type { BusinessCaller } from '../../lib/caller';
+import { asAutomationStep, type DomainEventOutbox } from '../../lib/domain-events';
+import { AppError } from '../../lib/errors';
+import type { JobLog, JobQueue } from '../../lib/jobs';
+import { MailSendError, type MailSender } from '../../lib/mail-sender-port';
+import type { NotificationSender } from '../../lib/notifications-port';
+import type {
+  AutomationRepository,
+  AutomationRow,
+  AutomationRunRow,
+  DomainEventRow,
+  StepResultRow,
+} from './automation.repository';
+
+export const AUTOMATION_RUN_QUEUE = 'automation-run';
+
+/** What the steps use of other modules (app.ts passes the services in; this module imports none of them). */
+export interface AutomationDeps {
+  tasks: { create(caller: BusinessCaller, input: TaskData): Promise<{ _id: string; title: string }> };
+  groups: {
+    get(caller: BusinessCaller, id: string): Promise<unknown>;
+    addContacts(caller: BusinessCaller, id: string, contactIds: string[], single?: boolean): Promise<number>;
+  };
+  members: { requireRole(businessId: string, userId: string): Promise<MemberRole> };
+  templates: {
+    row(businessId: string, id: string): Promise<{ subject: string; html: string; text: string } | null>;
+  };
+  notifications: NotificationSender;
+  mail: MailSender;
+  jobs: JobQueue;
+  events: DomainEventOutbox;
+  log: JobLog;
+}
+
+export interface AutomationOptions {
+  /** How often the dispatcher looks for events (ms); an emit in this process wakes it at once. */
+  pollMs?: number;
+  /** Events taken per dispatch transaction. */
+  batch?: number;
+  /** A queued/running run untouched this long without a pending job is queued again (ms). */
+  staleMs?: number;
+}
+
+const notFound = () => new AppError('NOT_FOUND', AUTOMATION_MESSAGES.notFound);
+const invalid = (details: FieldError[]) => new AppError('VALIDATION_ERROR', details[0]!.message, details);
+
+function toDto(row: AutomationRow & { runCount?: number; lastRunAt?: Date | null }): Automation {
+  return {
+    _id: row.id,
+    name: row.name,
+    trigger: row.trigger as AutomationTrigger,
+    conditions: row.conditions as AutomationCondition[],
+    steps: row.steps as AutomationStep[],
+    enabled: row.enabled,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    lastRunAt: row.lastRunAt ? row.lastRunAt.toISOString() : null,
+    runCount: row.runCount ?? 0,
+  };
+}
+
+function runDto(row: AutomationRunRow): AutomationRun {
+  return {
+    _id: row.id,
+    automationId: row.automationId,
+    eventType: row.eventType,
+    recordId: row.recordId,
+    status: row.status as AutomationRun['status'],
+    nextStep: row.nextStep,
+    results: row.results as AutomationRun['results'],
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
+  };
+}
+
+/** The contact an event is about: the record itself for contact.created, else its contactId field. */
+function contactOf(run: AutomationRunRow): string | null {
+  if (run.eventType === 'contact.created') return run.recordId;
+  const id = run.record.contactId;
+  return typeof id === 'string' && id ? id : null;
+}
+
+/**
+ * Automations (issue #19 §7, docs/requirements.md "Automation"): CRUD for the members of a business, the
+ * dispatcher that turns domain events into runs (one per automation and event), and the pg-boss job that runs a
+ * run's steps in order, each step claimed before it is done so a run that stops midway never repeats one.
+ */
+export class AutomationService {
+  private timer: NodeJS.Timeout | null = null;
+  private dispatching: Promise<void> | null = null;
+  private again = false;
+  private lastSweep = 0;
+  private stopped = false;
+
+  constructor(
+    private readonly repo: AutomationRepository,
+    private readonly deps: AutomationDeps,
+    private readonly options: AutomationOptions = {},
+  ) {}
+
+  // ---------------------------------------------------------------------------------------------------------
+  // CRUD
+
+  async list(caller: BusinessCaller): Promise<Automation[]> {
+    return (await this.repo.list(caller.businessId)).map(toDto);
+  }
+
+  async get(caller: BusinessCaller, id: string): Promise<Automation> {
+    const row = await this.repo.find(caller.businessId, id);
+    if (!row) throw notFound();
+    return toDto(row);
+  }
+
+  async create(caller: BusinessCaller, input: AutomationData): Promise<Automation> {
+    await this.checkReferences(caller, input.steps);
+    return toDto(await this.repo.create(caller.businessId, caller.userId, input));
+  }
+
+  async update(caller: BusinessCaller, id: string, input: AutomationData): Promise<Automation> {
+    await this.checkReferences(caller, input.steps);
+    const row = await this.repo.update(caller.businessId, id, input);
+    if (!row) throw notFound();
+    return toDto(row);
+  }
+
+  async remove(caller: BusinessCaller, id: string): Promise<void> {
+    if (!(await this.repo.remove(caller.businessId, id))) throw notFound();
+  }
+
+  async runs(caller: BusinessCaller, id: string, limit = 50): Promise<AutomationRun[]> {
+    if (!(await this.repo.find(caller.businessId, id))) throw notFound();
+    return (await this.repo.runs(caller.businessId, id, limit)).map(runDto);
+  }
+
+  /** The groups, members and templates the steps name must be the business's. */
+  private async checkReferences(caller: BusinessCaller, steps: AutomationStep[]): Promise<void> {
+    const details: FieldError[] = [];
+    for (const [i, step] of steps.entries()) {
+      if (step.type === 'add_to_group') {
+        const ok = await this.deps.groups.get(caller, step.groupId).then(
+          () => true,
+          () => false,
+        );
+        if (!ok) details.push({ field: `steps.${i}.groupId`, message: AUTOMATION_MESSAGES.groupNotFound });
+      } else if (step.type === 'notify_member') {
+        const ok = await this.deps.members.requireRole(caller.businessId, step.userId).then(
+          () => true,
+          () => false,
+        );
+        if (!ok) details.push({ field: `steps.${i}.userId`, message: AUTOMATION_MESSAGES.memberNotFound });
+      } else if (step.type === 'send_email') {
+        if (!(await this.deps.templates.row(caller.businessId, step.templateId))) {
+          details.push({ field: `steps.${i}.templateId`, message: 'Template not found' });
+        }
+      }
+    }
+    if (details.length > 0) throw invalid(details);
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Dispatcher: domain events → runs
+
+  defineJobs(jobs: JobQueue): void {
+    jobs.define<{ runId: string }>({
+      name: AUTOMATION_RUN_QUEUE,
+      retryLimit: 5,
+      retryDelaySeconds: 5,
+      handler: async (data) => this.execute(data.runId),
+    });
+  }
+
+  /** Starts the dispatcher in this process (only in processes that run jobs). */
+  start(): void {
+    this.stopped = false;
+    this.deps.events.onEmit(() => this.wake());
+    const tick = () => {
+      if (this.stopped) return;
+      this.wake();
+      this.timer = setTimeout(tick, this.options.pollMs ?? 1000);
+      this.timer.unref?.();
+    };
+    tick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.dispatching;
+  }
+
+  /** Dispatches now (one pass at a time; a wake during a pass runs another after it). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.dispatching) {
+      this.again = true;
+      return;
+    }
+    this.dispatching = (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.dispatchPending();
+          await this.sweep();
+        } while (this.again && !this.stopped);
+      } catch (error) {
+        this.deps.log.warn({ err: error }, 'automation: dispatch failed; it is tried again');
+      } finally {
+        this.dispatching = null;
+      }
+    })();
+  }
+
+  /** Every pending event, a batch per transaction; each new run's job sent after the commit. Tests call it. */
+  async dispatchPending(): Promise<number> {
+    let runs = 0;
+    for (;;) {
+      const { events, runIds } = await this.repo.dispatch(this.options.batch ?? 200, (e, c) => this.plan(e, c));
+      for (const runId of runIds) await this.deps.jobs.send(AUTOMATION_RUN_QUEUE, { runId }, { key: runId });
+      runs += runIds.length;
+      if (events === 0 || this.stopped) return runs;
+    }
+  }
+
+  /** Which automations an event starts: the trigger's enabled automations whose conditions its record meets. */
+  private plan(event: DomainEventRow, candidates: AutomationRow[]): AutomationRow[] {
+    if (event.depth >= AUTOMATION_MAX_DEPTH) {
+      this.deps.log.warn(
+        { event: event.id, type: event.type, depth: event.depth },
+        'automation: an event raised through too many automation hops starts no run (loop backstop)',
+      );
+      return [];
+    }
+    return candidates.filter(
+      (a) =>
+        // An automation never starts from an event its own run raised.
+        a.id !== event.sourceAutomationId && conditionsMet(a.conditions as AutomationCondition[], event.record),
+    );
+  }
+
+  /** Runs whose job was lost (a crash between the commit and the send) are queued again. */
+  private async sweep(): Promise<void> {
+    const staleMs = this.options.staleMs ?? 60_000;
+    if (Date.now() - this.lastSweep < Math.min(staleMs, 30_000)) return;
+    this.lastSweep = Date.now();
+    const stale = await this.repo.staleRuns(new Date(Date.now() - staleMs), 500);
+    if (stale.length === 0) return;
+    const pending = await this.deps.jobs.pendingKeys(AUTOMATION_RUN_QUEUE);
+    for (const run of stale) {
+      if (!pending.has(run.id)) await this.deps.jobs.send(AUTOMATION_RUN_QUEUE, { runId: run.id }, { key: run.id });
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+  // A run's steps (the job's handler)
+
+  async execute(runId: string): Promise<void> {
+    const found = await this.repo.run(runId);
+    if (!found) return;
+    const { run, automation } = found;
+    if (run.status === 'completed' || run.status === 'failed') return;
+    const steps = (automation.steps as unknown[]).map((s) => automationStepSchema.parse(s));
+    const results = run.results as StepResultRow[];
+    const at = () => new Date().toISOString();
+    for (let i = run.nextStep; i < steps.length; i++) {
+      const step = steps[i]!;
+      const last = i === steps.length - 1;
+      const earlier = results.find((r) => r.step === i);
+      if (earlier?.status === 'running') {
+        // A run that stopped during this step: whether it happened is unknown; it is never done twice.
+        const entry = { ...earlier, status: 'unknown', message: 'Stopped during this step; not repeated', at: at() };
+        await this.repo.finishStep(runId, i, entry, { status: last ? 'completed' : 'running' });
+        continue;
+      }
+      const claim: StepResultRow = { step: i, type: step.type, status: 'running', message: '', at: at() };
+      if (!(await this.repo.claimStep(runId, i, claim))) return; // another job of this run has it
+      let message: string;
+      try {
+        message = await asAutomationStep({ depth: run.depth + 1, automationId: automation.id }, () =>
+          this.runStep(step, run, automation),
+        );
+      } catch (error) {
+        const text = error instanceof AppError || error instanceof MailSendError ? error.message : 'Step failed';
+        if (!(error instanceof AppError || error instanceof MailSendError)) {
+          this.deps.log.error({ err: error, run: runId, step: i }, 'automation: a step failed');
+        }
+        await this.repo.finishStep(
+          runId,
+          i,
+          { ...claim, status: 'failed', message: text, at: at() },
+          { status: 'failed', error: text },
+        );
+        return;
+      }
+      if (step.type === 'wait') {
+        await this.repo.finishStep(
+          runId,
+          i,
+          { ...claim, status: 'done', message, at: at() },
+          {
+            status: last ? 'completed' : 'waiting',
+          },
+        );
+        if (!last) {
+          const startAfter = new Date(Date.now() + step.days * 86_400_000);
+          await this.deps.jobs.send(AUTOMATION_RUN_QUEUE, { runId }, { key: runId, startAfter });
+        }
+        return;
+      }
+      await this.repo.finishStep(
+        runId,
+        i,
+        { ...claim, status: 'done', message, at: at() },
+        {
+          status: last ? 'completed' : 'running',
+        },
+      );
+    }
+    if (run.nextStep >= steps.length) await this.repo.setStatus(runId, 'completed');
+  }
+
+  /** Does one step; answers what the history shows. Throws AppError/MailSendError with the reason it failed. */
+  private async runStep(step: AutomationStep, run: AutomationRunRow, automation: AutomationRow): Promise<string> {
+    const businessId = run.businessId;
+    const author = automation.createdBy;
+    const asAuthor = async (): Promise<BusinessCaller> => {
+      const member = author
+        ? await this.deps.members.requireRole(businessId, author).then(
+            () => true,
+            () => false,
+          )
+        : false;
+      if (!member) throw new AppError('FORBIDDEN', "The automation's author is no longer a member of the business");
+      return { userId: author!, businessId };
+    };
+    switch (step.type) {
+      case 'create_task': {
+        const caller = await asAuthor();
+        const contactId = contactOf(run);
+        const due = step.dueInDays === null ? null : new Date(Date.now() + step.dueInDays * 86_400_000);
+        const input = taskInputSchema.parse({
+          title: step.title,
+          status: step.status,
+          priority: step.priority,
+          dueDate: due ? due.toISOString() : null,
+          contactIds: contactId ? [contactId] : [],
+        });
+        const task = await this.deps.tasks.create(caller, input);
+        return `Created task "${task.title}" (${task._id})`;
+      }
+      case 'add_to_group': {
+        const caller = await asAuthor();
+        const contactId = contactOf(run);
+        if (!contactId) throw new AppError('VALIDATION_ERROR', 'This event is not about a contact');
+        const added = await this.deps.groups.addContacts(caller, step.groupId, [contactId], true);
+        return added > 0 ? 'Added the contact to the group' : 'The contact was already in the group';
+      }
+      case 'notify_member': {
+        const ok = await this.deps.members.requireRole(businessId, step.userId).then(
+          () => true,
+          () => false,
+        );
+        if (!ok) throw new AppError('VALIDATION_ERROR', AUTOMATION_MESSAGES.memberNotFound);
+        await this.deps.notifications.send({
+          businessId,
+          type: 'SYSTEM',
+          title: automation.name,
+          message: step.message,
+          data: run.eventType === 'contact.created' ? { url: `/contacts/${encodeURIComponent(run.recordId)}` } : {},
+          to: { userIds: [step.userId] },
+        });
+        return 'Notified the member';
+      }
+      case 'send_email': {
+        const caller = await asAuthor();
+        const email = run.record.email;
+        if (typeof email !== 'string' || !email)
+          throw new AppError('VALIDATION_ERROR', 'This event has no email address');
+        const template = await this.deps.templates.row(businessId, step.templateId);
+        if (!template) throw new AppError('NOT_FOUND', 'Template not found');
+        const text = (k: string) => (typeof run.record[k] === 'string' ? (run.record[k] as string) : null);
+        const message = personalise(template, {
+          contact: { firstName: text('firstName'), lastName: text('lastName'), email, company: text('company') },
+        });
+        // The sender retries Gmail's 429/5xx with backoff itself; what still fails is recorded as the step's failure.
+        await this.deps.mail.sendAs(caller.userId, businessId, { to: [email], ...message });
+        return `Sent "${message.subject}" to ${email}`;
+      }
+      case 'wait':
+        return `Waiting ${step.days} day${step.days === 1 ? '' : 's'}`;
+    }
+  }
+}

@@ -1,0 +1,294 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { Automation, AutomationRun } from '@atrium/domain-comms/automation';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { automationRuns, domainEvents } from '../../db/schema';
+import type { MailSender, OutgoingMail } from '../../lib/mail-sender-port';
+import { noNotifications } from '../../lib/notifications-port';
+import {
+  Agent,
+  createTestDatabase,
+  dataOf,
+  errorOf,
+  signedInAgent,
+  testMailer,
+  type TestDatabase,
+} from '../../../test/helpers';
+import { AutomationRepository } from './automation.repository';
+import { AutomationService, type AutomationDeps } from './automation.service';
+
+class FakeSender implements MailSender {
+  sent: OutgoingMail[] = [];
+  async sendAs(_userId: string, _businessId: string, mail: OutgoingMail) {
+    this.sent.push(mail);
+    return { messageId: 'm', threadId: 't', rfcMessageId: '<m@atrium>' };
+  }
+  async canSend() {
+    return true;
+  }
+}
+
+async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (done(v)) return v;
+    if (Date.now() > end) throw new Error(`timed out; last: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const unique = () => randomBytes(4).toString('hex');
+
+describe('automations', () => {
+  let db: TestDatabase;
+  let app: FastifyInstance;
+  const sender = new FakeSender();
+  let owner: Agent;
+  let ownerIds: { id: string; businessId: string };
+  let other: Agent;
+  let otherIds: { id: string; businessId: string };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const config = loadConfig({
+      DATA_DIR: '/nonexistent/atrium-test-data',
+      WEB_DIR: '/nonexistent/atrium-test-web',
+      REGISTER_RATE_LIMIT: '1000',
+      LOG_LEVEL: 'silent',
+      APP_URL: 'https://atrium.test',
+    });
+    app = await buildApp({
+      config,
+      database: db.handle,
+      secret: randomBytes(32).toString('base64url'),
+      logger: false,
+      mailer: testMailer(),
+      campaigns: { mailSender: sender },
+    });
+    await app.ready();
+    const o = await signedInAgent(app);
+    owner = o.agent;
+    ownerIds = o.body.user;
+    const x = await signedInAgent(app);
+    other = x.agent;
+    otherIds = x.body.user;
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await db.drop();
+  });
+
+  const create = async (agent: Agent, body: object) =>
+    dataOf(await agent.post('/automations', body), 201) as Automation;
+  const runsOf = async (agent: Agent, id: string) =>
+    dataOf(await agent.get(`/automations/${id}/runs`)) as AutomationRun[];
+  const newContact = async (agent: Agent, email = `c.${unique()}@example.com`, firstName = 'Grace') =>
+    dataOf(await agent.post('/contacts', { firstName, lastName: 'Hopper', email }), 201) as { _id: string };
+
+  it('refuses bad input with clear messages and stores nothing', async () => {
+    const noSteps = errorOf(await owner.post('/automations', { name: 'A', trigger: 'contact.created', steps: [] }));
+    expect(noSteps.status).toBe(400);
+    expect(noSteps.details).toContainEqual({ field: 'steps', message: 'Add at least one step' });
+
+    const badField = errorOf(
+      await owner.post('/automations', {
+        name: 'A',
+        trigger: 'contact.created',
+        conditions: [{ field: 'amount', operator: 'equals', value: '1' }],
+        steps: [{ type: 'wait', days: 1 }],
+      }),
+    );
+    expect(badField.status).toBe(400);
+    expect(badField.details).toContainEqual({
+      field: 'conditions.0.field',
+      message: 'The trigger contact.created has no field "amount"',
+    });
+
+    const noValue = errorOf(
+      await owner.post('/automations', {
+        name: 'A',
+        trigger: 'contact.created',
+        conditions: [{ field: 'email', operator: 'equals', value: '' }],
+        steps: [{ type: 'wait', days: 1 }],
+      }),
+    );
+    expect(noValue.details).toContainEqual({ field: 'conditions.0.value', message: 'Enter a value to compare' });
+
+    const badWait = errorOf(
+      await owner.post('/automations', { name: 'A', trigger: 'contact.created', steps: [{ type: 'wait', days: 0 }] }),
+    );
+    expect(badWait.details).toContainEqual({ field: 'steps.0.days', message: 'Wait between 1 and 365 days' });
+
+    // Another business's group and a user who is not a member are refused by name.
+    const theirGroup = dataOf(await other.post('/contact-groups', { name: `G ${unique()}` }), 201) as { _id: string };
+    const foreign = errorOf(
+      await owner.post('/automations', {
+        name: 'A',
+        trigger: 'contact.created',
+        steps: [
+          { type: 'add_to_group', groupId: theirGroup._id },
+          { type: 'notify_member', userId: otherIds.id, message: 'Hi' },
+        ],
+      }),
+    );
+    expect(foreign.status).toBe(400);
+    expect(foreign.details).toEqual([
+      { field: 'steps.0.groupId', message: 'Group not found' },
+      { field: 'steps.1.userId', message: 'That member is not in this business' },
+    ]);
+    expect(dataOf(await owner.get('/automations'))).toEqual([]);
+  });
+
+  it('contact created → create a task: one run with each step’s result, the task linked to the contact', async () => {
+    const automation = await create(owner, {
+      name: 'Call new contacts',
+      trigger: 'contact.created',
+      steps: [
+        { type: 'create_task', title: 'Call the new contact', priority: 'high', dueInDays: 2 },
+        { type: 'notify_member', userId: ownerIds.id, message: 'A new contact to call' },
+      ],
+    });
+    expect(automation).toMatchObject({ name: 'Call new contacts', enabled: true, runCount: 0 });
+    const contact = await newContact(owner);
+    const [run] = await waitFor(
+      () => runsOf(owner, automation._id),
+      (r) => r.length === 1 && r[0]!.status === 'completed',
+    );
+    expect(run).toMatchObject({ eventType: 'contact.created', recordId: contact._id, nextStep: 2, error: null });
+    expect(run!.results.map((r) => [r.step, r.type, r.status])).toEqual([
+      [0, 'create_task', 'done'],
+      [1, 'notify_member', 'done'],
+    ]);
+    const { tasks } = dataOf(await owner.get('/tasks?limit=100')) as {
+      tasks: { _id: string; title: string; priority: string; contactIds: string[]; dueDate: string | null }[];
+    };
+    const created = tasks.filter((t) => t.title === 'Call the new contact');
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({ priority: 'high', contactIds: [contact._id] });
+    expect(created[0]!.dueDate).not.toBeNull();
+    expect(run!.results[0]!.message).toBe(`Created task "Call the new contact" (${created[0]!._id})`);
+
+    const listed = dataOf(await owner.get('/automations')) as Automation[];
+    expect(listed.find((a) => a._id === automation._id)).toMatchObject({ runCount: 1 });
+    // The other business's contacts start nothing here; its member cannot see these runs.
+    await newContact(other);
+    expect(errorOf(await other.get(`/automations/${automation._id}/runs`)).status).toBe(404);
+    await owner.delete(`/automations/${automation._id}`);
+  });
+
+  it('conditions decide; a refused write (e-mail taken) triggers nothing; the event never runs twice', async () => {
+    const automation = await create(owner, {
+      name: 'VIP',
+      trigger: 'contact.created',
+      conditions: [{ field: 'email', operator: 'contains', value: '@VIP.test' }],
+      steps: [{ type: 'send_email', templateId: await template() }],
+    });
+    await newContact(owner, `plain.${unique()}@example.com`);
+    const vip = `ada.${unique()}@vip.test`;
+    await newContact(owner, vip, 'Ada');
+    expect((await owner.post('/contacts', { firstName: 'Ada', email: vip })).statusCode).toBe(409);
+    const [run] = await waitFor(
+      () => runsOf(owner, automation._id),
+      (r) => r.length >= 1 && r[0]!.status === 'completed',
+    );
+    expect(sender.sent.filter((m) => m.to[0] === vip)).toHaveLength(1);
+    expect(sender.sent.find((m) => m.to[0] === vip)!.subject).toBe('Hello Ada');
+
+    // The same event dispatched again (its outbox row put back as pending) starts no second run.
+    await db.handle.db.update(domainEvents).set({ dispatchedAt: null }).where(eq(domainEvents.recordId, run!.recordId));
+    await waitFor(
+      async () => (await db.handle.db.select().from(domainEvents).where(eq(domainEvents.recordId, run!.recordId)))[0]!,
+      (e) => e.dispatchedAt !== null,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await runsOf(owner, automation._id)).toHaveLength(1);
+    expect(sender.sent.filter((m) => m.to[0] === vip)).toHaveLength(1);
+    await owner.delete(`/automations/${automation._id}`);
+  });
+
+  async function template(): Promise<string> {
+    const body = {
+      name: `T ${unique()}`,
+      subject: 'Hello {{contact.firstName}}',
+      blocks: [{ id: 'h', type: 'heading', text: 'Hi' }],
+    };
+    return (dataOf(await owner.post('/email-templates', body), 201) as { _id: string })._id;
+  }
+
+  it('loop backstop: an event raised through too many hops, or by the automation’s own run, starts nothing', async () => {
+    const automation = await create(owner, {
+      name: 'Loop guard',
+      trigger: 'contact.created',
+      steps: [{ type: 'notify_member', userId: ownerIds.id, message: 'x' }],
+    });
+    const contact = await newContact(owner);
+    await waitFor(
+      () => runsOf(owner, automation._id),
+      (r) => r.length === 1,
+    );
+    const base = { businessId: ownerIds.businessId, type: 'contact.created', recordId: contact._id, record: {} };
+    await db.handle.db.insert(domainEvents).values([
+      { ...base, depth: 3 },
+      { ...base, depth: 1, sourceAutomationId: automation._id },
+    ]);
+    await waitFor(
+      async () => db.handle.db.select().from(domainEvents).where(eq(domainEvents.recordId, contact._id)),
+      (rows) => rows.every((e) => e.dispatchedAt !== null),
+    );
+    expect(await runsOf(owner, automation._id)).toHaveLength(1);
+    await owner.delete(`/automations/${automation._id}`);
+  });
+
+  it('a run is never done twice: a finished run is left alone; a step a stopped run was in is marked unknown, not repeated', async () => {
+    const automation = await create(owner, {
+      name: 'Twice',
+      trigger: 'contact.created',
+      enabled: false,
+      steps: [
+        { type: 'create_task', title: 'Once' },
+        { type: 'create_task', title: 'Then this' },
+      ],
+    });
+    const created: string[] = [];
+    const deps = {
+      tasks: {
+        create: async (_c: unknown, input: { title: string }) => {
+          created.push(input.title);
+          return { _id: `t${created.length}`, title: input.title };
+        },
+      },
+      groups: { get: async () => ({}), addContacts: async () => 1 },
+      members: { requireRole: async () => 'owner' as const },
+      templates: { row: async () => null },
+      notifications: noNotifications,
+      mail: sender,
+      jobs: { send: async () => null, pendingKeys: async () => new Set<string>() },
+      events: { onEmit: () => undefined },
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    } as unknown as AutomationDeps;
+    const service = new AutomationService(new AutomationRepository(db.handle.db), deps);
+    const [row] = await db.handle.db
+      .insert(automationRuns)
+      .values({
+        automationId: automation._id,
+        businessId: ownerIds.businessId,
+        eventId: `e-${unique()}`,
+        eventType: 'contact.created',
+        recordId: 'c1',
+        record: {},
+        status: 'running',
+        results: [{ step: 0, type: 'create_task', status: 'running', message: '', at: new Date().toISOString() }],
+      })
+      .returning();
+    await service.execute(row!.id);
+    await service.execute(row!.id);
+    expect(created).toEqual(['Then this']);
+    const [after] = await runsOf(owner, automation._id);
+    expect(after!.status).toBe('completed');
+    expect(after!.results.map((r) => r.status)).toEqual(['unknown', 'done']);
+  });
+});
