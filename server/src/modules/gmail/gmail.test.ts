@@ -203,7 +203,7 @@ describe('Gmail: sending', () => {
     const base = { recipients: ['c@client.example'], subject: 'Hi', body: '<p>x</p>', projectId: m.project };
     const cases: [Record<string, unknown>, number, RegExp][] = [
       [{ recipients: [] }, 400, /Add at least one recipient/],
-      [{ recipients: ['not-an-address'] }, 400, /valid email/],
+      [{ recipients: ['not-an-address'] }, 400, /must contain @ symbol/],
       [{ recipients: Array.from({ length: 101 }, (_, i) => `c${i}@client.example`) }, 400, /at most 100/],
       [{ subject: 'Hi\r\nBcc: victim@example.com' }, 400, /one line/],
       [

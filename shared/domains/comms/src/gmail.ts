@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { emailError } from '@atrium/contracts';
 
 /**
  * Gmail (issue #19 §3, docs/requirements.md "Gmail"): the signed-in member's own mailbox connected in their current
@@ -124,11 +125,15 @@ export const GMAIL_MESSAGES = {
   } satisfies Record<GmailResult, string>,
 } as const;
 
+/** The same email rules and messages as everywhere (contracts' emailError; the browser's zod has no z.email). */
 const address = z
   .string()
   .trim()
   .toLowerCase()
-  .pipe(z.email({ message: 'Enter a valid email address' }));
+  .superRefine((value, ctx) => {
+    const problem = emailError(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 /** A header value: no line breaks (header injection). */
 const headerText = (max: number) =>
   z
