@@ -1,3 +1,4 @@
+// Only what the browser's shared zod exports (contracts/src/zod-browser.ts): no strictObject, no z.email.
 import * as z from 'zod';
 
 /*
@@ -61,7 +62,7 @@ const channelName = z
   .transform((s) => s.replace(/^#+/, '').replace(/\s+/g, '-').toLowerCase())
   .refine((s) => s.length > 0, CHAT_TEXTS.nameRequired);
 
-export const chatChannelInputSchema = z.strictObject({ name: channelName });
+export const chatChannelInputSchema = z.object({ name: channelName }).strict();
 export type ChatChannelInput = z.input<typeof chatChannelInputSchema>;
 
 export const chatChannelUpdateSchema = z
@@ -69,18 +70,22 @@ export const chatChannelUpdateSchema = z
   .refine((v) => v.name !== undefined || v.archived !== undefined, 'Give a name or archived');
 export type ChatChannelUpdate = z.input<typeof chatChannelUpdateSchema>;
 
-export const chatDmInputSchema = z.strictObject({ userId: z.string().min(1).max(100) });
+export const chatDmInputSchema = z.object({ userId: z.string().min(1).max(100) }).strict();
 
-export const chatMessageInputSchema = z.strictObject({
-  body: z.string().trim().min(1, CHAT_TEXTS.emptyMessage).max(CHAT_MESSAGE_MAX, CHAT_TEXTS.messageTooLong),
-});
+export const chatMessageInputSchema = z
+  .object({
+    body: z.string().trim().min(1, CHAT_TEXTS.emptyMessage).max(CHAT_MESSAGE_MAX, CHAT_TEXTS.messageTooLong),
+  })
+  .strict();
 export type ChatMessageInput = z.input<typeof chatMessageInputSchema>;
 
-export const chatHistoryQuerySchema = z.strictObject({
-  /** Messages older than this seq (the first message of the page shown). */
-  before: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX).default(CHAT_PAGE_SIZE),
-});
+export const chatHistoryQuerySchema = z
+  .object({
+    /** Messages older than this seq (the first message of the page shown). */
+    before: z.coerce.number().int().positive().optional(),
+    limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX).default(CHAT_PAGE_SIZE),
+  })
+  .strict();
 export type ChatHistoryQuery = { before?: number; limit?: number };
 
 export const chatMemberSchema = z.object({ userId: z.string(), name: z.string(), email: z.string() });
