@@ -925,6 +925,16 @@ async function join(t: TestApp, owner: Signed, businessId: string, role: 'member
 }
 
 /** Creates what the route needs, owned by the owner (each test gets fresh ones). */
+/**
+ * The business the owner's session works in now: the 'business' fixture (POST /businesses) switches the session to
+ * the new business, so rows written straight into a table must take this, not the sign-up's `owner.user.businessId`.
+ */
+async function currentBusinessOf(a: Signed['agent']): Promise<string> {
+  const res = await a.get('/users/me');
+  if (res.statusCode !== 200) throw new Error(`me failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { user: { businessId: string } }).user.businessId;
+}
+
 async function fixtures(t: TestApp, owner: Signed, kinds: Kind[]): Promise<Fixtures> {
   const fx = {} as Fixtures;
   const need = new Set(kinds);
@@ -1029,7 +1039,7 @@ async function fixtures(t: TestApp, owner: Signed, kinds: Kind[]): Promise<Fixtu
     const [row] = await t.database.db
       .insert(emailCampaigns)
       .values({
-        businessId: owner.user.businessId,
+        businessId: await currentBusinessOf(a),
         senderId: owner.user.id,
         templateId: fx.emailTemplate,
         name: 'Sent campaign',
@@ -1122,7 +1132,7 @@ async function fixtures(t: TestApp, owner: Signed, kinds: Kind[]): Promise<Fixtu
       .insert(notifications)
       .values({
         userId: owner.user.id,
-        businessId: owner.user.businessId,
+        businessId: await currentBusinessOf(a),
         type: 'SYSTEM',
         title: 'Fixture',
         message: 'A notification of the owner',
