@@ -1,5 +1,6 @@
-import { Table, Text, Tooltip, formatInstant } from '@atrium/ui';
+import { Table, Text, Tooltip } from '@atrium/ui';
 import { AUDIT_EVENT_LABELS, type AuditEntry } from '@atrium/domain-documents';
+import { formatAt } from './format';
 
 const short = (hash: string) => (hash.length > 12 ? `${hash.slice(0, 12)}…` : hash);
 
@@ -36,7 +37,7 @@ export function AuditTrail({ entries }: { entries: AuditEntry[] }) {
                 <Table.Td>{e.sequence}</Table.Td>
                 <Table.Td>{AUDIT_EVENT_LABELS[e.event]}</Table.Td>
                 <Table.Td>{e.actorName ?? (e.actor === 'system' ? 'Atrium' : e.actor)}</Table.Td>
-                <Table.Td>{formatInstant(e.at)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatAt(e.at)}</Table.Td>
                 <Table.Td>{e.ip ?? '—'}</Table.Td>
                 <Table.Td maw={220}>
                   <Text size="xs" truncate title={e.userAgent ?? undefined}>

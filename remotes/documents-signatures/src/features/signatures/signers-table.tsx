@@ -1,16 +1,17 @@
-import { Stack, Table, Text, formatInstant } from '@atrium/ui';
+import { Stack, Table, Text } from '@atrium/ui';
 import type { WorkflowSigner } from '@atrium/domain-documents';
+import { formatAt } from './format';
 import { SignerStatusBadge } from './workflow-status';
 
 const ROLE_LABELS = { owner: 'Business owner', client: 'Client' } as const;
 
 /** The last thing that happened to a signer, for the "When" column. */
 function lastStep(s: WorkflowSigner): string {
-  if (s.signedAt) return `Signed ${formatInstant(s.signedAt)}`;
-  if (s.declinedAt) return `Declined ${formatInstant(s.declinedAt)}`;
-  if (s.consentedAt) return `Consented ${formatInstant(s.consentedAt)}`;
-  if (s.openedAt) return `Opened ${formatInstant(s.openedAt)}`;
-  if (s.invitedAt) return `Invited ${formatInstant(s.invitedAt)}`;
+  if (s.signedAt) return `Signed ${formatAt(s.signedAt)}`;
+  if (s.declinedAt) return `Declined ${formatAt(s.declinedAt)}`;
+  if (s.consentedAt) return `Consented ${formatAt(s.consentedAt)}`;
+  if (s.openedAt) return `Opened ${formatAt(s.openedAt)}`;
+  if (s.invitedAt) return `Invited ${formatAt(s.invitedAt)}`;
   return 'Not invited yet';
 }
 

@@ -114,13 +114,11 @@ describe('the signer’s link (sig_ token on /documents/view)', () => {
   });
 
   it('shows the server’s field message on the signature and stays', async () => {
-    jest
-      .spyOn(publicSignatures, 'session')
-      .mockResolvedValue(
-        makeSession({
-          signer: { ...makeSession().signer, consentedAt: 'x', disclosureVersion: ESIGN_DISCLOSURE.version },
-        }),
-      );
+    jest.spyOn(publicSignatures, 'session').mockResolvedValue(
+      makeSession({
+        signer: { ...makeSession().signer, consentedAt: 'x', disclosureVersion: ESIGN_DISCLOSURE.version },
+      }),
+    );
     jest
       .spyOn(publicSignatures, 'sign')
       .mockRejectedValue(
