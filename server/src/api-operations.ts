@@ -460,7 +460,10 @@ export const API_OPERATIONS = {
     public: 'the client opens the package link signed out; the unguessable token is the credential',
   },
   // Signature workflows (modules/signatures)
-  'GET /signatures/workflows': { id: 'listSignatureWorkflows', summary: "A page of the business's signature workflows" },
+  'GET /signatures/workflows': {
+    id: 'listSignatureWorkflows',
+    summary: "A page of the business's signature workflows",
+  },
   'POST /signatures/workflows': { id: 'createSignatureWorkflow', summary: 'A draft signature workflow for a contract' },
   'GET /signatures/workflows/by-document/:documentId': {
     id: 'getSignatureWorkflowByDocument',
@@ -486,27 +489,27 @@ export const API_OPERATIONS = {
   'GET /public/documents/:id/signing': {
     id: 'openSigningLink',
     summary: "What a signer sees, by their link's token",
-    public: "the signer opens their link signed out; the unguessable single-use token is the credential",
+    public: 'the signer opens their link signed out; the unguessable single-use token is the credential',
   },
   'GET /public/documents/:id/signing/pdf': {
     id: 'getSigningLinkPdf',
     summary: "The contract's PDF, by a signer's link token",
-    public: "the signer downloads the contract signed out; the unguessable single-use token is the credential",
+    public: 'the signer downloads the contract signed out; the unguessable single-use token is the credential',
   },
   'POST /public/documents/:id/signing/consent': {
     id: 'consentThroughSigningLink',
     summary: 'A signer consents to sign electronically, by their link token',
-    public: "the signer consents signed out; the unguessable single-use token is the credential",
+    public: 'the signer consents signed out; the unguessable single-use token is the credential',
   },
   'POST /public/documents/:id/signing/sign': {
     id: 'signThroughSigningLink',
     summary: 'A signer signs, by their link token',
-    public: "the signer signs signed out; the unguessable single-use token is the credential",
+    public: 'the signer signs signed out; the unguessable single-use token is the credential',
   },
   'POST /public/documents/:id/signing/decline': {
     id: 'declineThroughSigningLink',
     summary: 'A signer declines with a reason, by their link token',
-    public: "the signer declines signed out; the unguessable single-use token is the credential",
+    public: 'the signer declines signed out; the unguessable single-use token is the credential',
   },
   // Stripe and payments (modules/stripe, modules/payments)
   'GET /stripe/account-status': {

@@ -1027,8 +1027,9 @@ async function fixtures(t: TestApp, owner: Signed, kinds: Kind[]): Promise<Fixtu
     const id = ok(await a.post('/documents', body), 'document')._id!;
     ok(await a.post(`/documents/${id}/send`, {}), 'send', 200);
     ok(await a.put(`/documents/${id}`, { status: 'paid' }), 'mark paid', 200);
-    fx.payment = ((await a.get(`/documents/${id}/payments`)).json().data as { payments: { _id: string }[] })
-      .payments[0]!._id;
+    fx.payment = (
+      (await a.get(`/documents/${id}/payments`)).json().data as { payments: { _id: string }[] }
+    ).payments[0]!._id;
   }
   if (need.has('emailTemplate') || need.has('emailCampaign')) {
     const body = { name: 'Newsletter', subject: 'Hello', blocks: [{ id: 'h', type: 'heading', text: 'Hello' }] };
@@ -1122,7 +1123,10 @@ async function fixtures(t: TestApp, owner: Signed, kinds: Kind[]): Promise<Fixtu
     fx.importJob = ok(await a.post('/contacts/import', body), 'import', 202).jobId!;
   }
   if (need.has('chatChannel') || need.has('chatMessage')) {
-    fx.chatChannel = ok(await a.post('/chat/channels', { name: `fx-${randomUUID().slice(0, 8)}` }), 'chat channel')._id!;
+    fx.chatChannel = ok(
+      await a.post('/chat/channels', { name: `fx-${randomUUID().slice(0, 8)}` }),
+      'chat channel',
+    )._id!;
     if (need.has('chatMessage')) {
       fx.chatMessage = ok(await a.post(`/chat/channels/${fx.chatChannel}/messages`, { body: 'Fixture' }), 'chat')._id!;
     }

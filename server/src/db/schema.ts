@@ -1803,10 +1803,7 @@ export const emailCampaigns = pgTable(
   },
   (t) => [
     index('email_campaigns_business_idx').on(t.businessId, t.createdAt.desc()),
-    check(
-      'email_campaigns_status_check',
-      sql`${t.status} IN ('scheduled', 'sending', 'sent', 'cancelled', 'failed')`,
-    ),
+    check('email_campaigns_status_check', sql`${t.status} IN ('scheduled', 'sending', 'sent', 'cancelled', 'failed')`),
   ],
 );
 
@@ -1892,7 +1889,9 @@ export const chatChannels = pgTable(
     uniqueIndex('chat_channels_business_name_key')
       .on(t.businessId, sql`lower(${t.name})`)
       .where(sql`${t.kind} = 'channel'`),
-    uniqueIndex('chat_channels_business_dm_key').on(t.businessId, t.dmKey).where(sql`${t.kind} = 'dm'`),
+    uniqueIndex('chat_channels_business_dm_key')
+      .on(t.businessId, t.dmKey)
+      .where(sql`${t.kind} = 'dm'`),
     check('chat_channels_kind_check', sql`${t.kind} IN ('channel', 'dm')`),
   ],
 );
@@ -1978,7 +1977,11 @@ export const domainEvents = pgTable(
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('domain_events_pending_idx').on(t.createdAt).where(sql`dispatched_at IS NULL`)],
+  (t) => [
+    index('domain_events_pending_idx')
+      .on(t.createdAt)
+      .where(sql`dispatched_at IS NULL`),
+  ],
 );
 
 /** An automation of a business: trigger → conditions → steps (shapes: @atrium/domain-comms/automation). */
