@@ -138,7 +138,9 @@ function DocumentLinkView({ id, token }: { id: string; token: string }) {
             }
           />
           {/* The owner's view of an invoice: its payments (card, marked paid, held for review). */}
-          {!token && q.data.doc.type === 'invoice' && <InvoicePaymentsPanel documentId={id} />}
+          {!token && q.data.doc.type === 'invoice' && (
+            <InvoicePaymentsPanel documentId={id} status={q.data.doc.status} />
+          )}
         </>
       )}
     </Container>

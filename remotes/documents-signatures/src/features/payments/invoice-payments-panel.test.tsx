@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@atrium/api-client';
 import { bus, type Toast } from '@atrium/event-bus';
-import { payments, type InvoicePayments, type Payment } from '@atrium/domain-documents';
+import { documents, payments, type Document, type InvoicePayments, type Payment } from '@atrium/domain-documents';
 import { renderWithProviders } from '../../test-utils';
 import { InvoicePaymentsPanel, INVOICE_PAYMENTS_TEXTS as T } from './invoice-payments-panel';
 
@@ -141,5 +141,45 @@ describe('InvoicePaymentsPanel', () => {
     expect(await screen.findByText(T.loadFailed)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(T.none)).toBeInTheDocument();
+  });
+
+  it('an open invoice paid another way is marked paid after a confirmation, and the panel reads it again', async () => {
+    jest
+      .spyOn(payments, 'ofInvoice')
+      .mockResolvedValueOnce(answer([], { paid: 0, balance: 40000 }))
+      .mockResolvedValue(
+        answer([payment({ method: 'manual', kind: 'full', amount: 40000 })], { paid: 40000, balance: 0 }),
+      );
+    const update = jest.spyOn(documents, 'update').mockResolvedValue({ status: 'paid' } as Document);
+    renderWithProviders(<InvoicePaymentsPanel documentId="d1" status="sent" />);
+
+    fireEvent.click(await screen.findByRole('button', { name: T.markPaid }));
+    const dialog = await screen.findByRole('dialog', { name: T.markPaidTitle });
+    expect(dialog).toHaveTextContent('The balance of $400.00 is recorded as paid another way');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(update).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: T.markPaid }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: T.markPaidTitle })).getByRole('button', { name: T.markPaid }),
+    );
+    await waitFor(() => expect(update).toHaveBeenCalledWith('d1', { status: 'paid' }));
+    expect(await screen.findByText('Marked paid')).toBeInTheDocument();
+    expect(toasts.map((t) => t.message)).toContain(T.markedPaid);
+  });
+
+  it('no Mark as paid on a draft, a paid invoice, or without a balance', async () => {
+    jest.spyOn(payments, 'ofInvoice').mockResolvedValue(answer([], { paid: 0, balance: 40000 }));
+    const { unmount } = renderWithProviders(<InvoicePaymentsPanel documentId="d1" status="draft" />);
+    expect(await screen.findByText(T.none)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: T.markPaid })).not.toBeInTheDocument();
+    unmount();
+
+    jest
+      .spyOn(payments, 'ofInvoice')
+      .mockResolvedValue(answer([payment({ amount: 40000 })], { paid: 40000, balance: 0 }));
+    renderWithProviders(<InvoicePaymentsPanel documentId="d1" status="viewed" />);
+    expect(await screen.findByRole('table', { name: 'Invoice payments' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: T.markPaid })).not.toBeInTheDocument();
   });
 });

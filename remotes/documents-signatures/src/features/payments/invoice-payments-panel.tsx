@@ -17,11 +17,14 @@ import {
   handleError,
 } from '@atrium/ui';
 import {
+  canMoveStatus,
   documentKeys,
+  documents,
   financeKeys,
   formatMoney,
   paymentKeys,
   payments,
+  type DocumentStatus,
   type Payment,
   type PaymentKind,
   type ResolveHeldInput,
@@ -44,6 +47,11 @@ export const INVOICE_PAYMENTS_TEXTS = {
     'The payment no longer counts for the invoice. Refund it to the client in your Stripe dashboard if it should not be kept.',
   applied: 'Payment applied to the invoice',
   dismissed: 'Payment dismissed',
+  markPaid: 'Mark as paid',
+  markPaidTitle: 'Mark this invoice as paid?',
+  markPaidMessage: (balance: string) =>
+    `The balance of ${balance} is recorded as paid another way (cash, bank transfer, cheque). Finance counts it as a manual payment, and the client's link no longer asks for payment.`,
+  markedPaid: 'Invoice marked as paid',
 } as const;
 const T = INVOICE_PAYMENTS_TEXTS;
 
@@ -52,21 +60,34 @@ const T = INVOICE_PAYMENTS_TEXTS;
  * payment (date, card or marked paid, deposit/balance, amount, refunds, status); a payment held for review (amount or
  * currency not what the invoice expected) says why and is applied or dismissed after a confirmation.
  */
-export function InvoicePaymentsPanel({ documentId }: { documentId: string }) {
+export function InvoicePaymentsPanel({ documentId, status }: { documentId: string; status?: DocumentStatus }) {
   const qc = useQueryClient();
   const q = useQuery({ queryKey: paymentKeys.ofInvoice(documentId), queryFn: () => payments.ofInvoice(documentId) });
   const [asking, setAsking] = useState<{ payment: Payment; action: ResolveHeldInput['action'] } | null>(null);
+  const [askingPaid, setAskingPaid] = useState(false);
+  const invalidate = () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: paymentKeys.all }),
+      qc.invalidateQueries({ queryKey: documentKeys.all }),
+      qc.invalidateQueries({ queryKey: financeKeys.all }),
+    ]);
+  // Paid another way: PUT status paid, which records a manual payment of the balance in the same transaction.
+  const markPaid = useMutation({
+    mutationFn: () => documents.update(documentId, { status: 'paid' }),
+    onSuccess: async () => {
+      setAskingPaid(false);
+      toast.success(T.markedPaid);
+      await invalidate();
+    },
+    onError: (e) => handleError(e),
+  });
   const resolve = useMutation({
     mutationFn: ({ id, action }: { id: string; action: ResolveHeldInput['action'] }) =>
       payments.resolve(id, { action }),
     onSuccess: async (_p, { action }) => {
       setAsking(null);
       toast.success(action === 'apply' ? T.applied : T.dismissed);
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: paymentKeys.all }),
-        qc.invalidateQueries({ queryKey: documentKeys.all }),
-        qc.invalidateQueries({ queryKey: financeKeys.all }),
-      ]);
+      await invalidate();
     },
     onError: (e) => handleError(e),
   });
@@ -88,12 +109,21 @@ export function InvoicePaymentsPanel({ documentId }: { documentId: string }) {
   const d = q.data;
   const money = (v: number, currency = d.currency) => formatMoney(v, currency);
   const held = d.payments.filter((p) => p.status === 'held');
+  const canMarkPaid =
+    status !== undefined && status !== 'paid' && canMoveStatus('invoice', status, 'paid') && d.balance > 0;
   return frame(
     <>
-      <Group gap="xl" role="group" aria-label="Payment totals">
-        <Amount label="Total" value={money(d.total)} />
-        <Amount label="Paid" value={money(d.paid)} />
-        <Amount label="Balance" value={money(d.balance)} />
+      <Group justify="space-between" align="flex-end">
+        <Group gap="xl" role="group" aria-label="Payment totals">
+          <Amount label="Total" value={money(d.total)} />
+          <Amount label="Paid" value={money(d.paid)} />
+          <Amount label="Balance" value={money(d.balance)} />
+        </Group>
+        {canMarkPaid && (
+          <Button variant="default" onClick={() => setAskingPaid(true)}>
+            {T.markPaid}
+          </Button>
+        )}
       </Group>
       {held.length > 0 && (
         <Alert color="grape" title="Held for review">
@@ -168,6 +198,15 @@ export function InvoicePaymentsPanel({ documentId }: { documentId: string }) {
         loading={resolve.isPending}
         onConfirm={() => asking && resolve.mutate({ id: asking.payment._id, action: asking.action })}
         onCancel={() => setAsking(null)}
+      />
+      <ConfirmDialog
+        opened={askingPaid}
+        title={T.markPaidTitle}
+        message={T.markPaidMessage(money(d.balance))}
+        confirmLabel={T.markPaid}
+        loading={markPaid.isPending}
+        onConfirm={() => markPaid.mutate()}
+        onCancel={() => setAskingPaid(false)}
       />
     </>,
   );
