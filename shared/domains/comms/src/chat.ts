@@ -66,7 +66,8 @@ export const chatChannelInputSchema = z.object({ name: channelName }).strict();
 export type ChatChannelInput = z.input<typeof chatChannelInputSchema>;
 
 export const chatChannelUpdateSchema = z
-  .strictObject({ name: channelName.optional(), archived: z.boolean().optional() })
+  .object({ name: channelName.optional(), archived: z.boolean().optional() })
+  .strict()
   .refine((v) => v.name !== undefined || v.archived !== undefined, 'Give a name or archived');
 export type ChatChannelUpdate = z.input<typeof chatChannelUpdateSchema>;
 

@@ -49,10 +49,12 @@ export type WeatherLocation = z.infer<typeof weatherLocationSchema>;
 
 /** GET /weather: either coordinates (the browser's geolocation) or a named location (the profile's). */
 export const weatherQuerySchema = z.union([
-  z.strictObject({
-    lat: z.coerce.number().min(-90).max(90),
-    lon: z.coerce.number().min(-180).max(180),
-  }),
+  z
+    .object({
+      lat: z.coerce.number().min(-90).max(90),
+      lon: z.coerce.number().min(-180).max(180),
+    })
+    .strict(),
   weatherLocationSchema.strict(),
 ]);
 export type WeatherQuery = z.input<typeof weatherQuerySchema>;

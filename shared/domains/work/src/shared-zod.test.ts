@@ -14,6 +14,12 @@ const TYPE_ONLY = new Set([
   'RefinementCtx',
 ]);
 
+/**
+ * The source without its comments, so a comment naming a zod function is not taken for a call, while a call split
+ * over lines (`z\n  .strictObject(…)`) still is (the regex allows whitespace around the dot).
+ */
+const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d): string[] => {
     const p = path.join(dir, d.name);
@@ -35,7 +41,9 @@ it('exports every zod name that contracts and the domain slices call', () => {
     (f) => !f.endsWith('zod-browser.ts') && !f.includes(`${path.sep}server${path.sep}`),
   );
   const used = new Set<string>();
-  for (const f of files) for (const m of readFileSync(f, 'utf8').matchAll(/\bz\.([A-Za-z]+)\b/g)) used.add(m[1]!);
-  const missing = [...used].filter((n) => !TYPE_ONLY.has(n) && !(n in shared)).sort();
+  for (const f of files)
+    for (const m of code(readFileSync(f, 'utf8')).matchAll(/\bz\s*\.\s*([A-Za-z]+)\b/g)) used.add(m[1]!);
+  // `z.ZodNumber`, `z.ZodBoolean`…: class names, used by this code only as types (`as Record<K, z.ZodNumber>`).
+  const missing = [...used].filter((n) => !TYPE_ONLY.has(n) && !/^Zod[A-Z]/.test(n) && !(n in shared)).sort();
   expect(missing).toEqual([]);
 });
