@@ -31,6 +31,7 @@ import type { JobQueue } from '../../lib/jobs';
 import type { NotificationSender } from '../../lib/notifications-port';
 import type { PdfDocumentModel } from '../documents/pdf/model';
 import type { FinalizedSignedPdf, FinalizeSignedPdfInput, SealVerification, SignedPdfSigner } from './pdf/types';
+import { pngProblem } from './pdf/finalize';
 import { entryHash, GENESIS_HASH, verifyChain, type AuditFacts, type ChainedEntry } from './signatures.audit';
 import { ownerTurnMail, signingInvitationMail } from './signatures.mail';
 import {
@@ -135,6 +136,9 @@ export function drawnPng(image: string): Buffer {
   if (width === 0 || height === 0 || width > LIMITS.maxDrawingWidth || height > LIMITS.maxDrawingHeight) {
     throw invalid([{ field, message: M.drawingTooWide }], M.invalidSignature);
   }
+  // The header alone is not enough: a PNG whose image data is missing or corrupt would be accepted here and then
+  // refused by the seal on every try, leaving a completed workflow without its signed PDF.
+  if (pngProblem(bytes)) throw invalid([{ field, message: M.drawingNotPng }], M.invalidSignature);
   return bytes;
 }
 

@@ -572,6 +572,8 @@ describe('signature workflows', () => {
       { image: dataUrl(Buffer.from('GIF89a not a png at all, really not')), message: M.drawingNotPng },
       { image: dataUrl(png(10, 10, 210 * 1024)), message: M.drawingTooLarge },
       { image: dataUrl(png(2500, 10)), message: M.drawingTooWide },
+      // A valid header and then nothing drawable: refused now, not by the seal after the last signature.
+      { image: dataUrl(png(10, 10).subarray(0, 45)), message: M.drawingNotPng },
     ];
     for (const b of bad) {
       const res = errorOf(await sign(c, link, { kind: 'drawn', image: b.image }));
