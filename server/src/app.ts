@@ -400,6 +400,7 @@ export async function buildApp({
     gateway: stripeGateway,
     stripe,
     documents,
+    businesses,
     log: (err, msg) => app.log.warn({ err }, msg),
   });
   // Contact forms, questionnaire answers and the responses; the owner is told of each by mail after it is stored

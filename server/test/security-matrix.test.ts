@@ -642,12 +642,14 @@ const ROUTES: Record<string, RouteSpec> = {
   },
   [`GET ${A}/payments`]: { lists: ['payment'] },
   [`POST ${A}/payments/:id/resolve`]: {
+    minRole: 'admin',
     ids: { id: 'payment' },
     request: () => ({ payload: { action: 'apply' } }),
     // A manual payment is not held for review.
     ownerStatus: 409,
   },
   [`POST ${A}/payments/:id/refund`]: {
+    minRole: 'admin',
     ids: { id: 'payment' },
     request: () => ({ payload: {} }),
     // A manual payment is not refundable through Stripe.
@@ -1369,7 +1371,9 @@ describe('security route matrix', () => {
   const roleGated = entries.filter((e) => e.spec.minRole);
   describe('(section 6) business settings and members: lesser roles → 403', () => {
     test.each(roleGated.map((e) => [e.key, e] as const))('%s', async (_key, e) => {
-      const fx = await fixtures(t, owner, Object.values(e.spec.ids!));
+      // The 'business' fixture comes first and switches the owner to it, so every other fixture (a payment…) is
+      // made in the business the lesser roles then join.
+      const fx = await fixtures(t, owner, [...Object.values(e.spec.ids!), 'business']);
       const lesser = e.spec.minRole === 'owner' ? (['member', 'admin'] as const) : (['member'] as const);
       const path = Object.fromEntries(
         Object.entries(e.spec.ids!)
@@ -1379,6 +1383,8 @@ describe('security route matrix', () => {
       const url = fill(e.url, path);
       for (const role of lesser) {
         const caller = await join(t, owner, fx.business, role);
+        // Routes without a business in the path act on the caller's current business: work in the joined one.
+        ok(await caller.agent.post(`/businesses/${fx.business}/switch`, {}), 'switch', 200);
         const res = await call(caller.agent, e.method, url, e.spec.request?.(fx) ?? {});
         expect({ role, status: res.statusCode, code: res.json().code }).toEqual({
           role,

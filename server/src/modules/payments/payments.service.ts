@@ -14,6 +14,7 @@ import type { Config } from '../../config';
 import type { Executor } from '../../db/client';
 import type { BusinessCaller } from '../../lib/caller';
 import { AppError } from '../../lib/errors';
+import type { BusinessesService } from '../businesses/businesses.service';
 import type { DocumentsService, InvoiceForPayment, ManualPaymentLedger } from '../documents/documents.service';
 import type {
   StripeAccount,
@@ -81,6 +82,8 @@ export class PaymentsService implements ManualPaymentLedger {
       gateway: StripeGateway | null;
       stripe: Pick<StripeService, 'chargeAccount' | 'applyAccountUpdated'>;
       documents: Pick<DocumentsService, 'invoiceForPayment' | 'invoiceOf' | 'settleInvoice' | 'businessNameOf'>;
+      /** Money moves (refund, apply or dismiss a held payment) are for owners and admins, as connecting Stripe is. */
+      businesses: Pick<BusinessesService, 'requireManager'>;
       log?: (err: unknown, msg: string) => void;
     },
   ) {}
@@ -495,6 +498,7 @@ export class PaymentsService implements ManualPaymentLedger {
    * usual), `dismiss` gives the money back through a Stripe refund (recorded when charge.refunded arrives).
    */
   async resolveHeld(caller: BusinessCaller, id: string, action: 'apply' | 'dismiss'): Promise<Payment> {
+    await this.deps.businesses.requireManager(caller.businessId, caller.userId);
     const found = await this.repo.byId(caller.businessId, id);
     if (!found) throw new AppError('NOT_FOUND', M.paymentNotFound);
     if (action === 'dismiss') {
@@ -531,6 +535,7 @@ export class PaymentsService implements ManualPaymentLedger {
 
   /** Refunds a card payment through Stripe (all that is left without an amount); charge.refunded records it. */
   async refund(caller: BusinessCaller, id: string, amount: number | undefined): Promise<Payment> {
+    await this.deps.businesses.requireManager(caller.businessId, caller.userId);
     const payment = await this.repo.byId(caller.businessId, id);
     if (!payment) throw new AppError('NOT_FOUND', M.paymentNotFound);
     if (payment.method !== 'card' || !REFUNDABLE.has(payment.status) || !payment.stripePaymentIntentId) {
