@@ -70,6 +70,7 @@ describe('the shell drawn from metadata, remotes loaded when used', () => {
       'Tasks',
       'Calendar',
       'Admin users',
+      'Emails',
     ]);
     expect(drawn.flatMap((c) => c.newMenu.map((n) => n.label))).toEqual(['Contact', 'Task', 'Project', 'Meeting']);
     expect(modalOwner('contact')).toBe('crm');
@@ -101,6 +102,7 @@ describe('a remote that cannot load', () => {
       'Tasks',
       'Calendar',
       'Admin users',
+      'Emails',
     ]);
     crmFails = false;
     await retryRemote('crm');
@@ -111,6 +113,7 @@ describe('a remote that cannot load', () => {
       'Tasks',
       'Calendar',
       'Admin users',
+      'Emails',
     ]);
   });
 });
