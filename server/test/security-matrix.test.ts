@@ -722,11 +722,16 @@ const ROUTES: Record<string, RouteSpec> = {
   // Automations
   [`GET ${A}/automations`]: { lists: ['automation'] },
   [`POST ${A}/automations`]: {
+    minRole: 'admin',
     request: () => ({ payload: AUTOMATION_BODY }),
   },
   [`GET ${A}/automations/:id`]: { ids: { id: 'automation' } },
-  [`PUT ${A}/automations/:id`]: { ids: { id: 'automation' }, request: () => ({ payload: AUTOMATION_BODY }) },
-  [`DELETE ${A}/automations/:id`]: { ids: { id: 'automation' } },
+  [`PUT ${A}/automations/:id`]: {
+    minRole: 'admin',
+    ids: { id: 'automation' },
+    request: () => ({ payload: AUTOMATION_BODY }),
+  },
+  [`DELETE ${A}/automations/:id`]: { minRole: 'admin', ids: { id: 'automation' } },
   [`GET ${A}/automations/:id/runs`]: { ids: { id: 'automation' } },
   [`POST ${A}/email-campaigns/audience-count`]: { request: () => ({ payload: { audience: {} } }) },
   [`POST ${A}/email-campaigns`]: {
@@ -1373,10 +1378,10 @@ describe('security route matrix', () => {
     test.each(roleGated.map((e) => [e.key, e] as const))('%s', async (_key, e) => {
       // The 'business' fixture comes first and switches the owner to it, so every other fixture (a payment…) is
       // made in the business the lesser roles then join.
-      const fx = await fixtures(t, owner, [...Object.values(e.spec.ids!), 'business']);
+      const fx = await fixtures(t, owner, [...Object.values(e.spec.ids ?? {}), 'business']);
       const lesser = e.spec.minRole === 'owner' ? (['member', 'admin'] as const) : (['member'] as const);
       const path = Object.fromEntries(
-        Object.entries(e.spec.ids!)
+        Object.entries(e.spec.ids ?? {})
           .filter(([name]) => !name.includes('.'))
           .map(([name, kind]) => [name, kind === 'member' ? owner.user.id : fx[kind]]),
       );

@@ -48,10 +48,16 @@ export class AutomationRepository {
     return row!;
   }
 
-  async update(businessId: string, id: string, fields: AutomationFields): Promise<AutomationRow | null> {
+  /** `editorId` becomes the author: the steps run as whoever saved the automation last. */
+  async update(
+    businessId: string,
+    id: string,
+    editorId: string,
+    fields: AutomationFields,
+  ): Promise<AutomationRow | null> {
     const [row] = await this.db
       .update(automations)
-      .set({ ...fields, updatedAt: new Date() })
+      .set({ ...fields, createdBy: editorId, updatedAt: new Date() })
       .where(and(eq(automations.businessId, businessId), eq(automations.id, id)))
       .returning();
     return row ?? null;

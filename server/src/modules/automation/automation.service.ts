@@ -36,7 +36,10 @@ export interface AutomationDeps {
     get(caller: BusinessCaller, id: string): Promise<unknown>;
     addContacts(caller: BusinessCaller, id: string, contactIds: string[], single?: boolean): Promise<number>;
   };
-  members: { requireRole(businessId: string, userId: string): Promise<MemberRole> };
+  members: {
+    requireRole(businessId: string, userId: string): Promise<MemberRole>;
+    requireManager(businessId: string, userId: string): Promise<MemberRole>;
+  };
   templates: {
     row(businessId: string, id: string): Promise<{ subject: string; html: string; text: string } | null>;
   };
@@ -127,19 +130,27 @@ export class AutomationService {
     return toDto(row);
   }
 
+  /**
+   * Steps run as the automation's author — their Gmail sends the emails, their rights create the tasks — so only
+   * owners and admins write automations, and whoever saves one last becomes its author: nobody can make an
+   * automation act as someone else (a member editing an owner's automation to mail from the owner's mailbox).
+   */
   async create(caller: BusinessCaller, input: AutomationData): Promise<Automation> {
+    await this.deps.members.requireManager(caller.businessId, caller.userId);
     await this.checkReferences(caller, input.steps);
     return toDto(await this.repo.create(caller.businessId, caller.userId, input));
   }
 
   async update(caller: BusinessCaller, id: string, input: AutomationData): Promise<Automation> {
+    await this.deps.members.requireManager(caller.businessId, caller.userId);
     await this.checkReferences(caller, input.steps);
-    const row = await this.repo.update(caller.businessId, id, input);
+    const row = await this.repo.update(caller.businessId, id, caller.userId, input);
     if (!row) throw notFound();
     return toDto(row);
   }
 
   async remove(caller: BusinessCaller, id: string): Promise<void> {
+    await this.deps.members.requireManager(caller.businessId, caller.userId);
     if (!(await this.repo.remove(caller.businessId, id))) throw notFound();
   }
 
