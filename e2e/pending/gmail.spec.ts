@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { csrf, newUser, signUpThroughUi } from './helpers';
+import { csrf, newUser, signUpThroughUi } from '../tests/helpers';
 
 const control = () => process.env.E2E_GOOGLE_FAKE_CONTROL ?? 'http://127.0.0.1:3096';
 
