@@ -25,8 +25,10 @@ test('a signed-out visitor opens the public documents pages, served by the docum
   await page.goto('/legal/esign-disclosure');
   await expect(page.getByRole('heading', { name: 'Electronic signature disclosure' })).toBeVisible();
 
+  // The pay page without its invoice and token has nothing to show: it goes to the not-found page.
   await page.goto('/invoices/pay');
-  await expect(page.getByRole('heading', { name: 'Invoice' })).toBeVisible();
+  await expect(page).toHaveURL(/\/document-not-found$/);
+  await expect(page.getByRole('heading', { name: 'Document not found' })).toBeVisible();
   await page.getByRole('link', { name: 'Go to sign in' }).click();
   await expect(page).toHaveURL(/\/signin$/);
   expect([...new Set(entries)]).toEqual(['3003']);
