@@ -243,6 +243,30 @@ describe('auth.logout', () => {
     await api.post('x');
     expect(server.calls('POST', 'x')[0]?.headers[XSRF_HEADER]).toBe('cookie-token');
   });
+
+  it('waits for an auto-login already on its way, so its answer cannot open the session again after the sign-out', async () => {
+    session.status = 'authenticated';
+    session.user = sampleUser;
+    server.on('POST', 'auth/auto-login', { delayMs: 80, body: { success: true, user: sampleUser } });
+    server.on('POST', 'auth/logout', { body: { success: true } });
+    const api = client();
+    const auto = api.auth.autoLogin();
+    await new Promise((r) => setTimeout(r, 10));
+    await Promise.all([auto, api.auth.logout()]);
+    expect(session).toMatchObject({ status: 'anonymous', user: null });
+
+    // An auto-login asked for while a sign-out is on its way runs after it.
+    server.on('POST', 'auth/logout', { delayMs: 80, body: { success: true } });
+    server.on('POST', 'auth/auto-login', { status: 401, body: { success: false } });
+    const out = api.auth.logout();
+    await new Promise((r) => setTimeout(r, 10));
+    const after = api.auth.autoLogin();
+    await out;
+    expect(server.calls('POST', 'auth/auto-login')).toHaveLength(1);
+    await expect(after).resolves.toBeNull();
+    expect(order()).toEqual(['POST auth/auto-login', 'POST auth/logout', 'POST auth/logout', 'POST auth/auto-login']);
+    expect(session).toMatchObject({ status: 'anonymous', user: null });
+  });
 });
 
 describe('auth.register', () => {

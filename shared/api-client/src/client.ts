@@ -79,6 +79,8 @@ function acrossTabs<T>(fn: () => Promise<T>): Promise<T> {
   return locks ? (locks.request('atrium-session-refresh', fn) as Promise<T>) : fn();
 }
 
+type FlightKind = 'refresh' | 'autoLogin' | 'logout';
+
 export function createApiClient(options: ClientOptions = {}) {
   const readCookie = options.readCookie ?? documentCookie;
   const timeoutMs = options.timeoutMs ?? API_TIMEOUT_MS;
@@ -87,7 +89,7 @@ export function createApiClient(options: ClientOptions = {}) {
   let lastXsrf: string | null = null;
   /** Only one refresh or auto-login runs at a time; others wait for it. */
   let sessionFlight: Promise<unknown> | null = null;
-  let flightKind: 'refresh' | 'autoLogin' | null = null;
+  let flightKind: FlightKind | null = null;
 
   const http: KyInstance = ky.create({
     prefixUrl: options.baseUrl ?? API_ROOT,
@@ -132,10 +134,12 @@ export function createApiClient(options: ClientOptions = {}) {
   }
 
   /**
-   * Same kind in flight: share its answer. The other kind in flight: a refresh takes an auto-login's
-   * outcome (user or not), an auto-login waits for the refresh and then runs; never both at once.
+   * Same kind in flight: share its answer. The other kind in flight: a refresh takes an auto-login's (or a
+   * sign-out's) outcome (user or not), anything else waits for it and then runs; never two at once. So a
+   * sign-out waits for an auto-login already on its way, whose answer (and cookies) would otherwise land after
+   * the sign-out and open the session again, and an auto-login asked for meanwhile runs after the sign-out.
    */
-  function single<T>(kind: 'refresh' | 'autoLogin', fn: () => Promise<T>): Promise<T> {
+  function single<T>(kind: FlightKind, fn: () => Promise<T>): Promise<T> {
     if (sessionFlight) {
       if (flightKind === kind) return sessionFlight as Promise<T>;
       if (kind === 'refresh')
@@ -305,14 +309,18 @@ export function createApiClient(options: ClientOptions = {}) {
     /** The current business was renamed or retyped: the session user's copy follows. */
     businessChanged: sessionBusinessChanged,
 
-    async logout(): Promise<void> {
-      try {
-        await raw('POST', 'auth/logout');
-      } finally {
-        clearSession();
-        lastXsrf = null;
-        bus.emit('auth:signed-out', {});
-      }
+    logout(): Promise<void> {
+      return single('logout', async () => {
+        try {
+          await raw('POST', 'auth/logout');
+        } catch {
+          // The session ends here whatever the server answered.
+        } finally {
+          clearSession();
+          lastXsrf = null;
+          bus.emit('auth:signed-out', {});
+        }
+      });
     },
   };
 
