@@ -1337,9 +1337,13 @@ export const signatureWorkflows = pgTable(
     businessId: text('business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
+    /**
+     * A contract with a workflow past its draft cannot be deleted (the evidence stays): no cascade. The documents
+     * service deletes draft workflows itself and answers 409 for the others.
+     */
     documentId: text('document_id')
       .notNull()
-      .references(() => documents.id, { onDelete: 'cascade' }),
+      .references(() => documents.id, { onDelete: 'no action' }),
     /** The contract's title when the workflow was made (the list shows and searches it). */
     documentTitle: text('document_title').notNull(),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -1356,7 +1360,13 @@ export const signatureWorkflows = pgTable(
     declinedAt: timestamp('declined_at', { withTimezone: true }),
     /** SHA-256 of the contract's content when sent: the sealed PDF must be of the same text. */
     documentSha256: text('document_sha256'),
-    signedFileId: text('signed_file_id').references(() => workFiles.id, { onDelete: 'set null' }),
+    /**
+     * The contract as sent (set at send): the PDF model whose hash is documentSha256 and the document the signers
+     * are shown. The signer's session, its PDF and the seal use it, never the live document.
+     */
+    documentSnapshot: jsonb('document_snapshot').$type<Record<string, unknown>>(),
+    /** The sealed PDF in the file manager: it cannot be deleted there (no cascade, no set null). */
+    signedFileId: text('signed_file_id').references(() => workFiles.id, { onDelete: 'no action' }),
     /** SHA-256 (hex) of the sealed PDF's bytes. */
     signedSha256: text('signed_sha256'),
     createdAt: createdAt(),
