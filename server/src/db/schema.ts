@@ -1809,6 +1809,14 @@ export const emailCampaigns = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     note: text('note'),
     total: integer('total').notNull().default(0),
+    /**
+     * The one run sending this campaign: its token and how long it holds the campaign (renewed by its heartbeat).
+     * A run takes the campaign only when no live run holds it, and a recipient is claimed only by the holder, so
+     * two jobs of one campaign (a double resume, a retry while the first run is still inside a send) never send
+     * side by side.
+     */
+    runner: text('runner'),
+    runLeaseUntil: timestamp('run_lease_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
