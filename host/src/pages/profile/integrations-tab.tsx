@@ -1,7 +1,8 @@
 import { useSnapshot } from 'valtio';
 import { useQueryClient } from '@tanstack/react-query';
 import { sessionView } from '@atrium/api-client';
-import { GoogleCalendarCard, Stack, Text } from '@atrium/ui';
+import { GmailCard, GoogleCalendarCard, Stack, Text } from '@atrium/ui';
+import { GMAIL_MESSAGES, GMAIL_RESULT_PARAM, gmail, gmailKeys } from '@atrium/domain-comms/public';
 import {
   GOOGLE_CALENDAR_MESSAGES,
   GOOGLE_CALENDAR_RESULT_PARAM,
@@ -10,7 +11,7 @@ import {
 } from '@atrium/domain-work/public';
 
 /**
- * /settings/profile/integrations: the signed-in member's own Google Calendar in their current business — every member
+ * /settings/profile/integrations: the signed-in member's own Google Calendar and Gmail in their current business — every member
  * connects here (the business settings' integrations tab is for owners and admins). The same shared card as there;
  * Google's redirect comes back to this tab.
  */
@@ -30,6 +31,12 @@ export function IntegrationsTab() {
         resultParam={GOOGLE_CALENDAR_RESULT_PARAM}
         from="profile"
         onStatus={(s) => qc.setQueryData(googleCalendarKeys.status, s)}
+      />
+      <GmailCard
+        calls={gmail}
+        texts={GMAIL_MESSAGES}
+        resultParam={GMAIL_RESULT_PARAM}
+        onStatus={(s) => qc.setQueryData(gmailKeys.status, s)}
       />
     </Stack>
   );

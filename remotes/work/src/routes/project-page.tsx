@@ -20,9 +20,9 @@ import {
 import { LazyNotesPanel } from '../components/lazy-notes-panel';
 import { ProjectTasksPanel } from '../components/project-tasks';
 import { ActivityFeed } from '../features/project-detail/activity-feed';
-import { ComingTab } from '../features/project-detail/coming-tab';
 import { DetailsTab } from '../features/project-detail/details-tab';
 import { ProjectDocuments } from '../features/project-detail/project-documents';
+import { ProjectEmail } from '../features/project-detail/project-email';
 import { ProjectFinance } from '../features/project-detail/project-finance';
 import { ProjectHeader } from '../features/project-detail/project-header';
 import { PROJECT_TABS, PROJECT_TAB_LABELS, isProjectTab } from '../features/project-detail/tabs';
@@ -109,7 +109,7 @@ export default function ProjectPage() {
         {tab === 'details' && <DetailsTab project={p} onEdit={() => setEditing(true)} />}
         {tab === 'documents' && <ProjectDocuments projectId={p._id} />}
         {tab === 'finance' && <ProjectFinance projectId={p._id} />}
-        {tab === 'email' && <ComingTab kind={tab} />}
+        {tab === 'email' && <ProjectEmail projectId={p._id} />}
       </Box>
       {editing && (
         <Suspense fallback={null}>

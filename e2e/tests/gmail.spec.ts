@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { csrf, newUser, signUpThroughUi } from '../tests/helpers';
+import { csrf, newUser, signUpThroughUi } from './helpers';
 
 const control = () => process.env.E2E_GOOGLE_FAKE_CONTROL ?? 'http://127.0.0.1:3096';
 
 test('gmail: connect Gmail against the fake, send a project email, see the thread, and the client’s reply arrives in it', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
   await signUpThroughUi(page, newUser());
   const headers = { 'x-xsrf-token': await csrf(page.request) };
   const created = await page.request.post('/api/v1/projects', {
@@ -25,6 +24,7 @@ test('gmail: connect Gmail against the fake, send a project email, see the threa
   await expect(page).toHaveURL(/\/settings\/profile\/integrations/);
   await expect(page.getByText('Gmail connected')).toBeVisible();
   await expect(card.getByText(`Connected as ${mailbox}`)).toBeVisible();
+  await page.screenshot({ path: '/tmp/gmail-e2e-profile.png', fullPage: true });
 
   // Send from the project's email tab.
   await page.goto(`/projects/${project._id}/email`);
@@ -58,7 +58,7 @@ test('gmail: connect Gmail against the fake, send a project email, see the threa
     },
   });
   expect(reply.ok()).toBeTruthy();
-  await expect(thread.getByText('They look great, thank you!')).toBeVisible({ timeout: 40_000 });
+  await expect(thread.getByText('They look great, thank you!')).toBeVisible({ timeout: 20_000 });
   await expect(thread.getByText('Received')).toBeVisible();
   await page.screenshot({ path: '/tmp/gmail-e2e-thread.png', fullPage: true });
 });
