@@ -1601,7 +1601,9 @@ export const payments = pgTable(
     method: text('method').$type<'card' | 'manual'>().notNull(),
     kind: text('kind').$type<'deposit' | 'balance' | 'full'>().notNull(),
     status: text('status')
-      .$type<'pending' | 'succeeded' | 'failed' | 'expired' | 'refunded' | 'partially_refunded' | 'held'>()
+      .$type<
+        'pending' | 'succeeded' | 'failed' | 'expired' | 'refunded' | 'partially_refunded' | 'held' | 'dismissed'
+      >()
       .notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     amountRefunded: bigint('amount_refunded', { mode: 'number' }).notNull().default(0),
@@ -2052,5 +2054,218 @@ export const automationRuns = pgTable(
   (t) => [
     uniqueIndex('automation_runs_event_key').on(t.automationId, t.eventId),
     index('automation_runs_automation_idx').on(t.automationId, t.createdAt),
+  ],
+);
+
+/*
+ * Communities (issue #20): platform-wide (not a business's rows — professionals of many businesses meet in one);
+ * `business_id` records the business the creator acted for. Names are unique case-insensitively
+ * (DUPLICATE_COMMUNITY_NAME). A private community is approval-only: its posts, events and members are read by
+ * its active members only.
+ */
+export const communities = pgTable(
+  'communities',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    visibility: text('visibility').$type<'public' | 'private'>().notNull().default('public'),
+    businessId: text('business_id').references(() => businesses.id, { onDelete: 'set null' }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Changes with every cover upload (the cover URL's `v`); null: no cover. */
+    coverVersion: text('cover_version'),
+    memberCount: integer('member_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('communities_name_key').on(sql`lower(${t.name})`),
+    index('communities_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    check('communities_visibility_check', sql`${t.visibility} IN ('public', 'private')`),
+  ],
+);
+
+/** A community's cover image (checked like logos: png/jpeg/webp/gif by their bytes, 2 MB). */
+export const communityCovers = pgTable('community_covers', {
+  communityId: text('community_id')
+    .primaryKey()
+    .references(() => communities.id, { onDelete: 'cascade' }),
+  mime: text('mime').notNull(),
+  bytes: bytea('bytes').notNull(),
+  size: integer('size').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Membership: `pending` asks to join an approval-only community; roles owner, moderator, member. */
+export const communityMembers = pgTable(
+  'community_members',
+  {
+    communityId: text('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').$type<'owner' | 'moderator' | 'member'>().notNull().default('member'),
+    status: text('status').$type<'active' | 'pending'>().notNull().default('active'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.communityId, t.userId] }),
+    index('community_members_user_idx').on(t.userId),
+    check('community_members_role_check', sql`${t.role} IN ('owner', 'moderator', 'member')`),
+    check('community_members_status_check', sql`${t.status} IN ('active', 'pending')`),
+  ],
+);
+
+/** Posts of a community; the text is plain (markup stripped on the server). Removed posts keep their row. */
+export const communityPosts = pgTable(
+  'community_posts',
+  {
+    id: id(),
+    communityId: text('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removedBy: text('removed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('community_posts_feed_idx').on(t.communityId, t.createdAt.desc(), t.id.desc())],
+);
+
+export const postComments = pgTable(
+  'community_post_comments',
+  {
+    id: id(),
+    postId: text('post_id')
+      .notNull()
+      .references(() => communityPosts.id, { onDelete: 'cascade' }),
+    authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('community_post_comments_post_idx').on(t.postId, t.createdAt)],
+);
+
+/** One reaction per person and post. */
+export const postReactions = pgTable(
+  'community_post_reactions',
+  {
+    postId: text('post_id')
+      .notNull()
+      .references(() => communityPosts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] })],
+);
+
+/** A community's event: an instant range, the zone it is shown in, online link or place, optional capacity. */
+export const communityEvents = pgTable(
+  'community_events',
+  {
+    id: id(),
+    communityId: text('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    timeZone: text('time_zone').notNull(),
+    mode: text('mode').$type<'online' | 'in_person'>().notNull(),
+    onlineUrl: text('online_url'),
+    place: text('place'),
+    capacity: integer('capacity'),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('community_events_community_idx').on(t.communityId, t.startsAt),
+    check('community_events_range_check', sql`${t.endsAt} > ${t.startsAt}`),
+    check('community_events_capacity_check', sql`${t.capacity} IS NULL OR ${t.capacity} > 0`),
+  ],
+);
+
+/** RSVPs: going (counted against the capacity) or on the waitlist (first come, first promoted). */
+export const eventRsvps = pgTable(
+  'community_event_rsvps',
+  {
+    eventId: text('event_id')
+      .notNull()
+      .references(() => communityEvents.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'going' | 'waitlist'>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    check('community_event_rsvps_status_check', sql`${t.status} IN ('going', 'waitlist')`),
+  ],
+);
+
+/** People (issue #20 §5): who follows whom. */
+export const userFollows = pgTable(
+  'user_follows',
+  {
+    followerId: text('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followeeId: text('followee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followeeId] }),
+    index('user_follows_followee_idx').on(t.followeeId),
+    check('user_follows_not_self_check', sql`${t.followerId} <> ${t.followeeId}`),
+  ],
+);
+
+/** Friendship: a request from one to the other; `accepted_at` set when the other asked back (friends). */
+export const userFriends = pgTable(
+  'user_friends',
+  {
+    requesterId: text('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addresseeId: text('addressee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requesterId, t.addresseeId] }),
+    index('user_friends_addressee_idx').on(t.addresseeId),
+    check('user_friends_not_self_check', sql`${t.requesterId} <> ${t.addresseeId}`),
+  ],
+);
+
+/** Blocks: the blocker no longer sees nor is seen by the blocked in people features. */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: text('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: text('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('user_blocks_blocked_idx').on(t.blockedId),
+    check('user_blocks_not_self_check', sql`${t.blockerId} <> ${t.blockedId}`),
   ],
 );
