@@ -1682,6 +1682,70 @@ export const stripeEvents = pgTable('stripe_events', {
 });
 
 /**
+ * A business's Atrium plan bought through Stripe Billing (modules/subscriptions): its Stripe customer (created at the
+ * first checkout) and the subscription as the verified webhooks last described it. `last_event_at` is the `created`
+ * second of the newest subscription event applied: an older one delivered late changes nothing.
+ */
+export const businessSubscriptions = pgTable(
+  'business_subscriptions',
+  {
+    businessId: text('business_id')
+      .primaryKey()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    stripeCustomerId: text('stripe_customer_id').notNull(),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    /** Stripe's subscription status, or 'none' before the first subscription. */
+    status: text('status').notNull().default('none'),
+    /** The paid tier of the subscription's price (null: none, or a price Atrium does not know). */
+    tier: text('tier'),
+    priceId: text('price_id'),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    paymentFailed: boolean('payment_failed').notNull().default(false),
+    lastEventAt: bigint('last_event_at', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('business_subscriptions_customer_uq').on(t.stripeCustomerId)],
+);
+
+/** The subscription's invoices as Stripe's invoice events described them (id = Stripe's invoice id). */
+export const subscriptionInvoices = pgTable(
+  'subscription_invoices',
+  {
+    id: text('id').primaryKey(),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    number: text('number'),
+    status: text('status').notNull(),
+    amountDue: bigint('amount_due', { mode: 'number' }).notNull(),
+    amountPaid: bigint('amount_paid', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    hostedInvoiceUrl: text('hosted_invoice_url'),
+    invoicePdf: text('invoice_pdf'),
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    /** Stripe's `created`. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('subscription_invoices_business_idx').on(t.businessId, t.createdAt)],
+);
+
+/**
+ * Every Billing webhook event taken (the platform account's own events: subscriptions and their invoices), by id:
+ * inserted in the same transaction as the event's effects, so a second delivery changes nothing.
+ */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  outcome: text('outcome').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * One notification for one user (modules/notifications, issue #19): stored per recipient so read and delete are
  * each user's own. `business_id` is the business it belongs to (the bell shows the current business's); null for
  * a personal one that follows the user into every business (friend requests). Indexes: the list (newest first)
