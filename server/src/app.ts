@@ -328,7 +328,13 @@ export async function buildApp({
   const notificationBroker = new NotificationBroker(database, app.log);
   // Gmail (issue #19 §3): the members' mailboxes, the MailSender port (lib/mail-sender-port.ts) campaigns and
   // automations send through, and the reply poll's jobs and timer.
-  const gmail = new GmailService(new GmailRepository(db), deps, jobs, app.log, notifications, gmailOptions);
+  // Domain events (issue #19 §7): the outbox producers record what happened in, inside their own transactions;
+  // the automation dispatcher reads it.
+  const domainEvents = new DomainEventOutbox(db);
+  const gmail = new GmailService(new GmailRepository(db), deps, jobs, app.log, notifications, {
+    ...gmailOptions,
+    events: domainEvents,
+  });
   if (contactImport?.enabled !== false) {
     app.addHook('onReady', async () => gmail.startSchedule());
     app.addHook('onClose', async () => gmail.stopSchedule());
@@ -337,9 +343,6 @@ export async function buildApp({
   // Team chat (issue #19 §6): its live pushes ride the notifications broker's LISTEN/NOTIFY channel.
   const chat = new ChatService(new ChatRepository(db), notificationBroker, notifications);
   app.addHook('onClose', async () => notificationBroker.stop());
-  // Domain events (issue #19 §7): the outbox producers record what happened in, inside their own transactions;
-  // the automation dispatcher reads it.
-  const domainEvents = new DomainEventOutbox(db);
   const contacts = new ContactsService(new ContactsRepository(db), notifications, domainEvents);
   const groups = new ContactGroupsService(new ContactGroupsRepository(db), contacts);
   const contactTags = new ContactTagsService(new ContactTagsRepository(db));
@@ -368,6 +371,7 @@ export async function buildApp({
   // Meetings (attendees: contacts or members; a linked project's feed; files) and the calendar over meetings, tasks
   // and projects with dates. A failure of the Google Calendar port never fails the request: it is logged.
   const meetings = new MeetingsService(new MeetingsRepository(db), {
+    events: domainEvents,
     projects,
     contacts,
     files,
@@ -375,6 +379,7 @@ export async function buildApp({
     sync: googleCalendar,
     log: (err, msg) => app.log.warn({ err }, msg),
     notify: notifications,
+    events: domainEvents,
   });
   const calendar = new CalendarService({ meetings, tasks, projects });
   // Documents (invoices, contracts, questionnaires, tax rates, public links, PDFs through the pdf renderer); an email
@@ -388,6 +393,7 @@ export async function buildApp({
     manualPayments: {
       recordManualPayment: (invoice, userId, tx): Promise<void> => payments.recordManualPayment(invoice, userId, tx),
     },
+    events: domainEvents,
   });
   // Stripe (card payments of invoices) when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set; else null and every
   // answer says plainly that card payment is not set up.
@@ -401,6 +407,7 @@ export async function buildApp({
     stripe,
     documents,
     businesses,
+    events: domainEvents,
     log: (err, msg) => app.log.warn({ err }, msg),
   });
   // Contact forms, questionnaire answers and the responses; the owner is told of each by mail after it is stored
@@ -427,6 +434,7 @@ export async function buildApp({
   // P12, else one generated at the first start (not in tests: each test database would make its own key at start;
   // there it is made at the first seal).
   let sealIdentity: Promise<LoadedSigningIdentity> | null = null;
+    events: domainEvents,
   const signingIdentity = () =>
     (sealIdentity ??= loadSigningIdentity({ db, secret, config }).catch((err: unknown) => {
       sealIdentity = null;
@@ -462,6 +470,7 @@ export async function buildApp({
     appUrl: config.appUrl,
     limits: campaignsOptions?.limits,
   });
+    events: domainEvents,
   campaigns.defineJobs(jobs);
   if (contactImport?.enabled !== false) app.addHook('onReady', async () => campaigns.requeueOrphans());
   // Automations (issue #19 §7): domain events → runs (one per automation and event) → a pg-boss job per run.

@@ -35,6 +35,7 @@ import {
 import { pgErrorCode, UNIQUE_VIOLATION, type Executor } from '../../db/client';
 import type { BusinessCaller } from '../../lib/caller';
 import type { Deps } from '../../lib/deps';
+import type { DomainEvents } from '../../lib/domain-events';
 import { AppError } from '../../lib/errors';
 import { sanitizeNoteHtml } from '../notes/note-html';
 import { documentPdfModel } from './documents.pdf-model';
@@ -199,8 +200,32 @@ export class DocumentsService {
       log?: (err: unknown, msg: string) => void;
       /** Payments (bound late): see ManualPaymentLedger. */
       manualPayments?: ManualPaymentLedger;
+      /** invoice.paid for automations, in the transaction that marks it paid (lib/domain-events.ts). */
+      events?: DomainEvents;
     },
   ) {}
+
+  /** invoice.paid (automations): the invoice just became paid in full, by hand or by card. */
+  private async emitPaid(row: DocumentRow, actorId: string | null, tx: Executor): Promise<void> {
+    const invoice = invoiceOf(row, 'paid');
+    await this.deps.events?.emit(
+      {
+        businessId: row.businessId,
+        type: 'invoice.paid',
+        recordId: row.id,
+        record: {
+          documentId: row.id,
+          title: row.title,
+          number: row.number,
+          amount: invoice.total,
+          currency: invoice.currency,
+          contactId: row.contactId,
+        },
+        actorId,
+      },
+      tx,
+    );
+  }
 
   // ---- reads ----
 
@@ -393,6 +418,7 @@ export class DocumentsService {
         if (input.status === finalStatusOf(row.type)) statusFields.completedAt = now;
         if (row.type === 'invoice' && input.status === 'paid') {
           await this.deps.manualPayments?.recordManualPayment(invoiceOf(row, status), caller.userId, tx);
+          await this.emitPaid(row, caller.userId, tx);
         }
       }
       const old = contentOf(row);
@@ -751,6 +777,7 @@ export class DocumentsService {
   async pdf(caller: BusinessCaller, id: string): Promise<string> {
     return this.renderPdf(await this.requireView(caller.businessId, id));
   }
+      await this.emitPaid(row, null, tx);
 
   async publicPdf(id: string, token: string): Promise<string> {
     return this.renderPdf(await this.publicRow(id, token));

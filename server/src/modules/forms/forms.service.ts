@@ -1,3 +1,4 @@
+import type { DomainEvents } from '../../lib/domain-events';
 import { randomBytes } from 'node:crypto';
 import type { NotificationSender } from '../../lib/notifications-port';
 import { makePagination, type FieldError, type Pagination } from '@atrium/contracts';
@@ -59,6 +60,8 @@ export interface FormsDeps {
   notifier: FormSubmittedNotifier;
   /** The owners and admins see FORM_SUBMITTED in their bell (issue #19), stored with the submission. */
   notifications?: NotificationSender;
+  /** form.submitted for automations, in the submission's transaction (lib/domain-events.ts). */
+  events?: DomainEvents;
   files: Pick<FilesService, 'saveUpload'>;
   log: (err: unknown, msg: string) => void;
 }
@@ -236,6 +239,22 @@ export class FormsService {
       await this.repo.useUploads(tx, target, fileIds, submissionId);
       const who = fullName(contact.firstName, contact.lastName) || person.email;
       await this.bellOnSubmission(tx, form.businessId, { submissionId, formId: form.id }, form.name, who);
+      await this.deps.events?.emit(
+        {
+          businessId: form.businessId,
+          type: 'form.submitted',
+          recordId: submissionId,
+          record: {
+            formId: form.id,
+            formName: form.name,
+            email: person.email,
+            firstName: contact.firstName,
+            lastName: contact.lastName,
+            contactId: contact.id,
+          },
+        },
+        tx,
+      );
       return { submissionId, contact };
     });
     await this.notify({

@@ -1,3 +1,4 @@
+import type { DomainEvents } from '../../lib/domain-events';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
 import { API_ROOT } from '@atrium/contracts';
@@ -53,6 +54,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export interface GmailServiceOptions {
   /** Waits before the 2nd, 3rd… try of a send Google answered 429/5xx (default 1 s, 3 s). */
   retryDelaysMs?: number[];
+  /** email.received for automations, recorded when a received message is first stored (lib/domain-events.ts). */
+  events?: DomainEvents;
 }
 
 /** The send route's input after the wire schema. */
@@ -69,6 +72,7 @@ export class GmailService implements MailSender {
   readonly flows: GmailFlowCookie;
   private readonly sealed: SealedText;
   private readonly retryDelaysMs: number[];
+  private readonly events: DomainEvents | undefined;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -84,6 +88,7 @@ export class GmailService implements MailSender {
     this.flows = new GmailFlowCookie(deps.secret);
     this.sealed = new SealedText(deps.secret, 'google-tokens');
     this.retryDelaysMs = options.retryDelaysMs ?? [1000, 3000];
+    this.events = options.events;
     jobs.define<{ connectionId: string }>({
       name: GMAIL_POLL_QUEUE,
       retryLimit: 5,
@@ -509,6 +514,12 @@ export class GmailService implements MailSender {
         message: `${m.fromAddress || 'A client'}: ${m.subject || '(no subject)'}`.slice(0, 300),
         data: { projectId, url: `/projects/${projectId}/email` },
         to: { userIds: [c.userId] },
+      });
+      await this.events?.emit({
+        businessId: c.businessId,
+        type: 'email.received',
+        recordId: m.gmailMessageId,
+        record: { from: m.fromAddress, subject: m.subject, projectId, contactId: null },
       });
     }
     return isNew ? 1 : 0;

@@ -1,3 +1,4 @@
+import type { DomainEvents } from '../../lib/domain-events';
 import type { Readable } from 'node:stream';
 import type { NotificationSender } from '../../lib/notifications-port';
 import type { FieldError } from '@atrium/contracts';
@@ -112,6 +113,8 @@ export interface MeetingsDeps {
   log?: (error: unknown, message: string) => void;
   /** Members invited to a meeting are told (CALENDAR, issue #19). */
   notify?: NotificationSender;
+  /** meeting.booked for automations, in the meeting's transaction (lib/domain-events.ts). */
+  events?: DomainEvents;
 }
 
 /** The members among a meeting's attendees (model User), and its organizer. */
@@ -364,6 +367,20 @@ export class MeetingsService {
         await this.feed(caller, { id, title: fields.title }, project.id, 'meeting.created', message, tx);
       }
       await this.notifyInvited(caller, id, fields.title, fields.startAt, [...memberIdsOf(attendees), organizerId], tx);
+      await this.deps.events?.emit(
+        {
+          businessId: caller.businessId,
+          type: 'meeting.booked',
+          recordId: id,
+          record: {
+            title: fields.title,
+            startTime: fields.startAt.toISOString(),
+            contactId: contactIdsOf(attendees)[0] ?? null,
+          },
+          actorId: caller.userId,
+        },
+        tx,
+      );
       return id;
     });
     await this.afterSave(caller, id, null);

@@ -1,3 +1,4 @@
+import type { DomainEvents } from '../../lib/domain-events';
 import type { Readable } from 'node:stream';
 import type { NotificationSender } from '../../lib/notifications-port';
 import { makePagination, type FieldError, type Pagination } from '@atrium/contracts';
@@ -56,6 +57,8 @@ export interface ProjectsDeps {
   tasks: ProjectTaskCopier;
   /** Members are told of a stage change (issue #19); none in unit tests that do not look. */
   notify?: NotificationSender;
+  /** project.stage_changed for automations, in the move's transaction (lib/domain-events.ts). */
+  events?: DomainEvents;
 }
 
 export const notFound = (id: string) => new AppError('NOT_FOUND', PROJECT_MESSAGES.notFound(id));
@@ -454,7 +457,7 @@ export class ProjectsService implements ProjectActivityLog {
     return rows.map((r) => toProject(r, counts.get(r.id) ?? 0));
   }
 
-  /** Every other member of the business is told (PROJECT), in the move's transaction. */
+  /** Every other member of the business is told (PROJECT), and project.stage_changed recorded, in the move's transaction. */
   private async notifyStage(
     caller: Caller,
     id: string,
@@ -472,6 +475,16 @@ export class ProjectsService implements ProjectActivityLog {
         data: { projectId: id, url: `/projects/${encodeURIComponent(id)}` },
         to: { role: 'members' },
         exceptUserId: caller.userId,
+      },
+      tx,
+    );
+    await this.deps.events?.emit(
+      {
+        businessId: caller.businessId,
+        type: 'project.stage_changed',
+        recordId: id,
+        record: { title, from, to },
+        actorId: caller.userId,
       },
       tx,
     );

@@ -1,3 +1,4 @@
+import type { DomainEvents } from '../../lib/domain-events';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { makePagination, type Pagination } from '@atrium/contracts';
@@ -98,6 +99,8 @@ export const SWEEP_QUEUE = 'signatures-sweep';
 /** How often expiries and reminders are looked for. */
 export const SWEEP_INTERVAL_MS = 5 * 60_000;
 
+  /** document.signed for automations, in the completing signature's transaction (lib/domain-events.ts). */
+  events?: DomainEvents;
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const sha256Hex = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
 const invalid = (details: FieldError[], message: string = M.invalidData) =>
@@ -983,6 +986,16 @@ export class SignaturesService {
       this.repo.auditOf(workflow.id),
       this.deps.documents.pdfModel(workflow.businessId, workflow.documentId),
     ]);
+      const contactId = after.find((s) => s.contactId)?.contactId ?? null;
+      await this.deps.events?.emit(
+        {
+          businessId: workflow.businessId,
+          type: 'document.signed',
+          recordId: workflow.documentId,
+          record: { documentId: workflow.documentId, title: workflow.documentTitle, contactId },
+        },
+        tx,
+      );
     const pdfSigners: SignedPdfSigner[] = signers.map((s) => ({
       role: s.role,
       name: s.name,

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { NotificationSender } from '../../lib/notifications-port';
+import type { DomainEvents } from '../../lib/domain-events';
 import { makePagination, type FieldError, type Pagination } from '@atrium/contracts';
 import {
   DATE_ORDER_MESSAGE,
@@ -80,6 +81,8 @@ export interface TasksDeps {
   activity: ProjectActivityLog;
   /** The task's owner is told when someone else changes it (issue #19). */
   notify?: NotificationSender;
+  /** task.created and task.status_changed for automations, in the change's transaction (lib/domain-events.ts). */
+  events?: DomainEvents;
 }
 
 const notFound = () => new AppError('NOT_FOUND', TASK_MESSAGES.notFound);
@@ -141,9 +144,37 @@ export class TasksService implements ProjectTaskCopier {
     this.files = deps.files;
     this.activity = deps.activity;
     this.notify = deps.notify;
+    this.events = deps.events;
   }
 
   private readonly notify: NotificationSender | undefined;
+  private readonly events: DomainEvents | undefined;
+
+  /** A domain event about a task (automations), in the change's transaction; the first linked contact as contactId. */
+  private async emitTask(
+    caller: BusinessCaller,
+    type: 'task.created' | 'task.status_changed',
+    task: { id: string; title: string; priority: string; projectId: string | null; contactIds: string[] },
+    fields: Record<string, string>,
+    tx: Executor,
+  ): Promise<void> {
+    await this.events?.emit(
+      {
+        businessId: caller.businessId,
+        type,
+        recordId: task.id,
+        record: {
+          title: task.title,
+          priority: task.priority,
+          projectId: task.projectId,
+          contactId: task.contactIds[0] ?? null,
+          ...fields,
+        },
+        actorId: caller.userId,
+      },
+      tx,
+    );
+  }
 
   /** The task's owner (its creator) is told of a change someone else made, in the change's transaction. */
   private async notifyOwner(
@@ -345,6 +376,7 @@ export class TasksService implements ProjectTaskCopier {
         const task = { id, title: fields.title };
         await this.feed(caller, task, project.id, 'task.created', `Added task ${quoted(fields.title)}`, tx);
       }
+      await this.emitTask(caller, 'task.created', { id, ...fields, contactIds }, { status: fields.status }, tx);
       return id;
     });
     return this.task(caller.businessId, id);
@@ -407,6 +439,15 @@ export class TasksService implements ProjectTaskCopier {
       await this.repo.addHistory(tx, caller.businessId, id, 'updated', changes, caller.userId);
       const fieldWords = changes.map((c) => FIELD_WORDS[c.field] ?? c.field).join(', ');
       await this.notifyOwner(caller, current, `${quoted(set.title ?? current.title)} was changed: ${fieldWords}`, tx);
+      if (set.status !== undefined) {
+        const task = {
+          ...current,
+          title: set.title ?? current.title,
+          priority: set.priority ?? current.priority,
+          contactIds: contactIds ?? current.contactIds,
+        };
+        await this.emitTask(caller, 'task.status_changed', task, { from: current.status, to: set.status }, tx);
+      }
       if (current.projectId) {
         const task = { id, title: set.title ?? current.title };
         await this.statusFeed(caller, task, current.projectId, current.status, set.status, changes, tx);
@@ -473,6 +514,7 @@ export class TasksService implements ProjectTaskCopier {
       if (changes) {
         const message = `${quoted(current.title)} moved from ${TASK_STATUS_LABELS[current.status]} to ${TASK_STATUS_LABELS[status]}`;
         await this.notifyOwner(caller, current, message, tx);
+        await this.emitTask(caller, 'task.status_changed', current, { from: current.status, to: status }, tx);
       }
       const updatedAt = await this.repo.writeMove(tx, caller.businessId, id, { status, sortOrder }, history);
       // The answer is the locked row as written (no second read: a board move is the hot write).

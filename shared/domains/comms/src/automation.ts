@@ -16,8 +16,11 @@ export const AUTOMATION_TRIGGERS = [
   'form.submitted',
   'invoice.paid',
   'document.signed',
+  'task.created',
   'task.status_changed',
+  'project.stage_changed',
   'meeting.booked',
+  'email.received',
   'date.reached',
 ] as const;
 export type AutomationTrigger = (typeof AUTOMATION_TRIGGERS)[number];
@@ -27,19 +30,31 @@ export const AUTOMATION_TRIGGER_LABELS: Record<AutomationTrigger, string> = {
   'form.submitted': 'Form submitted',
   'invoice.paid': 'Invoice paid',
   'document.signed': 'Document signed',
+  'task.created': 'Task created',
   'task.status_changed': 'Task status changed',
+  'project.stage_changed': 'Project stage changed',
   'meeting.booked': 'Meeting booked',
+  'email.received': 'Client email received',
   'date.reached': 'Date reached',
 };
+
+/**
+ * The triggers an automation can be saved with: those some module emits (docs/requirements.md "Automation").
+ * "Date reached" has no producer yet (no date sweep), so it is refused with a message instead of saved to never run.
+ */
+export const AUTOMATION_AVAILABLE_TRIGGERS = AUTOMATION_TRIGGERS.filter((t) => t !== 'date.reached');
 
 /** The record fields each trigger's event carries (what a condition may compare). */
 export const AUTOMATION_TRIGGER_FIELDS: Record<AutomationTrigger, readonly string[]> = {
   'contact.created': ['firstName', 'lastName', 'email', 'status', 'company', 'jobTitle', 'city'],
-  'form.submitted': ['formId', 'formName', 'email', 'firstName', 'lastName'],
-  'invoice.paid': ['documentId', 'title', 'amount', 'currency', 'contactId'],
+  'form.submitted': ['formId', 'formName', 'email', 'firstName', 'lastName', 'contactId'],
+  'invoice.paid': ['documentId', 'title', 'number', 'amount', 'currency', 'contactId'],
   'document.signed': ['documentId', 'title', 'contactId'],
-  'task.status_changed': ['title', 'from', 'to', 'priority', 'projectId'],
+  'task.created': ['title', 'status', 'priority', 'projectId', 'contactId'],
+  'task.status_changed': ['title', 'from', 'to', 'priority', 'projectId', 'contactId'],
+  'project.stage_changed': ['title', 'from', 'to'],
   'meeting.booked': ['title', 'startTime', 'contactId'],
+  'email.received': ['from', 'subject', 'projectId', 'contactId'],
   'date.reached': ['date'],
 };
 
@@ -86,6 +101,7 @@ export const AUTOMATION_MESSAGES = {
   waitDays: `Wait between 1 and ${AUTOMATION_MAX_WAIT_DAYS} days`,
   loop: (trigger: string, step: string) =>
     `This automation would trigger itself: its trigger is "${trigger}" and a step would cause it ("${step}")`,
+  triggerUnavailable: (label: string) => `The trigger "${label}" is not available yet`,
   notFound: 'Automation not found',
   loadFailed: 'Failed to load automations',
   runsLoadFailed: 'Failed to load automation runs',
@@ -153,6 +169,13 @@ export const automationInputSchema = z
     enabled: z.boolean().default(true),
   })
   .superRefine((a, ctx) => {
+    if (!(AUTOMATION_AVAILABLE_TRIGGERS as readonly string[]).includes(a.trigger)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['trigger'],
+        message: AUTOMATION_MESSAGES.triggerUnavailable(AUTOMATION_TRIGGER_LABELS[a.trigger]),
+      });
+    }
     const fields = AUTOMATION_TRIGGER_FIELDS[a.trigger];
     a.conditions.forEach((c, i) => {
       if (!fields.includes(c.field)) {
@@ -170,13 +193,14 @@ export type AutomationInput = z.input<typeof automationInputSchema>;
 export type AutomationData = z.output<typeof automationInputSchema>;
 
 /**
- * Which trigger each step type can raise by itself (loop protection, checked on save): creating a task raises no
- * "task status changed" (a new task has no change); adding to a group, notifying, waiting and sending an email
- * raise none of the triggers. A step that would is refused; the runtime depth limit is the backstop.
+ * Which trigger each step type raises by itself (loop protection, checked on save): creating a task raises "task
+ * created" (the tasks module emits it for every new task), so "task created → create a task" is refused; a new task
+ * has no status change. Adding to a group, notifying, waiting and sending an email raise none of the triggers. The
+ * runtime depth limit is the backstop for loops through several automations.
  */
 export const STEP_RAISES: Record<AutomationStepType, readonly AutomationTrigger[]> = {
   send_email: [],
-  create_task: [],
+  create_task: ['task.created'],
   add_to_group: [],
   notify_member: [],
   wait: [],
