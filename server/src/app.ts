@@ -19,6 +19,7 @@ import { serializerCompiler } from './lib/serializer';
 import { readAccessToken } from './lib/session-cookies';
 import { TokenService } from './lib/tokens';
 import { registerWeb } from './lib/web';
+import { createErrorReporter } from './lib/error-reporting';
 import { AuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { passwordRoutes } from './modules/auth/password.routes';
@@ -216,6 +217,16 @@ export async function buildApp({
     app.addHook('onClose', async () => closeRedis(redis));
   }
 
+  // SENTRY_DSN: this app's 5xx go to the error-reporting endpoint (lib/errors.ts sendError); else off.
+  const { errorReporting } = config;
+  const errorReporter = await createErrorReporter(
+    errorReporting.server
+      ? { dsn: errorReporting.server, environment: errorReporting.environment, release: errorReporting.release }
+      : null,
+  );
+  app.decorate('errorReporter', errorReporter);
+  if (errorReporter) app.addHook('onClose', async () => void (await errorReporter.flush()));
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
@@ -239,11 +250,13 @@ export async function buildApp({
   });
 
   const remoteOrigins = [...new Set(config.remotes.map((r) => originOf(r.entry)))];
+  // The browser apps post their error reports to the DSN's host.
+  const reportingOrigins = errorReporting.browser ? [originOf(errorReporting.browser)] : [];
   await app.register(cookie);
   const cspDirectives = {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...remoteOrigins],
-    connectSrc: ["'self'", ...remoteOrigins],
+    connectSrc: ["'self'", ...remoteOrigins, ...reportingOrigins],
     // Remotes ship their own CSS chunks, images and fonts from their origin.
     styleSrc: ["'self'", "'unsafe-inline'", ...remoteOrigins],
     imgSrc: ["'self'", 'data:', 'blob:', ...remoteOrigins],
@@ -611,6 +624,13 @@ export async function buildApp({
     webDir: config.webDir,
     remotes: config.remotes,
     companyDomain: config.adminEmailDomain ?? undefined,
+    errorReporting: errorReporting.browser
+      ? {
+          dsn: errorReporting.browser,
+          environment: errorReporting.environment,
+          ...(errorReporting.release ? { release: errorReporting.release } : {}),
+        }
+      : undefined,
   });
   return app;
 }

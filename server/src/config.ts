@@ -79,6 +79,10 @@ function envSchema(root: string) {
       (v) => v ?? 'https://geocoding-api.open-meteo.com',
     ),
     WEATHER_CACHE_SECONDS: positiveInt(1800),
+    SENTRY_DSN: optional(sentryDsn('SENTRY_DSN')),
+    SENTRY_BROWSER_DSN: optional(sentryDsn('SENTRY_BROWSER_DSN')),
+    SENTRY_ENVIRONMENT: optional(z.string().regex(/^[\w.-]{1,64}$/, 'SENTRY_ENVIRONMENT: letters, digits, . _ -')),
+    SENTRY_RELEASE: optional(z.string().regex(/^[\w.@+-]{1,200}$/, 'SENTRY_RELEASE: letters, digits, . _ - @ +')),
     INTERCOM_SECRET: optional(z.string().min(16, 'INTERCOM_SECRET must be at least 16 characters')),
     INTERCOM_TOKEN_TTL_SECONDS: positiveInt(3600),
     SIGNING_P12_PATH: optional(z.string()).transform((v) => (v === undefined ? undefined : path.resolve(v))),
@@ -192,6 +196,12 @@ export interface Config {
    */
   signingP12Path?: string;
   signingP12Passphrase?: string;
+  /**
+   * Error reporting to a Sentry-compatible endpoint (lib/error-reporting.ts, the official SDKs): the server reports
+   * its own 5xx and crashes when `server` is set; the browser apps report theirs when `browser` is set (handed to
+   * them in /remotes.json). SENTRY_BROWSER_DSN defaults to SENTRY_DSN. Both null: off.
+   */
+  errorReporting: { server: string | null; browser: string | null; environment: string; release?: string };
   /** The help chat's identity token (GET /intercom/jwt): on when INTERCOM_SECRET is set, null = off. */
   intercom: { secret: string; ttlSeconds: number } | null;
   /** Users whose e-mail ends with @this domain may use the admin pages; null (the default) = no one. */
@@ -203,6 +213,18 @@ export interface Config {
   logLevel: string;
   /** Diagnostics: a file that gets each distinct SQL text the server runs, once (db/statement-log.ts). */
   sqlStatementLog: string | undefined;
+}
+
+/** A Sentry DSN: http(s)://<public key>@<host>[:port]/[path/]<project id>. */
+function sentryDsn(name: string) {
+  return z.string().refine((v) => {
+    try {
+      const u = new URL(v);
+      return /^https?:$/.test(u.protocol) && u.username !== '' && /\/\d+$/.test(u.pathname);
+    } catch {
+      return false;
+    }
+  }, `${name} must be a DSN like https://<public key>@<host>/<project id>`);
 }
 
 function stripeConfig(e: { STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string; STRIPE_API_URL: string }) {
@@ -285,6 +307,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signingP12Path: e.SIGNING_P12_PATH,
     signingP12Passphrase: e.SIGNING_P12_PASSPHRASE,
     adminEmailDomain: e.ADMIN_EMAIL_DOMAIN,
+    errorReporting: {
+      server: e.SENTRY_DSN ?? null,
+      browser: e.SENTRY_BROWSER_DSN ?? e.SENTRY_DSN ?? null,
+      environment: e.SENTRY_ENVIRONMENT ?? (env.NODE_ENV === 'production' ? 'production' : 'development'),
+      ...(e.SENTRY_RELEASE ? { release: e.SENTRY_RELEASE } : {}),
+    },
     intercom: e.INTERCOM_SECRET ? { secret: e.INTERCOM_SECRET, ttlSeconds: e.INTERCOM_TOKEN_TTL_SECONDS } : null,
     dbTimeouts: {
       connectMs: e.DB_CONNECT_TIMEOUT_MS,

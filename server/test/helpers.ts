@@ -63,7 +63,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-const TEST_ENV: NodeJS.ProcessEnv = {
+export const TEST_ENV: NodeJS.ProcessEnv = {
   DATA_DIR: '/nonexistent/atrium-test-data',
   WEB_DIR: '/nonexistent/atrium-test-web',
   // Many sign-ups per file come from one address; the limit itself is tested with a sibling app.

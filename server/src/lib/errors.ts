@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_STATUS, MESSAGES, type ApiErrorBody, type ErrorCode, type FieldError } from '@atrium/contracts';
 import { FOREIGN_KEY_VIOLATION, isDatabaseUnavailable, pgErrorCode } from '../db/client';
+import type { ErrorReporter } from './error-reporting';
 
 const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   NOT_FOUND: 'Not found',
@@ -78,6 +79,10 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 export const CHANGED_MEANWHILE = 'Something this change refers to was just removed. Reload and try again.';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** lib/error-reporting.ts: where this app's 5xx are reported (null: SENTRY_DSN unset, reporting off). */
+    errorReporter: ErrorReporter | null;
+  }
   interface FastifyContextConfig {
     /**
      * The `error` text of a 400 for this route's invalid body (e.g. 'Invalid project data'); the field messages
@@ -139,6 +144,7 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
     request.log.warn({ err: error }, 'database unavailable');
     reply.header('retry-after', String(RETRY_AFTER_UNAVAILABLE_S));
   } else if (status >= 500) request.log.error({ err: error }, 'request failed');
+  if (status >= 500) request.server.errorReporter?.requestFailed(error, request, status);
   else request.log.debug({ code: appError.code, msg: appError.message }, 'request rejected');
   return reply.status(status).type('application/json; charset=utf-8').send(appError.toBody());
 }

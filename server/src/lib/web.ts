@@ -13,10 +13,15 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * sidebar and '+ New' entries, public path prefixes, modals, search, widgets). A static table: the server never
  * loads remote code, and the host draws the shell without fetching any remote entry.
  */
-export function remotesManifest(remotes: RemotesManifest['remotes'], companyDomain?: string): RemotesManifest {
+export function remotesManifest(
+  remotes: RemotesManifest['remotes'],
+  companyDomain?: string,
+  errorReporting?: RemotesManifest['errorReporting'],
+): RemotesManifest {
   return {
     remotes: remotes.map((r) => ({ ...REMOTE_META[r.name], name: r.name, entry: r.entry })),
     ...(companyDomain ? { companyDomain } : {}),
+    ...(errorReporting ? { errorReporting } : {}),
   };
 }
 
@@ -26,9 +31,20 @@ export function remotesManifest(remotes: RemotesManifest['remotes'], companyDoma
  */
 export async function registerWeb(
   app: FastifyInstance,
-  { webDir, remotes, companyDomain }: { webDir: string; remotes: RemotesManifest['remotes']; companyDomain?: string },
+  {
+    webDir,
+    remotes,
+    companyDomain,
+    errorReporting,
+  }: {
+    webDir: string;
+    remotes: RemotesManifest['remotes'];
+    companyDomain?: string;
+    /** The browser apps' error reporting (a public DSN), when configured. */
+    errorReporting?: RemotesManifest['errorReporting'];
+  },
 ): Promise<void> {
-  const manifest = remotesManifest(remotes, companyDomain);
+  const manifest = remotesManifest(remotes, companyDomain, errorReporting);
   app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) =>
     reply.header('cache-control', NO_CACHE).send(manifest),
   );

@@ -159,6 +159,11 @@ export interface RemotesManifest {
   } & Partial<RemoteMeta>)[];
   /** The product company's e-mail domain (server ADMIN_EMAIL_DOMAIN): who sees the admin pages. */
   companyDomain?: string;
+  /**
+   * Error reporting for the browser apps (server SENTRY_BROWSER_DSN or SENTRY_DSN): a Sentry-compatible DSN, which is
+   * public by design, with the environment and release. Absent: reporting is off.
+   */
+  errorReporting?: { dsn: string; environment: string; release?: string };
 }
 
 export function isRemoteModule(value: unknown): value is RemoteModule {
