@@ -640,6 +640,24 @@ const ROUTES: Record<string, RouteSpec> = {
   [`POST ${A}/stripe/webhook`]: {
     csrfExempt: 'Stripe calls it with no cookie; the signature over the raw body is the credential (lib/csrf.ts)',
   },
+  // Subscription (Stripe Billing is not configured in the matrix's app: the owner's changes answer 409 'not set up')
+  [`GET ${A}/subscription`]: {},
+  [`GET ${A}/subscription/invoices`]: { minRole: 'owner' },
+  [`POST ${A}/subscription/checkout`]: {
+    minRole: 'owner',
+    request: () => ({ payload: { tier: 'pro' } }),
+    ownerStatus: 409,
+  },
+  [`POST ${A}/subscription/change`]: {
+    minRole: 'owner',
+    request: () => ({ payload: { tier: 'pro' } }),
+    ownerStatus: 409,
+  },
+  [`POST ${A}/subscription/cancel`]: { minRole: 'owner', ownerStatus: 409 },
+  [`POST ${A}/subscription/resume`]: { minRole: 'owner', ownerStatus: 409 },
+  [`POST ${A}/subscription/webhook`]: {
+    csrfExempt: 'Stripe calls it with no cookie; the signature over the raw body is the credential (lib/csrf.ts)',
+  },
   [`GET ${A}/payments`]: { lists: ['payment'] },
   [`POST ${A}/payments/:id/resolve`]: {
     minRole: 'admin',
@@ -742,9 +760,9 @@ const ROUTES: Record<string, RouteSpec> = {
   },
   [`GET ${A}/email-campaigns/:id`]: { ids: { id: 'emailCampaign' } },
   [`GET ${A}/email-campaigns/:id/recipients`]: { ids: { id: 'emailCampaign' } },
-  // The fixture campaign is already sent: neither cancellable nor resumable.
-  [`POST ${A}/email-campaigns/:id/cancel`]: { ids: { id: 'emailCampaign' }, ownerStatus: 409 },
-  [`POST ${A}/email-campaigns/:id/resume`]: { ids: { id: 'emailCampaign' }, ownerStatus: 409 },
+  // The fixture campaign is already sent: neither cancellable nor resumable. Its sender, owners and admins only.
+  [`POST ${A}/email-campaigns/:id/cancel`]: { ids: { id: 'emailCampaign' }, ownerStatus: 409, minRole: 'admin' },
+  [`POST ${A}/email-campaigns/:id/resume`]: { ids: { id: 'emailCampaign' }, ownerStatus: 409, minRole: 'admin' },
   [`GET ${A}/public/unsubscribe/:token`]: {
     params: { token: "a campaign recipient's unsubscribe link: the HMAC token is the credential" },
   },
@@ -1047,7 +1065,8 @@ async function fixtures(t: TestApp, owner: Signed, kinds: Kind[]): Promise<Fixtu
     const [row] = await t.database.db
       .insert(emailCampaigns)
       .values({
-        businessId: await currentBusinessOf(a),
+        // The 'business' fixture's when there is one (the lesser roles join that one), else the session's.
+        businessId: fx.business ?? (await currentBusinessOf(a)),
         senderId: owner.user.id,
         templateId: fx.emailTemplate,
         name: 'Sent campaign',

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { businesses, emailCampaignRecipients, emailCampaigns, emailUnsubscribes, users } from '../../db/schema';
 import type { CampaignCounts, RecipientStatus } from '@atrium/domain-comms/schemas';
@@ -143,6 +143,67 @@ export class CampaignsRepository {
     return rows.length > 0;
   }
 
+  /**
+   * The run `runner` takes the campaign for `seconds` when no live run holds it (none, or its lease ran out): the one
+   * place that decides which run sends. False while another run holds it.
+   */
+  async claimRun(id: string, runner: string, seconds: number): Promise<boolean> {
+    const rows = await this.db
+      .update(emailCampaigns)
+      .set({ runner, runLeaseUntil: sql`now() + ${seconds}::int * interval '1 second'` })
+      .where(
+        and(
+          eq(emailCampaigns.id, id),
+          or(
+            isNull(emailCampaigns.runLeaseUntil),
+            lt(emailCampaigns.runLeaseUntil, sql`now()`),
+            eq(emailCampaigns.runner, runner),
+          ),
+        ),
+      )
+      .returning({ id: emailCampaigns.id });
+    return rows.length > 0;
+  }
+
+  /** The holder's heartbeat: false when the run no longer holds the campaign (its lease ran out and another took it). */
+  async renewRun(id: string, runner: string, seconds: number): Promise<boolean> {
+    const rows = await this.db
+      .update(emailCampaigns)
+      .set({ runLeaseUntil: sql`now() + ${seconds}::int * interval '1 second'` })
+      .where(and(eq(emailCampaigns.id, id), eq(emailCampaigns.runner, runner)))
+      .returning({ id: emailCampaigns.id });
+    return rows.length > 0;
+  }
+
+  /** The run is over: the next one may take the campaign at once. */
+  async releaseRun(id: string, runner: string): Promise<void> {
+    await this.db
+      .update(emailCampaigns)
+      .set({ runner: null, runLeaseUntil: null })
+      .where(and(eq(emailCampaigns.id, id), eq(emailCampaigns.runner, runner)));
+  }
+
+  async hasQueued(campaignId: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: emailCampaignRecipients.id })
+      .from(emailCampaignRecipients)
+      .where(and(eq(emailCampaignRecipients.campaignId, campaignId), eq(emailCampaignRecipients.status, 'queued')))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /** The campaign's recipients per status (the note of a campaign that stopped). */
+  async counts(campaignId: string): Promise<CampaignCounts> {
+    const rows = await this.db
+      .select({ status: emailCampaignRecipients.status, n: count() })
+      .from(emailCampaignRecipients)
+      .where(eq(emailCampaignRecipients.campaignId, campaignId))
+      .groupBy(emailCampaignRecipients.status);
+    const counts = emptyCounts();
+    for (const r of rows) counts[r.status as RecipientStatus] = Number(r.n);
+    return counts;
+  }
+
   /** Rows a stopped run left claimed: they may have gone out, so they become 'unknown' and are never sent again. */
   async claimedToUnknown(campaignId: string): Promise<number> {
     const rows = await this.db
@@ -153,8 +214,11 @@ export class CampaignsRepository {
     return rows.length;
   }
 
-  /** Claims the next queued recipient (queued → sending, committed before the send). */
-  async claimNext(campaignId: string): Promise<RecipientRow | null> {
+  /**
+   * Claims the next queued recipient (queued → sending, committed before the send) — only for the run that holds the
+   * campaign's live lease (`claimRun`): a run that lost it claims nobody.
+   */
+  async claimNext(campaignId: string, runner: string): Promise<RecipientRow | null> {
     const next = this.db
       .select({ id: emailCampaignRecipients.id })
       .from(emailCampaignRecipients)
@@ -166,7 +230,14 @@ export class CampaignsRepository {
       .update(emailCampaignRecipients)
       .set({ status: 'sending', claimedAt: new Date() })
       // `= (subquery)`: one row, evaluated once (an IN semi-join may rescan the subquery and claim several).
-      .where(and(eq(emailCampaignRecipients.id, sql`(${next})`), eq(emailCampaignRecipients.status, 'queued')))
+      .where(
+        and(
+          eq(emailCampaignRecipients.id, sql`(${next})`),
+          eq(emailCampaignRecipients.status, 'queued'),
+          sql`EXISTS (SELECT 1 FROM ${emailCampaigns} c WHERE c.id = ${campaignId} AND c.runner = ${runner}
+            AND c.run_lease_until > now())`,
+        ),
+      )
       .returning();
     return row ?? null;
   }

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   CAMPAIGN_MESSAGES,
   GMAIL_MAX_MESSAGE_BYTES,
@@ -15,7 +15,7 @@ import {
 } from '@atrium/domain-comms/schemas';
 import { API_ROOT, makePagination, type Pagination } from '@atrium/contracts';
 import { escapeHtml } from '@atrium/contracts/merge-tags';
-import type { BusinessCaller } from '../../lib/caller';
+import type { AuthContext, BusinessCaller } from '../../lib/caller';
 import { AppError } from '../../lib/errors';
 import { JobReleased, type JobContext, type JobLog, type JobQueue } from '../../lib/jobs';
 import { MailSendError, type MailSender } from '../../lib/mail-sender-port';
@@ -25,6 +25,12 @@ import type { EmailTemplateRow } from '../email-templates/email-templates.reposi
 import type { CampaignListRow, CampaignsRepository, NewRecipient, RecipientRow } from './campaigns.repository';
 
 export const CAMPAIGN_QUEUE = 'email-campaign-send';
+/** How often a failed run is tried again; the last try that fails stops the campaign ('failed', resumable). */
+export const CAMPAIGN_RETRY_LIMIT = 20;
+/** How long a run holds its campaign without a heartbeat (the job's own grace): then another run may take it. */
+export const CAMPAIGN_RUN_LEASE_SECONDS = 60;
+/** A run that finds the campaign held waits for it this often, every 2 s (twice the lease), then leaves it to the holder. */
+const RUN_WAIT_TRIES = 60;
 
 /** Gmail's sending limits for one mailbox (STACK-NOTES: 2,000 messages a day; 15,000 quota units a minute, 100 per send). */
 export interface CampaignLimits {
@@ -97,11 +103,11 @@ export class CampaignsService {
     jobs.define<{ campaignId: string }>({
       name: CAMPAIGN_QUEUE,
       handler: (data, job) => this.run(data.campaignId, job),
-      retryLimit: 20,
+      retryLimit: CAMPAIGN_RETRY_LIMIT,
       retryDelaySeconds: 30,
       retryBackoff: true,
       heartbeatSeconds: 10,
-      graceSeconds: 60,
+      graceSeconds: CAMPAIGN_RUN_LEASE_SECONDS,
     });
   }
 
@@ -254,9 +260,19 @@ export class CampaignsService {
     };
   }
 
+  /** Its sender, an owner or an admin may stop or resume a campaign (it goes out from the sender's Gmail). */
+  private async controlled(caller: AuthContext, id: string) {
+    const row = await this.repo.find(caller.businessId, id);
+    if (!row) throw notFound();
+    if (row.senderId !== caller.userId && caller.role !== 'owner' && caller.role !== 'admin') {
+      throw new AppError('FORBIDDEN', CAMPAIGN_MESSAGES.notYourCampaign);
+    }
+    return row;
+  }
+
   /** Stops a scheduled or sending campaign: what is still queued is not sent (failed, 'Cancelled'). */
-  async cancel(caller: BusinessCaller, id: string): Promise<Campaign> {
-    if (!(await this.repo.find(caller.businessId, id))) throw notFound();
+  async cancel(caller: AuthContext, id: string): Promise<Campaign> {
+    await this.controlled(caller, id);
     if (!(await this.repo.setState(id, { status: 'cancelled', finishedAt: new Date() }, ['scheduled', 'sending']))) {
       throw new AppError('CONFLICT', CAMPAIGN_MESSAGES.notCancellable);
     }
@@ -264,15 +280,19 @@ export class CampaignsService {
     return this.get(caller, id);
   }
 
-  /** Sends what is still queued of a campaign that stopped (Gmail disconnected): the sender must be able to send. */
-  async resume(caller: BusinessCaller, id: string): Promise<Campaign> {
-    const row = await this.repo.find(caller.businessId, id);
-    if (!row) throw notFound();
-    if (row.status !== 'failed') throw new AppError('CONFLICT', 'Only a stopped campaign can be resumed');
+  /**
+   * Sends what is still queued of a campaign that stopped (Gmail disconnected, or Gmail kept refusing): the sender
+   * must be able to send. Only the call that moves it from 'failed' queues a job — a second resume meanwhile is 409.
+   */
+  async resume(caller: AuthContext, id: string): Promise<Campaign> {
+    const row = await this.controlled(caller, id);
+    if (row.status !== 'failed') throw new AppError('CONFLICT', CAMPAIGN_MESSAGES.notResumable);
     if (!(await this.deps.mailSender.canSend(row.senderId, row.businessId))) {
       throw new AppError('CONFLICT', CAMPAIGN_MESSAGES.gmailNotConnected);
     }
-    await this.repo.setState(id, { status: 'sending', note: null, finishedAt: null }, ['failed']);
+    if (!(await this.repo.setState(id, { status: 'sending', note: null, finishedAt: null }, ['failed']))) {
+      throw new AppError('CONFLICT', CAMPAIGN_MESSAGES.notResumable);
+    }
     await this.enqueue(id, null);
     return this.get(caller, id);
   }
@@ -315,8 +335,65 @@ export class CampaignsService {
   // -------------------------------------------------------------------------------------------------------------
   // The sending job
 
-  /** One run of a campaign's job: sends queued recipients until none is left, a limit is reached or it is stopped. */
+  /**
+   * One run of a campaign's job. It first takes the campaign (`claimRun`: one run per campaign, decided by the
+   * database): another live run holding it is waited for — it is about to end (a resume right after it stopped, a
+   * retry while a lost run is still inside a send) — and after twice the lease left to it. The heartbeat keeps the
+   * hold; a run that lost it claims no recipient. A run that fails on its last try stops the campaign ('failed',
+   * with what was sent), which can then be resumed.
+   */
   async run(campaignId: string, job: JobContext): Promise<void> {
+    const runner = `${job.id}:${job.retryCount}:${randomUUID()}`;
+    if (!(await this.takeCampaign(campaignId, runner, job))) return;
+    job.onBeat(() => this.repo.renewRun(campaignId, runner, CAMPAIGN_RUN_LEASE_SECONDS));
+    try {
+      await this.sendAll(campaignId, runner, job);
+    } catch (error) {
+      if (!(error instanceof JobReleased) && !job.signal.aborted && job.retryCount >= CAMPAIGN_RETRY_LIMIT) {
+        await this.stopAfterRetries(campaignId, error);
+      }
+      throw error;
+    } finally {
+      await this.repo
+        .releaseRun(campaignId, runner)
+        .catch((err: unknown) => this.deps.log.warn({ err, campaignId }, 'campaigns: a run could not let go'));
+    }
+  }
+
+  private async takeCampaign(campaignId: string, runner: string, job: JobContext): Promise<boolean> {
+    for (let tries = 0; ; tries++) {
+      if (await this.repo.claimRun(campaignId, runner, CAMPAIGN_RUN_LEASE_SECONDS)) return true;
+      const campaign = await this.repo.byId(campaignId);
+      if (!campaign || (campaign.status !== 'sending' && campaign.status !== 'scheduled')) return false;
+      if (tries >= RUN_WAIT_TRIES) {
+        this.deps.log.info({ campaignId }, 'campaigns: another live run holds the campaign; it sends the rest');
+        return false;
+      }
+      await this.sleep(2000, job.signal);
+    }
+  }
+
+  /** The last try failed too (Gmail kept answering 429/5xx): the campaign stops, resumable, saying what went out. */
+  private async stopAfterRetries(campaignId: string, error: unknown): Promise<void> {
+    try {
+      const counts = await this.repo.counts(campaignId);
+      const reason = error instanceof Error ? error.message : String(error);
+      await this.repo.setState(
+        campaignId,
+        {
+          status: 'failed',
+          note:
+            `Sending stopped after ${CAMPAIGN_RETRY_LIMIT + 1} tries (${reason}): ${counts.sent} sent, ` +
+            `${counts.queued} not sent yet. Resume the campaign to send the rest.`,
+        },
+        ['sending'],
+      );
+    } catch (err) {
+      this.deps.log.error({ err, campaignId }, 'campaigns: a campaign out of retries could not be marked failed');
+    }
+  }
+
+  private async sendAll(campaignId: string, runner: string, job: JobContext): Promise<void> {
     const campaign = await this.repo.byId(campaignId);
     if (!campaign || (campaign.status !== 'sending' && campaign.status !== 'scheduled')) return;
     if (campaign.sendAt && campaign.sendAt.getTime() > Date.now() + 1000) {
@@ -356,8 +433,12 @@ export class CampaignsService {
       const current = await this.repo.byId(campaign.id);
       if (!current || current.status !== 'sending') return;
 
-      const recipient = await this.repo.claimNext(campaign.id);
+      const recipient = await this.repo.claimNext(campaign.id, runner);
       if (!recipient) {
+        // None claimed: none is queued (done), or this run no longer holds the campaign (it stops), or its lease
+        // had just run out with nobody else taking it (renewed: it goes on).
+        if (!(await this.repo.renewRun(campaign.id, runner, CAMPAIGN_RUN_LEASE_SECONDS))) return;
+        if (await this.repo.hasQueued(campaign.id)) continue;
         await this.repo.setState(campaign.id, { status: 'sent', finishedAt: new Date(), note: null }, ['sending']);
         return;
       }

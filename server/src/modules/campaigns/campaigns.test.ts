@@ -9,7 +9,8 @@ import type { JobContext, JobQueue } from '../../lib/jobs';
 import { MailSendError, type MailSender, type OutgoingMail } from '../../lib/mail-sender-port';
 import { Agent, createTestDatabase, signedInAgent, testMailer, type TestDatabase } from '../../../test/helpers';
 import { CampaignsRepository } from './campaigns.repository';
-import { CampaignsService } from './campaigns.service';
+import { CAMPAIGN_RETRY_LIMIT, CampaignsService } from './campaigns.service';
+import type { AuthContext } from '../../lib/caller';
 
 /** A MailSender that records what it is asked to send; `fail` decides a failure per recipient address. */
 class FakeSender implements MailSender {
@@ -270,9 +271,9 @@ describe('email templates and campaigns', () => {
   });
 
   describe('the sending job', () => {
-    const jobOf = (): JobContext => ({
+    const jobOf = (retryCount = 0): JobContext => ({
       id: 'j',
-      retryCount: 0,
+      retryCount,
       signal: new AbortController().signal,
       onBeat: () => undefined,
     });
@@ -380,6 +381,114 @@ describe('email templates and campaigns', () => {
       const [row] = await db.handle.db.select().from(emailCampaigns).where(eq(emailCampaigns.id, id));
       expect(row!.note).toMatch(/daily limit/);
       expect(row!.status).toBe('sending');
+    });
+
+    const as = (role: AuthContext['role'], userId = ownerIds.id) =>
+      ({ userId, businessId: ownerIds.businessId, role }) as AuthContext;
+
+    test('one run per campaign: a second run of it never sends beside the first; a double resume queues one job', async () => {
+      const id = await scheduled(['r1@example.com', 'r2@example.com', 'r3@example.com', 'r4@example.com']);
+      // A slow Gmail: two runs claiming side by side would both be inside a send at once.
+      let inFlight = 0;
+      let most = 0;
+      const fake = new FakeSender();
+      const slow: MailSender = {
+        canSend: async () => true,
+        sendAs: async (u, b, mail) => {
+          most = Math.max(most, ++inFlight);
+          await new Promise((r) => setTimeout(r, 30));
+          inFlight--;
+          return fake.sendAs(u, b, mail);
+        },
+      };
+      const service = serviceWith(slow);
+      await Promise.all([service.run(id, { ...jobOf(), id: 'a' }), service.run(id, { ...jobOf(), id: 'b' })]);
+      expect(most).toBe(1);
+      expect(fake.sent.map((m) => m.mail.to[0]).sort()).toEqual([
+        'r1@example.com',
+        'r2@example.com',
+        'r3@example.com',
+        'r4@example.com',
+      ]);
+      const [row] = await db.handle.db.select().from(emailCampaigns).where(eq(emailCampaigns.id, id));
+      expect(row).toMatchObject({ status: 'sent', runner: null, runLeaseUntil: null });
+
+      // Stopped, then resumed twice at once (two clicks, two tabs): one job, the other call is refused.
+      const stopped = await scheduled(['s1@example.com']);
+      await db.handle.db.update(emailCampaigns).set({ status: 'failed' }).where(eq(emailCampaigns.id, stopped));
+      const resuming = serviceWith(fake);
+      const answers = await Promise.allSettled([
+        resuming.resume(as('owner'), stopped),
+        resuming.resume(as('owner'), stopped),
+      ]);
+      expect(answers.map((a) => a.status).sort()).toEqual(['fulfilled', 'rejected']);
+      expect((answers.find((a) => a.status === 'rejected') as PromiseRejectedResult).reason.message).toBe(
+        'Only a stopped campaign can be resumed',
+      );
+      expect(jobsSent).toHaveLength(1);
+
+      // A run holding the campaign that stops beating (its process died) loses it after the lease; a run that lost
+      // it claims nobody.
+      const repo = new CampaignsRepository(db.handle.db);
+      expect(await repo.claimRun(stopped, 'dead', 60)).toBe(true);
+      expect(await repo.claimRun(stopped, 'next', 60)).toBe(false);
+      await db.handle.db
+        .update(emailCampaigns)
+        .set({ runLeaseUntil: new Date(Date.now() - 1000) })
+        .where(eq(emailCampaigns.id, stopped));
+      expect(await repo.claimRun(stopped, 'next', 60)).toBe(true);
+      expect(await repo.claimNext(stopped, 'dead')).toBeNull();
+      expect(await repo.renewRun(stopped, 'dead', 60)).toBe(false);
+      expect((await repo.claimNext(stopped, 'next'))?.email).toBe('s1@example.com');
+    });
+
+    test('Gmail refusing on the last try: the campaign ends failed with what was sent, and can be resumed', async () => {
+      const id = await scheduled(['x1@example.com', 'x2@example.com', 'x3@example.com']);
+      const fake = new FakeSender();
+      fake.fail = (to) => (to === 'x1@example.com' ? null : new MailSendError('rate_limited', 'Gmail is busy'));
+      const service = serviceWith(fake);
+      // An earlier try: the job is retried later, the campaign goes on sending.
+      await expect(service.run(id, jobOf(3))).rejects.toThrow('Gmail is busy');
+      let [row] = await db.handle.db.select().from(emailCampaigns).where(eq(emailCampaigns.id, id));
+      expect(row!.status).toBe('sending');
+      // The last try.
+      await expect(service.run(id, jobOf(CAMPAIGN_RETRY_LIMIT))).rejects.toThrow('Gmail is busy');
+      [row] = await db.handle.db.select().from(emailCampaigns).where(eq(emailCampaigns.id, id));
+      expect(row!.status).toBe('failed');
+      expect(row!.note).toBe(
+        `Sending stopped after ${CAMPAIGN_RETRY_LIMIT + 1} tries (Gmail is busy): 1 sent, 2 not sent yet. Resume the campaign to send the rest.`,
+      );
+      expect(row!.runner).toBeNull();
+      expect(await statuses(id)).toEqual(['x1@example.com:sent', 'x2@example.com:queued', 'x3@example.com:queued']);
+      const shown = await owner.get(`/email-campaigns/${id}`);
+      expect(shown.json().data).toMatchObject({ status: 'failed', counts: { sent: 1, queued: 2 } });
+
+      fake.fail = () => null;
+      await service.resume(as('owner'), id);
+      expect(jobsSent).toHaveLength(1);
+      await service.run(id, jobOf());
+      expect(await statuses(id)).toEqual(['x1@example.com:sent', 'x2@example.com:sent', 'x3@example.com:sent']);
+      expect(fake.sent.filter((m) => m.mail.to[0] === 'x1@example.com')).toHaveLength(1);
+    });
+
+    test('cancel and resume: the sender, an owner or an admin — not another member (403)', async () => {
+      const id = await scheduled(['p1@example.com']);
+      await db.handle.db.update(emailCampaigns).set({ status: 'failed' }).where(eq(emailCampaigns.id, id));
+      const service = serviceWith(new FakeSender());
+      const colleague = 'someone-else';
+      for (const call of [
+        () => service.resume(as('member', colleague), id),
+        () => service.cancel(as('member', colleague), id),
+      ]) {
+        await expect(call()).rejects.toMatchObject({
+          code: 'FORBIDDEN',
+          message: 'Only the campaign’s sender or an owner or admin can cancel or resume it',
+        });
+      }
+      expect(jobsSent).toHaveLength(0);
+      // An admin who is not the sender may; so may the sender as a plain member.
+      expect((await service.resume(as('admin', colleague), id)).status).toBe('sending');
+      expect((await service.cancel(as('member'), id)).status).toBe('cancelled');
     });
 
     test('a disconnected Gmail stops the campaign (failed, resumable); nothing is lost', async () => {

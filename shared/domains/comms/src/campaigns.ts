@@ -34,6 +34,8 @@ export const CAMPAIGN_MESSAGES = {
   gmailNotConnected: 'Connect Google Workspace to send campaigns',
   tooLarge: 'This email is larger than Gmail accepts (25 MB)',
   notCancellable: 'Only a scheduled or sending campaign can be cancelled',
+  notResumable: 'Only a stopped campaign can be resumed',
+  notYourCampaign: 'Only the campaign’s sender or an owner or admin can cancel or resume it',
   unsubscribeInvalid: 'This unsubscribe link is not valid',
   unsubscribed: 'You have been unsubscribed',
   loadFailed: 'Failed to load campaigns',
