@@ -71,6 +71,7 @@ describe('the shell drawn from metadata, remotes loaded when used', () => {
       'Calendar',
       'Admin users',
       'Emails',
+      'Automation',
     ]);
     expect(drawn.flatMap((c) => c.newMenu.map((n) => n.label))).toEqual(['Contact', 'Task', 'Project', 'Meeting']);
     expect(modalOwner('contact')).toBe('crm');
@@ -103,6 +104,7 @@ describe('a remote that cannot load', () => {
       'Calendar',
       'Admin users',
       'Emails',
+      'Automation',
     ]);
     crmFails = false;
     await retryRemote('crm');
@@ -114,6 +116,7 @@ describe('a remote that cannot load', () => {
       'Calendar',
       'Admin users',
       'Emails',
+      'Automation',
     ]);
   });
 });

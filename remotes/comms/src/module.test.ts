@@ -9,10 +9,20 @@ describe('comms remote module', () => {
 
   it('contributes the Emails pages, the public unsubscribe page and the notification bell to the header', async () => {
     expect(remoteModule.routes.map((r) => r.path)).toEqual(
-      expect.arrayContaining(['/emails', '/emails/campaigns/create']),
+      expect.arrayContaining([
+        '/emails',
+        '/emails/campaigns/create',
+        '/automation',
+        '/automation/new',
+        '/automation/:automationId/edit',
+      ]),
     );
     expect(remoteModule.routes.filter((r) => r.public).map((r) => r.path)).toEqual(['/unsubscribe/:token']);
-    expect(remoteModule.nav.map((n) => n.label)).toEqual(['Emails']);
+    expect(remoteModule.nav.map((n) => n.label)).toEqual(['Emails', 'Automation']);
+    expect(remoteModule.nav.find((n) => n.key === 'automation')).toMatchObject({
+      path: '/automation',
+      only: 'desktop',
+    });
     expect(remoteModule.newMenu).toEqual([]);
     expect(remoteModule.headerWidgets?.map((w) => w.key)).toEqual(['chat', 'notifications']);
     const bell = await remoteModule.headerWidgets![1]!.load();

@@ -138,11 +138,18 @@ export const REMOTE_META: Readonly<Record<RemoteName, RemoteMeta>> = {
       '/emails/templates/:id/edit',
       '/emails/campaigns/create',
       '/emails/campaigns/:id',
+      '/automation',
+      '/automation/new',
+      '/automation/:automationId/edit',
       // Public (signed in or not): a campaign message's unsubscribe link.
       '/unsubscribe/:token',
     ],
     ...publicPaths('comms'),
-    nav: [{ key: 'emails', label: 'Emails', path: '/emails', icon: 'emails' }],
+    nav: [
+      { key: 'emails', label: 'Emails', path: '/emails', icon: 'emails' },
+      // The mobile menu shows Subscription in its place (spec, sidebar).
+      { key: 'automation', label: 'Automation', path: '/automation', icon: 'automation', only: 'desktop' },
+    ],
     newMenu: [],
     headerWidgets: true,
   },

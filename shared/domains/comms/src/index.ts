@@ -4,6 +4,7 @@
  * client (`api`).
  */
 import { api } from '@atrium/api-client';
+import { automationApi } from './api/automation';
 import { campaignsApi } from './api/campaigns';
 import { chatApi } from './api/chat';
 import { gmailApi } from './api/gmail';
@@ -15,8 +16,11 @@ export { notificationsApi, type NotificationsApi } from './api/notifications';
 export { gmailApi, type GmailApi } from './api/gmail';
 export { campaignsApi, type CampaignsApi } from './api/campaigns';
 export { chatApi, type ChatApi } from './api/chat';
+export { automationApi, type AutomationApi, type AutomationOption } from './api/automation';
+export * from './automation';
 
 export const notifications = /* @__PURE__ */ notificationsApi(api);
 export const gmail = /* @__PURE__ */ gmailApi(api);
 export const campaigns = /* @__PURE__ */ campaignsApi(api);
 export const chat = /* @__PURE__ */ chatApi(api);
+export const automations = /* @__PURE__ */ automationApi(api);

@@ -39,3 +39,11 @@ export const chatKeys = {
   overview: ['chat', 'overview'] as const,
   history: (channelId: string) => ['chat', 'history', channelId] as const,
 };
+
+export const automationKeys = {
+  all: ['automations'] as const,
+  list: ['automations', 'list'] as const,
+  detail: (id: string) => ['automations', 'detail', id] as const,
+  runs: (id: string) => ['automations', 'runs', id] as const,
+  options: (businessId: string) => ['automations', 'options', businessId] as const,
+};
