@@ -547,7 +547,8 @@ export const API_OPERATIONS = {
   'GET /public/payments/status': {
     id: 'getPaymentStatus',
     summary: 'What became of a Checkout Session (read only)',
-    public: "the success page after Stripe's Checkout; the session id Stripe put in its URL is the key",
+    public:
+      "the success page after Stripe's Checkout; the session id and the payment's HMAC key in its URL are the credential",
   },
   'GET /email-templates': { id: 'listEmailTemplates', summary: "The business's email templates" },
   'POST /email-templates': { id: 'createEmailTemplate', summary: 'Save a new email template' },

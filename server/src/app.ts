@@ -416,6 +416,7 @@ export async function buildApp({
   const stripe = new StripeService(new StripeRepository(db), { config, gateway: stripeGateway, businesses });
   const payments = new PaymentsService(new PaymentsRepository(db), {
     config,
+    secret,
     gateway: stripeGateway,
     stripe,
     documents,

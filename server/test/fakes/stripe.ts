@@ -341,6 +341,13 @@ export async function startStripeFake(options: FakeStripeOptions): Promise<FakeS
         if (!currency || items.length === 0) {
           return stripeError(400, 'invalid_request_error', 'Missing required param: line_items.');
         }
+        // Stripe's minimum charge (50 minor units in the common currencies: $0.50, €0.50…).
+        if (amount < 50) {
+          return stripeError(400, 'invalid_request_error', `Amount must be at least 50 ${currency} cents`, {
+            code: 'amount_too_small',
+            param: 'line_items[0][price_data][unit_amount]',
+          });
+        }
         if (!form.success_url) return stripeError(400, 'invalid_request_error', 'Missing required param: success_url.');
         const sid = `cs_test_${randomBytes(16).toString('hex')}`;
         const session = {

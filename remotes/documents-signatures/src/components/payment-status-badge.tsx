@@ -9,6 +9,7 @@ const COLORS: Record<PaymentStatus, string> = {
   refunded: 'orange',
   partially_refunded: 'yellow',
   held: 'grape',
+  dismissed: 'gray',
 };
 
 /** A payment's status as every payments list of this remote shows it (the invoice's payments, finance). */

@@ -15,7 +15,7 @@ const answer = (over: Partial<PublicPaymentStatus> = {}): PublicPaymentStatus =>
   ...over,
 });
 
-const open = (path = '/invoice-payment-success?session_id=cs_1') =>
+const open = (path = '/invoice-payment-success?session_id=cs_1&key=k1') =>
   renderWithProviders(<InvoicePaymentSuccessPage />, path, '/invoice-payment-success');
 
 afterEach(() => {
@@ -41,7 +41,7 @@ describe('/invoice-payment-success', () => {
     expect(await screen.findByRole('heading', { name: T.processing })).toBeInTheDocument();
     expect(screen.getByText(T.waiting)).toBeInTheDocument();
     expect(screen.queryByText(/Payment received/)).not.toBeInTheDocument();
-    expect(status).toHaveBeenCalledWith('cs_1');
+    expect(status).toHaveBeenCalledWith('cs_1', 'k1');
 
     await act(async () => {
       await jest.advanceTimersByTimeAsync(2_000);
@@ -102,6 +102,7 @@ describe('/invoice-payment-success', () => {
     ['failed', 'Payment not completed', T.failed],
     ['expired', 'Payment not completed', T.expired],
     ['refunded', 'Payment received', T.refunded],
+    ['dismissed', 'Payment returned', T.dismissed('Ann Photo')],
   ] as const)('%s: "%s", never "received" unless the money arrived', async (state, heading, text) => {
     jest.spyOn(publicPayments, 'status').mockResolvedValue(answer({ status: state }));
     open();
@@ -116,12 +117,15 @@ describe('/invoice-payment-success', () => {
     expect(screen.getByText(T.notFound)).toBeInTheDocument();
   });
 
-  it('no session id: payment not found without asking', async () => {
-    const status = jest.spyOn(publicPayments, 'status');
-    open('/invoice-payment-success');
-    expect(await screen.findByRole('heading', { name: 'Payment not found' })).toBeInTheDocument();
-    expect(status).not.toHaveBeenCalled();
-  });
+  it.each(['/invoice-payment-success', '/invoice-payment-success?session_id=cs_1'])(
+    'no session id or no key (%s): payment not found without asking',
+    async (path) => {
+      const status = jest.spyOn(publicPayments, 'status');
+      open(path);
+      expect(await screen.findByRole('heading', { name: 'Payment not found' })).toBeInTheDocument();
+      expect(status).not.toHaveBeenCalled();
+    },
+  );
 
   it('another failure: the reason and Try again', async () => {
     jest

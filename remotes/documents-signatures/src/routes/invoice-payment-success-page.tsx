@@ -30,6 +30,8 @@ export const PAYMENT_RESULT_TEXTS = {
   held: (business: string) =>
     `Stripe received a payment that differs from what the invoice expects, so ${business} will review it before the invoice is updated. Nothing more is needed from you for now.`,
   refunded: 'This payment was refunded.',
+  dismissed: (business: string) =>
+    `${business} did not accept this payment, and Stripe is giving the money back to your card. The invoice is unchanged.`,
   partiallyRefunded: 'Part of this payment was refunded.',
   notFound: "We couldn't find this payment. The link may be incomplete.",
 } as const;
@@ -37,16 +39,18 @@ export const PAYMENT_RESULT_TEXTS = {
 const T = PAYMENT_RESULT_TEXTS;
 
 /**
- * /invoice-payment-success?session_id={CHECKOUT_SESSION_ID} (public, Stripe's success_url): asks the server what
+ * /invoice-payment-success?session_id={CHECKOUT_SESSION_ID}&key= (public, Stripe's success_url; `key` is the
+ * server's HMAC of the payment, without which the status reads nothing): asks the server what
  * became of the payment and asks again while it is pending — only Stripe's verified webhook marks it paid, so this
  * page never says "received" before the server does; after a minute still pending it says so plainly with Check again.
  */
 export default function InvoicePaymentSuccessPage() {
   const [url] = useSearchParams();
   const sessionId = url.get('session_id') ?? '';
-  const q = usePaymentStatus(sessionId);
+  const key = url.get('key') ?? '';
+  const q = usePaymentStatus(sessionId, key);
 
-  if (!sessionId || (q.isError && isApiError(q.error) && (q.error.status === 404 || q.error.status === 400))) {
+  if (!sessionId || !key || (q.isError && isApiError(q.error) && (q.error.status === 404 || q.error.status === 400))) {
     return (
       <CardPage title="Payment not found">
         <Stack>
@@ -118,6 +122,14 @@ export default function InvoicePaymentSuccessPage() {
         <CardPage title="Payment under review" subtitle={`${what} to ${s.business.name}`}>
           <Alert color="yellow" role="status">
             {T.held(s.business.name)}
+          </Alert>
+        </CardPage>
+      );
+    case 'dismissed':
+      return (
+        <CardPage title="Payment returned" subtitle={`${what} to ${s.business.name}`}>
+          <Alert color="yellow" role="status">
+            {T.dismissed(s.business.name)}
           </Alert>
         </CardPage>
       );

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PaymentListParamsData } from '@atrium/domain-documents/schemas';
 import type { Database, Executor } from '../../db/client';
 import { payments, stripeEvents } from '../../db/schema';
@@ -34,6 +34,14 @@ export class PaymentsRepository {
       .where(eq(payments.id, id))
       .returning();
     return row!;
+  }
+
+  /** A dismissal whose refund Stripe refused: held for review again (only while no refund was recorded). */
+  async holdAgain(id: string): Promise<void> {
+    await this.db
+      .update(payments)
+      .set({ status: 'held', updatedAt: new Date() })
+      .where(and(eq(payments.id, id), eq(payments.status, 'dismissed'), isNull(payments.refundedAt)));
   }
 
   async byId(businessId: string, id: string, db: Executor = this.db, lock = false): Promise<PaymentRow | null> {

@@ -100,7 +100,7 @@ export const invoicePaymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSe
 /**
  * The signed-out pay flow, mounted at /api/v1/public. The invoice's public link token authorises the invoice calls
  * (404 unknown/forged/revoked, 410 expired); the status call takes the Checkout Session id Stripe put in the
- * success URL and only reads.
+ * success URL and the key (an HMAC of the payment) beside it, and only reads.
  */
 export const publicPaymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; rateLimit: number }> = async (
   app,
@@ -154,14 +154,14 @@ export const publicPaymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSer
       schema: {
         tags,
         description:
-          'What became of a Checkout Session (/invoice-payment-success polls it while pending). Read only: the webhook alone marks money received.',
+          'What became of a Checkout Session (/invoice-payment-success polls it while pending), with the key the success URL carries (404 without it). Read only: the webhook alone marks money received.',
         querystring: paymentStatusQuerySchema,
         response: { 200: ok(publicPaymentStatusSchema), ...errorResponses(400, 404, 429) },
       },
     },
     async (request) => ({
       success: true as const,
-      data: await payments.publicStatus(request.query.session_id),
+      data: await payments.publicStatus(request.query.session_id, request.query.key),
     }),
   );
 };

@@ -1,3 +1,4 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { makePagination, type Pagination } from '@atrium/contracts';
 import {
   amountDueNow,
@@ -79,6 +80,8 @@ export class PaymentsService implements ManualPaymentLedger {
     private readonly repo: PaymentsRepository,
     private readonly deps: {
       config: Pick<Config, 'appUrl'>;
+      /** The app secret: keys the success page's status key (an HMAC of the payment id). */
+      secret: string;
       gateway: StripeGateway | null;
       stripe: Pick<StripeService, 'chargeAccount' | 'applyAccountUpdated'>;
       documents: Pick<DocumentsService, 'invoiceForPayment' | 'invoiceOf' | 'settleInvoice' | 'businessNameOf'>;
@@ -155,7 +158,7 @@ export class PaymentsService implements ManualPaymentLedger {
         amount: due.amount,
         currency: invoice.currency,
         productName: `${invoice.number ? `Invoice ${invoice.number}` : 'Invoice'}: ${invoice.title}`.slice(0, 250),
-        successUrl: `${app}/invoice-payment-success?session_id={CHECKOUT_SESSION_ID}`,
+        successUrl: `${app}/invoice-payment-success?session_id={CHECKOUT_SESSION_ID}&key=${this.statusKey(payment.id)}`,
         cancelUrl: `${app}/invoices/pay?id=${encodeURIComponent(id)}&token=${encodeURIComponent(token)}&canceled=1`,
         metadata: {
           business: invoice.businessId,
@@ -190,10 +193,21 @@ export class PaymentsService implements ManualPaymentLedger {
     };
   }
 
-  /** What /invoice-payment-success shows: read only (the webhook is what marks money received). */
-  async publicStatus(sessionId: string): Promise<PublicPaymentStatus> {
+  /**
+   * The success page's key for a payment: HMAC-SHA256(app secret, payment id), put in success_url beside the
+   * session id. The status call needs both, so a session id seen elsewhere (history, Referer, Stripe) reads nothing.
+   */
+  statusKey(paymentId: string): string {
+    return createHmac('sha256', this.deps.secret).update(`payment-status:${paymentId}`).digest('base64url');
+  }
+
+  /**
+   * What /invoice-payment-success shows: read only (the webhook is what marks money received). An unknown session or
+   * a key that is not the payment's → 404, the same answer, so neither tells anything.
+   */
+  async publicStatus(sessionId: string, key: string): Promise<PublicPaymentStatus> {
     const payment = await this.repo.bySession(sessionId);
-    if (!payment) throw new AppError('NOT_FOUND', M.sessionNotFound);
+    if (!payment || !sameKey(key, this.statusKey(payment.id))) throw new AppError('NOT_FOUND', M.sessionNotFound);
     const invoice = payment.documentId
       ? await this.deps.documents.invoiceOf(payment.businessId, payment.documentId)
       : null;
@@ -222,17 +236,37 @@ export class PaymentsService implements ManualPaymentLedger {
     return this.processEvent(event);
   }
 
-  /** Each event id once: its row and all its effects in one transaction. */
-  processEvent(event: StripeEvent): Promise<EventOutcome> {
+  /**
+   * Each event id once: its row and all its effects in one transaction. What must be asked of Stripe is asked
+   * before the transaction opens (`prefetch`), so no pool connection or event-id lock waits on Stripe.
+   */
+  async processEvent(event: StripeEvent): Promise<EventOutcome> {
+    const asked = await this.prefetch(event);
     return this.repo.transaction(async (tx) => {
       if (!(await this.repo.takeEvent(event.id, event.type, event.account ?? null, tx))) return 'duplicate';
-      const outcome = await this.apply(event, tx);
+      const outcome = await this.apply(event, tx, asked);
       await this.repo.setEventOutcome(event.id, outcome, tx);
       return outcome;
     });
   }
 
-  private async apply(event: StripeEvent, tx: Executor): Promise<EventOutcome> {
+  /**
+   * Stripe's answers an event's handling needs, asked outside any transaction: for a charge.refunded of a payment
+   * intent not known here and a charge without our metadata, the intent's metadata (is it one of ours, not settled
+   * yet?). 503 when Stripe does not answer (the webhook is delivered again); nothing is stored meanwhile.
+   */
+  private async prefetch(event: StripeEvent): Promise<Prefetched> {
+    if (event.type !== 'charge.refunded' || !this.deps.gateway) return {};
+    const charge = event.data.object as unknown as StripeCharge;
+    const account = event.account ?? null;
+    const intent = idOf(charge.payment_intent);
+    if (!account || !intent || charge.metadata?.payment) return {};
+    if (await this.repo.byPaymentIntent(account, intent)) return {};
+    const pi = await this.deps.gateway.retrievePaymentIntent(M.stripeUnavailable, account, intent);
+    return { intentMetadata: pi.metadata ?? {} };
+  }
+
+  private async apply(event: StripeEvent, tx: Executor, asked: Prefetched = {}): Promise<EventOutcome> {
     const account = event.account ?? null;
     const object = event.data.object as unknown;
     switch (event.type) {
@@ -262,7 +296,7 @@ export class PaymentsService implements ManualPaymentLedger {
       case 'payment_intent.payment_failed':
         return this.onPaymentFailed(object as StripePaymentIntent, account, tx);
       case 'charge.refunded':
-        return this.onRefunded(object as StripeCharge, account, tx);
+        return this.onRefunded(object as StripeCharge, account, tx, asked);
       case 'account.updated':
         return (await this.deps.stripe.applyAccountUpdated(object as StripeAccount, tx))
           ? 'applied'
@@ -365,11 +399,14 @@ export class PaymentsService implements ManualPaymentLedger {
     if (!payment) return 'unknown_payment';
     const locked = (await this.repo.byId(payment.businessId, payment.id, tx, true))!;
     if (locked.status !== 'pending') return 'no_change';
+    const reason = intent.last_payment_error?.message ?? 'The payment failed';
+    // A Checkout Session stays open after a declined card and the client may pay with another one: the payment
+    // stays pending (the decline kept as its reason) until the session ends — completed, expired or async failed.
     await this.repo.update(
       locked.id,
       {
-        status: 'failed',
-        reason: intent.last_payment_error?.message ?? 'The payment failed',
+        ...(locked.stripeCheckoutSessionId ? {} : { status: 'failed' as const }),
+        reason,
         stripePaymentIntentId: intent.id,
       },
       tx,
@@ -381,14 +418,21 @@ export class PaymentsService implements ManualPaymentLedger {
    * charge.refunded carries the charge's whole refunded amount so far: stored as is (a replayed or reordered event
    * changes nothing), the invoice reopened when it is no longer paid in full.
    */
-  private async onRefunded(charge: StripeCharge, account: string | null, tx: Executor): Promise<EventOutcome> {
+  private async onRefunded(
+    charge: StripeCharge,
+    account: string | null,
+    tx: Executor,
+    asked: Prefetched,
+  ): Promise<EventOutcome> {
     const intent = idOf(charge.payment_intent);
     if (!account || !intent) return 'unknown_payment';
     const found = await this.repo.byPaymentIntent(account, intent, tx);
     if (!found) {
       // Stripe does not order deliveries: a refund may arrive before the payment's own completion. If the charge is
       // one of ours, refuse (nothing kept) so Stripe delivers it again later; a charge made outside Atrium is ignored.
-      if (await this.isOurPendingIntent(account, intent, charge, tx)) throw new AppError('CONFLICT', M.notSettledYet);
+      if (await this.isOurIntent(account, charge.metadata, tx, asked.intentMetadata)) {
+        throw new AppError('CONFLICT', M.notSettledYet);
+      }
       return 'unknown_payment';
     }
     const invoice = found.documentId
@@ -396,15 +440,15 @@ export class PaymentsService implements ManualPaymentLedger {
       : null;
     const payment = (await this.repo.byId(found.businessId, found.id, tx, true))!;
     const now = new Date();
-    if (payment.status === 'held') {
-      // Money held for review and given back in Stripe: nothing was applied, nothing is counted.
+    if (payment.status === 'held' || payment.status === 'dismissed') {
+      // Money held for review and given back in Stripe (dismissed here, or refunded in Stripe's dashboard): nothing
+      // was applied and nothing is ever counted — status dismissed, which neither "received" nor finance's revenue
+      // counts. amount/currency stay what the invoice expected; what came and went back is receivedAmount in
+      // receivedCurrency (a currency-mismatch hold never mixes the two).
       const kept = payment.receivedAmount ?? payment.amount;
       if (charge.amount_refunded < kept) return 'no_change';
-      await this.repo.update(
-        payment.id,
-        { status: 'refunded', amount: kept, amountRefunded: kept, refundedAt: now },
-        tx,
-      );
+      if (payment.status === 'dismissed' && payment.refundedAt) return 'no_change';
+      await this.repo.update(payment.id, { status: 'dismissed', refundedAt: now }, tx);
       return 'applied';
     }
     if (SETTLEABLE.has(payment.status)) throw new AppError('CONFLICT', M.notSettledYet);
@@ -432,12 +476,17 @@ export class PaymentsService implements ManualPaymentLedger {
     return 'applied';
   }
 
-  /** Whether a payment intent (by the charge's or, asked of Stripe, the intent's metadata) is a payment of ours. */
-  private async isOurPendingIntent(account: string, intent: string, charge: StripeCharge, tx: Executor) {
-    let metadata: Record<string, string> | null | undefined = charge.metadata;
-    if (!metadata?.payment && this.deps.gateway) {
-      metadata = (await this.deps.gateway.retrievePaymentIntent(M.stripeUnavailable, account, intent)).metadata;
-    }
+  /**
+   * Whether a payment intent is a payment of ours, by the charge's metadata or (when the charge has none) the
+   * intent's, asked of Stripe before the transaction (`prefetch`).
+   */
+  private async isOurIntent(
+    account: string,
+    chargeMetadata: Record<string, string> | null | undefined,
+    tx: Executor,
+    intentMetadata?: Record<string, string>,
+  ) {
+    const metadata = chargeMetadata?.payment ? chargeMetadata : intentMetadata;
     if (!metadata?.payment || !metadata.business) return false;
     const row = await this.repo.byId(metadata.business, metadata.payment, tx);
     return row !== null && row.stripeAccountId === account;
@@ -495,22 +544,37 @@ export class PaymentsService implements ManualPaymentLedger {
 
   /**
    * A held payment after review: `apply` counts what was received (same currency only; the invoice settles as
-   * usual), `dismiss` gives the money back through a Stripe refund (recorded when charge.refunded arrives).
+   * usual), `dismiss` gives the money back through a Stripe refund. The dismissal is recorded at once (status
+   * dismissed, before Stripe is asked), so the payment can no longer be applied; charge.refunded then dates the
+   * refund. If Stripe refuses or does not answer, the payment is held again and the error answered (dismissing again
+   * is safe: the refund's idempotency key is the payment's).
    */
   async resolveHeld(caller: BusinessCaller, id: string, action: 'apply' | 'dismiss'): Promise<Payment> {
     await this.deps.businesses.requireManager(caller.businessId, caller.userId);
     const found = await this.repo.byId(caller.businessId, id);
     if (!found) throw new AppError('NOT_FOUND', M.paymentNotFound);
+    if (found.status === 'dismissed') throw new AppError('CONFLICT', M.dismissedAlready);
     if (action === 'dismiss') {
       if (found.status !== 'held') throw new AppError('CONFLICT', M.notHeld);
-      if (!this.deps.gateway || !found.stripeAccountId || !found.stripePaymentIntentId) {
-        throw new AppError('CONFLICT', M.notConfigured);
-      }
-      await this.deps.gateway.createRefund(M.stripeUnavailable, {
-        account: found.stripeAccountId,
-        paymentIntent: found.stripePaymentIntentId,
-        idempotencyKey: `atrium-dismiss-${found.id}`,
+      const gateway = this.deps.gateway;
+      const { stripeAccountId: account, stripePaymentIntentId: intent } = found;
+      if (!gateway || !account || !intent) throw new AppError('CONFLICT', M.notConfigured);
+      await this.repo.transaction(async (tx) => {
+        const locked = (await this.repo.byId(caller.businessId, id, tx, true))!;
+        if (locked.status === 'dismissed') throw new AppError('CONFLICT', M.dismissedAlready);
+        if (locked.status !== 'held') throw new AppError('CONFLICT', M.notHeld);
+        await this.repo.update(id, { status: 'dismissed' }, tx);
       });
+      try {
+        await gateway.createRefund(M.stripeUnavailable, {
+          account,
+          paymentIntent: intent,
+          idempotencyKey: `atrium-dismiss-${found.id}`,
+        });
+      } catch (err) {
+        await this.repo.holdAgain(id);
+        throw err;
+      }
       return toPayment((await this.repo.byId(caller.businessId, id))!);
     }
     const row = await this.repo.transaction(async (tx) => {
@@ -518,6 +582,7 @@ export class PaymentsService implements ManualPaymentLedger {
         ? await this.deps.documents.invoiceOf(found.businessId, found.documentId, tx, true)
         : null;
       const payment = (await this.repo.byId(caller.businessId, id, tx, true))!;
+      if (payment.status === 'dismissed') throw new AppError('CONFLICT', M.dismissedAlready);
       if (payment.status !== 'held') throw new AppError('CONFLICT', M.notHeld);
       if (!invoice) throw new AppError('CONFLICT', 'The invoice no longer exists');
       const amount = payment.receivedAmount ?? payment.amount;
@@ -533,7 +598,11 @@ export class PaymentsService implements ManualPaymentLedger {
     return toPayment(row);
   }
 
-  /** Refunds a card payment through Stripe (all that is left without an amount); charge.refunded records it. */
+  /**
+   * Refunds a card payment through Stripe (all that is left without an amount); charge.refunded records it. Each
+   * request has its own idempotency key (the SDK's retries of this one call reuse it): two refunds of the same amount
+   * before the webhook are two refunds, and one larger than Stripe has left is Stripe's 409, not a silent replay.
+   */
   async refund(caller: BusinessCaller, id: string, amount: number | undefined): Promise<Payment> {
     await this.deps.businesses.requireManager(caller.businessId, caller.userId);
     const payment = await this.repo.byId(caller.businessId, id);
@@ -550,10 +619,21 @@ export class PaymentsService implements ManualPaymentLedger {
       account: payment.stripeAccountId,
       paymentIntent: payment.stripePaymentIntentId,
       amount: amount ?? left,
-      idempotencyKey: `atrium-refund-${payment.id}-${payment.amountRefunded}-${amount ?? left}`,
+      idempotencyKey: `atrium-refund-${payment.id}-${randomUUID()}`,
     });
     return toPayment((await this.repo.byId(caller.businessId, id))!);
   }
+}
+
+/** Prefetched Stripe answers of a webhook event (see `prefetch`). */
+interface Prefetched {
+  intentMetadata?: Record<string, string>;
+}
+
+function sameKey(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function isPaidInFull(invoice: { total: number }, received: number): boolean {

@@ -15,7 +15,9 @@ import {
   type Payment,
   type PublicInvoicePayment,
 } from '@atrium/domain-documents/schemas';
-import { documentLinks, payments as paymentsTable, stripeEvents } from '../../db/schema';
+import { documentLinks, financeRevenueMonths, payments as paymentsTable, stripeEvents } from '../../db/schema';
+import { StripeGateway } from '../stripe/stripe.gateway';
+import { PaymentsRepository } from './payments.repository';
 import { Agent, createTestApp, dataOf as ok, errorOf, signedInAgent, type TestApp } from '../../../test/helpers';
 import { startStripeFake, type FakeStripe } from '../../../test/fakes/stripe';
 
@@ -92,6 +94,19 @@ describe('payments (Stripe against the local fake)', () => {
   const documentStatus = async (id: string) => (ok(await a().get(`/documents/${id}`)) as { status: string }).status;
   const paymentRow = async (id: string) =>
     (await db().select().from(paymentsTable).where(eq(paymentsTable.id, id)))[0]!;
+  /** The key the success URL carries beside the session id (as Stripe redirects the client there). */
+  const statusKeyOf = (sessionId: string) =>
+    new URL(fake.sessions.get(sessionId)!.success_url.replace('{CHECKOUT_SESSION_ID}', sessionId)).searchParams.get(
+      'key',
+    )!;
+  const statusOf = async (sessionId: string) =>
+    publicPaymentStatusSchema.parse(
+      ok(
+        await (
+          await visitor()
+        ).get(`/public/payments/status?session_id=${sessionId}&key=${encodeURIComponent(statusKeyOf(sessionId))}`),
+      ),
+    );
   const countEvents = async (id: string) =>
     (await db().select().from(stripeEvents).where(eq(stripeEvents.id, id))).length;
 
@@ -199,15 +214,17 @@ describe('payments (Stripe against the local fake)', () => {
       expect(call.idempotencyKey).toBe(`atrium-checkout-${c.paymentId}`);
       expect(call.form).toMatchObject({
         mode: 'payment',
-        success_url: `${t.config.appUrl}/invoice-payment-success?session_id={CHECKOUT_SESSION_ID}`,
+        success_url: expect.stringMatching(
+          new RegExp(
+            `^${t.config.appUrl}/invoice-payment-success\\?session_id=\\{CHECKOUT_SESSION_ID\\}&key=[\\w-]{43}$`,
+          ),
+        ),
         metadata: { document: inv.id, payment: c.paymentId, kind: 'deposit' },
         line_items: [{ quantity: '1', price_data: { currency: 'usd', unit_amount: '3000' } }],
       });
 
       // The success page's status call only reads: still pending before the webhook.
-      const pending = publicPaymentStatusSchema.parse(
-        ok(await (await visitor()).get(`/public/payments/status?session_id=${c.sessionId}`)),
-      );
+      const pending = await statusOf(c.sessionId);
       expect(pending).toMatchObject({ status: 'pending', amount: 3000, invoice: { paidInFull: false } });
 
       const completed = await fake.pay(c.sessionId, { deliver: false });
@@ -241,9 +258,7 @@ describe('payments (Stripe against the local fake)', () => {
       expect(await documentStatus(inv.id)).toBe('paid');
       expect(await countEvents(String(balanceEvent.id))).toBe(1);
 
-      const done = publicPaymentStatusSchema.parse(
-        ok(await (await visitor()).get(`/public/payments/status?session_id=${b.sessionId}`)),
-      );
+      const done = await statusOf(b.sessionId);
       expect(done).toMatchObject({ status: 'succeeded', invoice: { paidInFull: true, balance: 0 } });
       expect(
         errorOf(await (await visitor()).post(`/public/invoices/${inv.id}/checkout?token=${inv.token}`, {})),
@@ -312,12 +327,26 @@ describe('payments (Stripe against the local fake)', () => {
       expect(await paymentRow(c.paymentId)).toMatchObject({ status: 'held', receivedAmount: 4600 });
       expect(errorOf(await a().post(`/payments/${c.paymentId}/refund`, {}))).toMatchObject({ status: 409 });
       const answer = paymentSchema.parse(ok(await a().post(`/payments/${c.paymentId}/resolve`, { action: 'dismiss' })));
-      // Still held until Stripe's charge.refunded arrives.
-      expect(answer.status).toBe('held');
+      // The dismissal is recorded at once, before Stripe's charge.refunded: it can no longer be applied.
+      expect(answer).toMatchObject({ status: 'dismissed', refundedAt: null });
+      for (const action of ['apply', 'dismiss']) {
+        expect(errorOf(await a().post(`/payments/${c.paymentId}/resolve`, { action }))).toMatchObject({
+          status: 409,
+          error: M.dismissedAlready,
+        });
+      }
+      expect(await invoicePayments(inv.id)).toMatchObject({ paid: 0, balance: 4500 });
       const refunded = fake.deliveries.filter((d) => d.type === 'charge.refunded').pop()!;
       expect(refunded.event).toMatchObject({ data: { object: { amount_refunded: 4600 } } });
       expect((await webhook(refunded.event)).statusCode).toBe(200);
-      expect(await paymentRow(c.paymentId)).toMatchObject({ status: 'refunded', amount: 4600, amountRefunded: 4600 });
+      // What the invoice expected stays the amount; what came and went back is the received amount.
+      expect(await paymentRow(c.paymentId)).toMatchObject({
+        status: 'dismissed',
+        amount: 4500,
+        amountRefunded: 0,
+        receivedAmount: 4600,
+        refundedAt: expect.any(Date),
+      });
       expect(await invoicePayments(inv.id)).toMatchObject({ paid: 0, balance: 4500 });
     });
 
@@ -334,16 +363,19 @@ describe('payments (Stripe against the local fake)', () => {
       expect(await invoicePayments(inv.id)).toMatchObject({ paid: 3000, balance: 0 });
     });
 
-    it('a declined card marks the payment failed; a refund is reflected and reopens the invoice', async () => {
+    it('a declined card keeps the payment pending while its session is open; a refund reopens the invoice', async () => {
       const inv = await sentInvoice(6000);
       const c = await checkout(inv.id, inv.token);
       const declined = await fake.decline(c.sessionId);
       expect((await webhook(declined)).statusCode).toBe(200);
-      expect(await paymentRow(c.paymentId)).toMatchObject({ status: 'failed', reason: 'Your card was declined.' });
+      // Checkout stays open after a decline: pending with the decline as its reason, never "failed, nothing charged"
+      // on the success page while the client may pay with another card.
+      expect(await paymentRow(c.paymentId)).toMatchObject({ status: 'pending', reason: 'Your card was declined.' });
+      expect(await statusOf(c.sessionId)).toMatchObject({ status: 'pending' });
 
-      // The client tries again in the same session and pays: the failed payment becomes the paid one.
+      // The client tries again in the same session and pays: the payment is the paid one.
       await webhook(await fake.pay(c.sessionId, { deliver: false }));
-      expect(await paymentRow(c.paymentId)).toMatchObject({ status: 'succeeded' });
+      expect(await paymentRow(c.paymentId)).toMatchObject({ status: 'succeeded', reason: null });
       expect(await documentStatus(inv.id)).toBe('paid');
 
       expect(errorOf(await a().post(`/payments/${c.paymentId}/refund`, { amount: 6001 }))).toMatchObject({
@@ -460,6 +492,158 @@ describe('payments (Stripe against the local fake)', () => {
     });
   });
 
+  describe('review of #18 (findings 5, 6, 7, 10, 11, 15)', () => {
+    /** What finance counts as revenue for the business, every month and currency together. */
+    const revenue = async (businessId: string) => {
+      const rows = await db()
+        .select()
+        .from(financeRevenueMonths)
+        .where(eq(financeRevenueMonths.businessId, businessId));
+      return rows.map((r) => `${r.month} ${r.currency} paid ${r.paid} refunded ${r.refunded}`).sort();
+    };
+    const businessOf = async (paymentId: string) => (await paymentRow(paymentId)).businessId;
+
+    it('5: a decline then the session’s expiry ends it as expired; the success page never reads "failed" meanwhile', async () => {
+      const inv = await sentInvoice(3100);
+      const c = await checkout(inv.id, inv.token);
+      await webhook(await fake.decline(c.sessionId));
+      await webhook(await fake.decline(c.sessionId));
+      expect(await statusOf(c.sessionId)).toMatchObject({ status: 'pending' });
+      const { account: _a, payment_intent_metadata: _m, ...open } = fake.sessions.get(c.sessionId)!;
+      await webhook(fake.event('checkout.session.expired', { ...open, status: 'expired' }, accountId));
+      expect(await paymentRow(c.paymentId)).toMatchObject({ status: 'expired', reason: 'Your card was declined.' });
+      expect(await statusOf(c.sessionId)).toMatchObject({ status: 'expired' });
+    });
+
+    it('6: a held payment dismissed is never revenue — not in its held month, not in its refund month, in no currency', async () => {
+      const inv = await sentInvoice(5200);
+      const c = await checkout(inv.id, inv.token);
+      // Held for a currency mismatch, then dated last month (the hold), dismissed this month.
+      await webhook(await fake.pay(c.sessionId, { deliver: false, currency: 'eur', amountTotal: 4800 }));
+      const business = await businessOf(c.paymentId);
+      await db()
+        .update(paymentsTable)
+        .set({ paidAt: sql`now() - interval '40 days'` })
+        .where(eq(paymentsTable.id, c.paymentId));
+      const before = await revenue(business);
+      ok(await a().post(`/payments/${c.paymentId}/resolve`, { action: 'dismiss' }));
+      await webhook(fake.deliveries.filter((d) => d.type === 'charge.refunded').pop()!.event);
+      const row = await paymentRow(c.paymentId);
+      expect(row).toMatchObject({
+        status: 'dismissed',
+        amount: 5200,
+        currency: 'USD',
+        receivedAmount: 4800,
+        receivedCurrency: 'EUR',
+        amountRefunded: 0,
+      });
+      expect(await revenue(business)).toEqual(before);
+      expect(await invoicePayments(inv.id)).toMatchObject({ paid: 0, balance: 5200 });
+      // Delivered again: nothing moves.
+      await webhook(fake.deliveries.filter((d) => d.type === 'charge.refunded').pop()!.event);
+      expect(await revenue(business)).toEqual(before);
+    });
+
+    it('7: a dismissal Stripe refuses is held again (and can then be applied); a dismissed one is never applied', async () => {
+      const inv = await sentInvoice(2600);
+      const c = await checkout(inv.id, inv.token);
+      await webhook(await fake.pay(c.sessionId, { deliver: false, amountTotal: 2500 }));
+      // Stripe has nothing left to give back (refunded in its dashboard, event not here yet): 409 with its message.
+      const pi = fake.sessions.get(c.sessionId)!.payment_intent!;
+      const charge = [...fake.charges.values()].find((x) => x.payment_intent === pi)!;
+      charge.amount_refunded = charge.amount;
+      const refused = errorOf(await a().post(`/payments/${c.paymentId}/resolve`, { action: 'dismiss' }));
+      expect(refused).toMatchObject({ status: 409, error: expect.stringContaining('greater than unrefunded amount') });
+      expect(await paymentRow(c.paymentId)).toMatchObject({ status: 'held' });
+      charge.amount_refunded = 0;
+      expect(
+        paymentSchema.parse(ok(await a().post(`/payments/${c.paymentId}/resolve`, { action: 'apply' }))),
+      ).toMatchObject({
+        status: 'succeeded',
+        amount: 2500,
+      });
+    });
+
+    it('10: refusals by Stripe are 400/409 with Stripe’s message, not 503; two equal partial refunds are two refunds', async () => {
+      // A deposit below Stripe's minimum charge: 400 with Stripe's message, and no pending payment left behind.
+      const tiny = await sentInvoice(4000, { kind: 'deposit_amount', value: 30 });
+      const res = await (await visitor()).post(`/public/invoices/${tiny.id}/checkout?token=${tiny.token}`, {});
+      expect(errorOf(res)).toMatchObject({ status: 400, error: 'Amount must be at least 50 usd cents' });
+      expect((await invoicePayments(tiny.id)).payments).toEqual([]);
+
+      const inv = await sentInvoice(3000);
+      const c = await checkout(inv.id, inv.token);
+      await webhook(await fake.pay(c.sessionId, { deliver: false }));
+      const refundsBefore = fake.requests.filter((r) => r.path === '/v1/refunds').length;
+      ok(await a().post(`/payments/${c.paymentId}/refund`, { amount: 1000 }));
+      ok(await a().post(`/payments/${c.paymentId}/refund`, { amount: 1000 }));
+      const calls = fake.requests.filter((r) => r.path === '/v1/refunds').slice(refundsBefore);
+      expect(calls).toHaveLength(2);
+      expect(new Set(calls.map((r) => r.idempotencyKey)).size).toBe(2);
+      const pi = fake.sessions.get(c.sessionId)!.payment_intent!;
+      expect([...fake.charges.values()].find((x) => x.payment_intent === pi)!.amount_refunded).toBe(2000);
+      // The webhooks have not arrived: Atrium still thinks 3000 is left; Stripe has 1000 and refuses 1500 → 409.
+      const tooMuch = errorOf(await a().post(`/payments/${c.paymentId}/refund`, { amount: 1500 }));
+      expect(tooMuch).toMatchObject({
+        status: 409,
+        code: 'CONFLICT',
+        error: 'Refund amount (1500) is greater than unrefunded amount on charge (1000)',
+      });
+    });
+
+    it('11: no Stripe call is made while a webhook transaction is open', async () => {
+      let open = 0;
+      const callsInTx: number[] = [];
+      const realTx = PaymentsRepository.prototype.transaction;
+      jest.spyOn(PaymentsRepository.prototype, 'transaction').mockImplementation(async function (
+        this: PaymentsRepository,
+        fn: Parameters<PaymentsRepository['transaction']>[0],
+      ) {
+        open += 1;
+        try {
+          return await realTx.call(this, fn);
+        } finally {
+          open -= 1;
+        }
+      } as PaymentsRepository['transaction']);
+      const realRetrieve = StripeGateway.prototype.retrievePaymentIntent;
+      jest.spyOn(StripeGateway.prototype, 'retrievePaymentIntent').mockImplementation(function (
+        this: StripeGateway,
+        ...args: Parameters<StripeGateway['retrievePaymentIntent']>
+      ) {
+        callsInTx.push(open);
+        return realRetrieve.apply(this, args);
+      });
+      try {
+        const inv = await sentInvoice(2700);
+        const c = await checkout(inv.id, inv.token);
+        await fake.pay(c.sessionId, { deliver: false });
+        const pi = fake.sessions.get(c.sessionId)!.payment_intent!;
+        const charge = [...fake.charges.values()].find((x) => x.payment_intent === pi)!;
+        const early = fake.event('charge.refunded', { ...charge, metadata: {}, amount_refunded: 100 }, accountId);
+        expect(errorOf(await webhook(early))).toMatchObject({ status: 409, error: M.notSettledYet });
+        expect(callsInTx.length).toBeGreaterThan(0);
+        expect(callsInTx.every((n) => n === 0)).toBe(true);
+      } finally {
+        jest.restoreAllMocks();
+      }
+    });
+
+    it('15: the public status needs the success URL’s key; a session id alone reads nothing', async () => {
+      const inv = await sentInvoice(1700);
+      const c = await checkout(inv.id, inv.token);
+      const v = await visitor();
+      expect((await v.get(`/public/payments/status?session_id=${c.sessionId}`)).statusCode).toBe(400);
+      const second = await sentInvoice(1800);
+      const c2 = await checkout(second.id, second.token);
+      for (const key of ['x', statusKeyOf(c2.sessionId), `${statusKeyOf(c.sessionId).slice(0, -1)}A`]) {
+        const res = await v.get(`/public/payments/status?session_id=${c.sessionId}&key=${encodeURIComponent(key)}`);
+        expect(errorOf(res)).toMatchObject({ status: 404, error: M.sessionNotFound });
+      }
+      expect(await statusOf(c.sessionId)).toMatchObject({ status: 'pending', amount: 1700 });
+    });
+  });
+
   describe('public calls: the link token', () => {
     it('unknown, forged or another document’s token → 404; an expired link → 410; contracts are not payable', async () => {
       const inv = await sentInvoice(1200);
@@ -484,7 +668,7 @@ describe('payments (Stripe against the local fake)', () => {
         status: 410,
       });
       expect((await v.post(`/public/invoices/${inv.id}/checkout?token=${inv.token}`, {})).statusCode).toBe(410);
-      expect((await v.get('/public/payments/status?session_id=cs_test_unknown')).statusCode).toBe(404);
+      expect((await v.get('/public/payments/status?session_id=cs_test_unknown&key=x')).statusCode).toBe(404);
     });
 
     it('the checkout needs the CSRF pair like every public POST', async () => {
@@ -530,7 +714,7 @@ describe('payments (Stripe against the local fake)', () => {
         const paid = await fetch(`${fake.url}/checkout/${c.sessionId}/pay`, { method: 'POST', redirect: 'manual' });
         expect(paid.status).toBe(303);
         expect(paid.headers.get('location')).toBe(
-          `${t.config.appUrl}/invoice-payment-success?session_id=${c.sessionId}`,
+          `${t.config.appUrl}/invoice-payment-success?session_id=${c.sessionId}&key=${statusKeyOf(c.sessionId)}`,
         );
         const delivery = fake.deliveries.filter((d) => d.type === 'checkout.session.completed').pop()!;
         expect(delivery.status).toBe(200);

@@ -26,10 +26,37 @@ export interface CheckoutRequest {
   customerEmail?: string | null;
 }
 
+/** Stripe's invalid-request codes that mean the object's state refuses the request now (409, not 400). */
+const STATE_CODES = new Set([
+  'amount_too_large',
+  'charge_already_refunded',
+  'charge_disputed',
+  'payment_intent_unexpected_state',
+  'checkout_session_expired',
+]);
+
+/**
+ * Stripe refusing the request itself — not Stripe being unavailable — answered with Stripe's own message: a card
+ * refused → 409; an invalid request → 409 when the object's state refuses it (STATE_CODES: a refund larger than
+ * what is left while an earlier one is in flight), else 400 (a deposit below Stripe's minimum charge…). Anything
+ * else (network, 5xx, authentication, rate limits) is null: the caller's 503.
+ */
+export function stripeRefusal(err: unknown): AppError | null {
+  if (!(err instanceof Stripe.errors.StripeError)) return null;
+  const message = err.message || 'Stripe refused the request';
+  if (err instanceof Stripe.errors.StripeCardError) return new AppError('CONFLICT', message);
+  if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+    if (err.statusCode === 404 || err.statusCode === 403) return null;
+    return new AppError(err.code && STATE_CODES.has(err.code) ? 'CONFLICT' : 'VALIDATION_ERROR', message);
+  }
+  return null;
+}
+
 /**
  * The Stripe calls Atrium makes, through the official client library. The API address comes from STRIPE_API_URL
- * (host/port/protocol), so tests point this same code at the local fake (test/fakes/stripe.ts). Every failure of
- * Stripe (network, 5xx, its error objects) becomes 503 SERVICE_UNAVAILABLE with the slice's message, never a 500.
+ * (host/port/protocol), so tests point this same code at the local fake (test/fakes/stripe.ts). Stripe refusing the
+ * request is answered 400/409 with Stripe's message (`stripeRefusal`); every other failure (network, 5xx,
+ * authentication, an account we cannot reach) becomes 503 SERVICE_UNAVAILABLE with the slice's message, never a 500.
  */
 export class StripeGateway {
   private readonly client: Stripe;
@@ -53,7 +80,7 @@ export class StripeGateway {
       return await fn();
     } catch (err) {
       this.log(err, `stripe ${what} failed`);
-      throw new AppError('SERVICE_UNAVAILABLE', unavailable);
+      throw stripeRefusal(err) ?? new AppError('SERVICE_UNAVAILABLE', unavailable);
     }
   }
 

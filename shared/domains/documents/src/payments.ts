@@ -22,6 +22,8 @@ export const PAYMENT_MESSAGES = {
   invalidSignature: 'Invalid Stripe signature',
   invalidPayload: 'Invalid webhook payload',
   notHeld: 'Only a payment held for review can be resolved',
+  /** A held payment dismissed: its refund is asked of Stripe at once; it can no longer be applied. */
+  dismissedAlready: 'This payment was dismissed and is being given back; it can no longer be applied',
   notRefundable: 'Only a succeeded card payment can be refunded',
   refundTooLarge: 'The refund is larger than what is left of the payment',
   heldAmountMismatch: (expected: string, received: string) =>
@@ -40,6 +42,7 @@ export const PAYMENT_STATUSES = [
   'refunded',
   'partially_refunded',
   'held',
+  'dismissed',
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
@@ -50,6 +53,7 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   refunded: 'Refunded',
   partially_refunded: 'Partially refunded',
   held: 'Held for review',
+  dismissed: 'Dismissed',
 };
 /** Statuses whose amount − amountRefunded counts as received. */
 export const RECEIVED_PAYMENT_STATUSES = ['succeeded', 'partially_refunded', 'refunded'] as const;
@@ -144,9 +148,14 @@ export const checkoutAnswerSchema = z.object({
 });
 export type CheckoutAnswer = z.infer<typeof checkoutAnswerSchema>;
 
-/** GET /public/payments/status?session_id=: what /invoice-payment-success shows and polls. */
+/**
+ * GET /public/payments/status?session_id=&key=: what /invoice-payment-success shows and polls. `key` is the
+ * server's HMAC of the payment, put in the success URL with the session id: a session id alone (browser history,
+ * Referer, Stripe's own URLs) reads nothing.
+ */
 export const paymentStatusQuerySchema = z.object({
   session_id: z.string({ error: 'session_id is required' }).trim().min(1, 'session_id is required').max(300),
+  key: z.string({ error: 'key is required' }).trim().min(1, 'key is required').max(200),
 });
 export const publicPaymentStatusSchema = z.object({
   status: z.enum(PAYMENT_STATUSES),

@@ -44,9 +44,11 @@ export const INVOICE_PAYMENTS_TEXTS = {
   applyMessage: 'The amount Stripe received counts as paid on this invoice, as if it had matched.',
   dismissTitle: 'Dismiss this payment?',
   dismissMessage:
-    'The payment no longer counts for the invoice. Refund it to the client in your Stripe dashboard if it should not be kept.',
+    'The money goes back to the client through Stripe, and the payment never counts for the invoice. It cannot be applied afterwards.',
   applied: 'Payment applied to the invoice',
-  dismissed: 'Payment dismissed',
+  dismissed: 'Payment dismissed: Stripe is giving the money back',
+  /** A dismissed payment whose refund Stripe has not confirmed yet. */
+  refunding: 'Being refunded through Stripe',
   markPaid: 'Mark as paid',
   markPaidTitle: 'Mark this invoice as paid?',
   markPaidMessage: (balance: string) =>
@@ -156,6 +158,11 @@ export function InvoicePaymentsPanel({ documentId, status }: { documentId: strin
                   <Table.Td>
                     <Stack gap={4} align="flex-start">
                       <PaymentStatusBadge status={p.status} />
+                      {p.status === 'dismissed' && !p.refundedAt && (
+                        <Text size="xs" c="dimmed">
+                          {T.refunding}
+                        </Text>
+                      )}
                       {p.reason && (
                         <Text size="xs" c="dimmed">
                           {p.reason}
@@ -178,11 +185,17 @@ export function InvoicePaymentsPanel({ documentId, status }: { documentId: strin
                     </Stack>
                   </Table.Td>
                   <Table.Td ta="right">
-                    {p.receivedAmount !== null && p.status === 'held'
+                    {p.receivedAmount !== null && (p.status === 'held' || p.status === 'dismissed')
                       ? money(p.receivedAmount, p.receivedCurrency ?? p.currency)
                       : money(p.amount, p.currency)}
                   </Table.Td>
-                  <Table.Td ta="right">{p.amountRefunded > 0 ? money(p.amountRefunded, p.currency) : '—'}</Table.Td>
+                  <Table.Td ta="right">
+                    {p.status === 'dismissed' && p.refundedAt && p.receivedAmount !== null
+                      ? money(p.receivedAmount, p.receivedCurrency ?? p.currency)
+                      : p.amountRefunded > 0
+                        ? money(p.amountRefunded, p.currency)
+                        : '—'}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

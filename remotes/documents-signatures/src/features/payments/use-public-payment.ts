@@ -56,19 +56,28 @@ export function useCheckout(id: string, token: string) {
 }
 
 /** Statuses after which the payment's page stops asking. */
-const SETTLED: readonly PaymentStatus[] = ['succeeded', 'failed', 'expired', 'refunded', 'partially_refunded', 'held'];
+const SETTLED: readonly PaymentStatus[] = [
+  'succeeded',
+  'failed',
+  'expired',
+  'refunded',
+  'partially_refunded',
+  'held',
+  'dismissed',
+];
 
 /**
- * GET /public/payments/status?session_id=, asked again every `everyMs` while the payment is pending (only Stripe's
- * webhook marks it paid), for at most `forMs`; then `gaveUp` is true until `checkAgain`.
+ * GET /public/payments/status?session_id=&key=, asked again every `everyMs` while the payment is pending (only
+ * Stripe's webhook marks it paid; a declined card keeps it pending while the Checkout is open), for at most `forMs`;
+ * then `gaveUp` is true until `checkAgain`. `key` is the one the success URL carries (the server's HMAC).
  */
-export function usePaymentStatus(sessionId: string, { everyMs = 2_000, forMs = 60_000 } = {}) {
+export function usePaymentStatus(sessionId: string, key: string, { everyMs = 2_000, forMs = 60_000 } = {}) {
   const [gaveUp, setGaveUp] = useState(false);
   const [round, setRound] = useState(0);
   const q = useQuery({
     queryKey: paymentKeys.publicStatus(sessionId),
-    queryFn: () => publicPayments.status(sessionId),
-    enabled: Boolean(sessionId),
+    queryFn: () => publicPayments.status(sessionId, key),
+    enabled: Boolean(sessionId && key),
     retry: false,
     refetchInterval: (query) => {
       const status = query.state.data?.status;

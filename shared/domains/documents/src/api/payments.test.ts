@@ -13,16 +13,16 @@ function recording() {
 }
 
 describe('the payments calls', () => {
-  it('the public pay flow: the token in the query, the session id for the status', async () => {
+  it('the public pay flow: the token in the query, the session id and its key for the status', async () => {
     const { client, calls } = recording();
     const pay = publicPaymentsApi(client);
     expect(await pay.invoice('doc 1', 'tok')).toEqual({ ok: true });
     await pay.checkout('doc 1', 'tok');
-    await pay.status('cs_test_1');
+    await pay.status('cs_test_1', 'k');
     expect(calls).toEqual([
       ['public/invoices/doc%201/payment', { token: 'tok' }],
       ['public/invoices/doc%201/checkout', {}, { searchParams: { token: 'tok' } }],
-      ['public/payments/status', { session_id: 'cs_test_1' }],
+      ['public/payments/status', { session_id: 'cs_test_1', key: 'k' }],
     ]);
   });
 

@@ -70,8 +70,8 @@ export function publicPaymentsApi(client: ApiClient) {
         )
       ).data,
     /** What became of a Checkout Session (only the webhook marks anything paid; poll while 'pending'). */
-    status: async (sessionId: string) =>
-      (await client.get<{ data: PublicPaymentStatus }>('public/payments/status', { session_id: sessionId })).data,
+    status: async (sessionId: string, key: string) =>
+      (await client.get<{ data: PublicPaymentStatus }>('public/payments/status', { session_id: sessionId, key })).data,
   };
 }
 export type PublicPaymentsApi = ReturnType<typeof publicPaymentsApi>;
