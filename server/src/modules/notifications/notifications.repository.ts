@@ -1,6 +1,14 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { businessMembers, friendRequests, notificationPreferences, notifications, users } from '../../db/schema';
+import {
+  businessMembers,
+  communityMembers,
+  friendRequests,
+  notificationPreferences,
+  notifications,
+  userBlocks,
+  users,
+} from '../../db/schema';
 import type { NotificationData, NotificationType } from '@atrium/domain-comms/schemas';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -186,9 +194,23 @@ export class NotificationsRepository {
       });
   }
 
-  async userExists(userId: string): Promise<boolean> {
-    const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-    return Boolean(row);
+  /**
+   * Whether `senderId` may send `recipientId` a friend request: they share a business (both members) or a community
+   * (both active members), and the recipient has not blocked the sender.
+   */
+  async canBefriend(senderId: string, recipientId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({
+        ok: sql<boolean>`(EXISTS (SELECT 1 FROM ${businessMembers} a JOIN ${businessMembers} b
+              ON b.business_id = a.business_id WHERE a.user_id = ${senderId} AND b.user_id = ${recipientId})
+            OR EXISTS (SELECT 1 FROM ${communityMembers} a JOIN ${communityMembers} b
+              ON b.community_id = a.community_id WHERE a.user_id = ${senderId} AND a.status = 'active'
+                AND b.user_id = ${recipientId} AND b.status = 'active'))
+          AND NOT EXISTS (SELECT 1 FROM ${userBlocks} x WHERE x.blocker_id = ${recipientId} AND x.blocked_id = ${senderId})`,
+      })
+      .from(users)
+      .where(eq(users.id, recipientId));
+    return Boolean(row?.ok);
   }
 
   transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {

@@ -168,14 +168,19 @@ export class NotificationsService implements NotificationSender {
     return this.preferences(userId);
   }
 
-  /** POST /notifications/friend-request-sent: the recipient is told; asking the same person again tells nobody. */
+  /**
+   * POST /notifications/friend-request-sent: the recipient is told; asking the same person again tells nobody. Only
+   * someone the caller shares a business or a community with, who has not blocked the caller; anyone else is
+   * 'User not found' (as an unknown id: nobody learns who exists).
+   */
   async friendRequestSent(caller: AuthContext, recipientUserId: string): Promise<void> {
     if (recipientUserId === caller.userId) {
       throw new AppError('VALIDATION_ERROR', 'You cannot send a friend request to yourself', [
         { field: 'recipientUserId', message: 'You cannot send a friend request to yourself' },
       ]);
     }
-    if (!(await this.repo.userExists(recipientUserId))) throw new AppError('NOT_FOUND', 'User not found');
+    if (!(await this.repo.canBefriend(caller.userId, recipientUserId)))
+      throw new AppError('NOT_FOUND', 'User not found');
     await this.repo.transaction(async (tx) => {
       if (!(await this.repo.recordFriendRequest(tx, caller.userId, recipientUserId))) return;
       await this.deliverPersonal(tx, recipientUserId, {

@@ -1,9 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { ACCESS_COOKIE, API_ROOT } from '@atrium/contracts';
 import { buildApp } from '../../app';
-import { notifications as notificationsTable } from '../../db/schema';
+import {
+  communities,
+  communityMembers,
+  friendRequests,
+  notifications as notificationsTable,
+  userBlocks,
+} from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { signUp, type SignedUp } from '../../../test/security-helpers';
 import { join, listOf, openStream, sleep, unread } from '../../../test/notification-helpers';
@@ -201,12 +208,12 @@ describe('notifications', () => {
   });
 
   test('friend requests: the recipient is told once, the sender when it is received; refusals', async () => {
-    const sent = await owner.agent.post('/notifications/friend-request-sent', { recipientUserId: stranger.user.id });
+    const sent = await owner.agent.post('/notifications/friend-request-sent', { recipientUserId: member.user.id });
     expect(sent.statusCode).toBe(201);
     expect(
-      (await owner.agent.post('/notifications/friend-request-sent', { recipientUserId: stranger.user.id })).statusCode,
+      (await owner.agent.post('/notifications/friend-request-sent', { recipientUserId: member.user.id })).statusCode,
     ).toBe(201);
-    const got = await listOf(stranger, '?type=FRIEND_REQUEST_RECEIVED');
+    const got = await listOf(member, '?type=FRIEND_REQUEST_RECEIVED');
     expect(got).toHaveLength(1);
     expect(got[0]).toMatchObject({
       title: 'New friend request',
@@ -222,19 +229,52 @@ describe('notifications', () => {
     expect((await owner.agent.post('/notifications/friend-request-sent', {})).statusCode).toBe(400);
 
     expect(
-      (await owner.agent.post('/notifications/friend-request-received', { senderUserId: stranger.user.id })).statusCode,
+      (await owner.agent.post('/notifications/friend-request-received', { senderUserId: member.user.id })).statusCode,
     ).toBe(404);
     expect(
-      (await stranger.agent.post('/notifications/friend-request-received', { senderUserId: owner.user.id })).statusCode,
+      (await member.agent.post('/notifications/friend-request-received', { senderUserId: owner.user.id })).statusCode,
     ).toBe(201);
     expect(
-      (await stranger.agent.post('/notifications/friend-request-received', { senderUserId: owner.user.id })).statusCode,
+      (await member.agent.post('/notifications/friend-request-received', { senderUserId: owner.user.id })).statusCode,
     ).toBe(201);
     const back = await listOf(owner, '?type=FRIEND_REQUEST_SENT');
     expect(back).toHaveLength(1);
-    expect(back[0]!.message).toBe(
-      `${stranger.signup.firstName} ${stranger.signup.lastName} received your friend request`,
-    );
+    expect(back[0]!.message).toBe(`${member.signup.firstName} ${member.signup.lastName} received your friend request`);
+  });
+
+  test('friend requests reach only someone the caller shares a business or a community with, who has not blocked them', async () => {
+    const db = t.database.db;
+    const loner = await signUp(t);
+    const ask = (from: SignedUp, to: SignedUp) =>
+      from.agent.post('/notifications/friend-request-sent', { recipientUserId: to.user.id });
+    // Nothing shared: 'User not found', as for an id that does not exist; the bell stays empty.
+    const refused = await ask(stranger, loner);
+    expect({ status: refused.statusCode, error: refused.json().error }).toEqual({
+      status: 404,
+      error: 'User not found',
+    });
+    expect(await listOf(loner, '?type=FRIEND_REQUEST_RECEIVED')).toEqual([]);
+    expect(await db.select().from(friendRequests).where(eq(friendRequests.recipientId, loner.user.id))).toEqual([]);
+
+    // A community both belong to (active members): allowed. A pending membership is not enough.
+    const [community] = await db
+      .insert(communities)
+      .values({ name: `Makers ${randomUUID()}` })
+      .returning({ id: communities.id });
+    await db.insert(communityMembers).values([
+      { communityId: community!.id, userId: stranger.user.id },
+      { communityId: community!.id, userId: loner.user.id, status: 'pending' },
+    ]);
+    expect((await ask(stranger, loner)).statusCode).toBe(404);
+    await db.update(communityMembers).set({ status: 'active' }).where(eq(communityMembers.userId, loner.user.id));
+    expect((await ask(stranger, loner)).statusCode).toBe(201);
+    expect(await listOf(loner, '?type=FRIEND_REQUEST_RECEIVED')).toHaveLength(1);
+
+    // A member of the same business who blocked the caller: refused the same way.
+    const blocker = await join(t, owner);
+    await db.insert(userBlocks).values({ blockerId: blocker.user.id, blockedId: owner.user.id });
+    expect((await ask(owner, blocker)).statusCode).toBe(404);
+    expect(await listOf(blocker, '?type=FRIEND_REQUEST_RECEIVED')).toEqual([]);
   });
 
   describe('the live stream', () => {
