@@ -371,6 +371,7 @@ export async function buildApp({
     contacts,
     tasks: taskCopier,
     notify: notifications,
+    events: domainEvents,
   });
   const tasks = new TasksService(new TasksRepository(db), {
     projects,
@@ -378,13 +379,13 @@ export async function buildApp({
     files,
     activity: projects,
     notify: notifications,
+    events: domainEvents,
   });
   // A note added to a project is recorded in its feed (the projects service is the ProjectActivityLog).
   const notes = new NotesService(new NotesRepository(db), projects);
   // Meetings (attendees: contacts or members; a linked project's feed; files) and the calendar over meetings, tasks
   // and projects with dates. A failure of the Google Calendar port never fails the request: it is logged.
   const meetings = new MeetingsService(new MeetingsRepository(db), {
-    events: domainEvents,
     projects,
     contacts,
     files,
@@ -421,7 +422,6 @@ export async function buildApp({
     stripe,
     documents,
     businesses,
-    events: domainEvents,
     log: (err, msg) => app.log.warn({ err }, msg),
   });
   // Contact forms, questionnaire answers and the responses; the owner is told of each by mail after it is stored
@@ -434,6 +434,7 @@ export async function buildApp({
     notifications,
     files,
     log: (err, msg) => app.log.warn({ err }, msg),
+    events: domainEvents,
   });
   // Packages: documents of one client sent as one flow (it sends them through the documents service).
   const packages = new PackagesService(new PackagesRepository(db), documents, {
@@ -448,7 +449,6 @@ export async function buildApp({
   // P12, else one generated at the first start (not in tests: each test database would make its own key at start;
   // there it is made at the first seal).
   let sealIdentity: Promise<LoadedSigningIdentity> | null = null;
-    events: domainEvents,
   const signingIdentity = () =>
     (sealIdentity ??= loadSigningIdentity({ db, secret, config }).catch((err: unknown) => {
       sealIdentity = null;
@@ -461,6 +461,7 @@ export async function buildApp({
     documents,
     notifications,
     files: fileManagerStore(files),
+    renderPdf: renderDocumentPdf,
     signedPdf: {
       finalize: async (input) => finalizeSignedPdf(input, { identity: await signingIdentity() }),
       verify: async (pdf) =>
@@ -469,6 +470,7 @@ export async function buildApp({
     },
     jobs,
     log: (err, msg) => app.log.warn({ err }, msg),
+    events: domainEvents,
   });
   signatures.defineJobs(jobs);
   // Email templates and campaigns (issue #19 §4): sent by a pg-boss job per campaign through the MailSender port
@@ -484,7 +486,6 @@ export async function buildApp({
     appUrl: config.appUrl,
     limits: campaignsOptions?.limits,
   });
-    events: domainEvents,
   campaigns.defineJobs(jobs);
   if (contactImport?.enabled !== false) app.addHook('onReady', async () => campaigns.requeueOrphans());
   // Automations (issue #19 §7): domain events → runs (one per automation and event) → a pg-boss job per run.

@@ -11,6 +11,7 @@ import {
   documents,
   images,
   projects,
+  signatureWorkflows,
   taxRates,
 } from '../../db/schema';
 import { escapeLike } from '../../lib/filter-sql';
@@ -266,12 +267,31 @@ export class DocumentsRepository {
     return (row as DocumentRow | undefined) ?? null;
   }
 
-  async remove(businessId: string, id: string): Promise<boolean> {
-    const rows = await this.db
-      .delete(documents)
-      .where(and(eq(documents.id, id), eq(documents.businessId, businessId)))
-      .returning({ id: documents.id });
-    return rows.length > 0;
+  /**
+   * Deletes the document. A contract's draft signature workflows go with it (nothing was sent, so no evidence);
+   * false with `kept` when a workflow past its draft holds it (its evidence stays: the foreign key does not cascade).
+   */
+  async remove(businessId: string, id: string): Promise<boolean | 'kept'> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ id: documents.id })
+        .from(documents)
+        .where(and(eq(documents.id, id), eq(documents.businessId, businessId)))
+        .for('update');
+      if (!row) return false;
+      const [held] = await tx
+        .select({ id: signatureWorkflows.id })
+        .from(signatureWorkflows)
+        .where(and(eq(signatureWorkflows.documentId, id), sql`${signatureWorkflows.status} <> 'draft'`))
+        .limit(1);
+      if (held) return 'kept' as const;
+      await tx.delete(signatureWorkflows).where(eq(signatureWorkflows.documentId, id));
+      const rows = await tx
+        .delete(documents)
+        .where(and(eq(documents.id, id), eq(documents.businessId, businessId)))
+        .returning({ id: documents.id });
+      return rows.length > 0;
+    });
   }
 
   /** The next number of the business's `kind` sequence (1, 2, …), inside the creating transaction. */

@@ -114,7 +114,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
     update: documentUpdateSchema,
     dto: documentSchema,
     service: documents,
-    errors: { create: [400, 404], update: [400, 404, 409] },
+    errors: { create: [400, 404], update: [400, 404, 409], remove: [404, 409] },
     validationMessages: { create: M.invalidData, update: M.invalidUpdate },
     descriptions: {
       create:
@@ -124,6 +124,9 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ documents: DocumentsServic
         'Changes the fields given. Drafts and templates change freely; a sent document only its title, project, ' +
         'due date, expiry and status (409 otherwise). Status by hand: sent/viewed/expired → paid (invoices) or ' +
         'completed (contracts, questionnaires).',
+      remove:
+        'Deletes a document. A contract sent for signature is kept with its signature evidence (409); its draft ' +
+        'workflows go with it.',
     },
   });
 

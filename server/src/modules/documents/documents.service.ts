@@ -456,8 +456,11 @@ export class DocumentsService {
     };
   }
 
+  /** Deletes a document; a contract sent for signature is kept with its evidence (409). */
   async remove(caller: BusinessCaller, id: string): Promise<void> {
-    if (!(await this.repo.remove(caller.businessId, id))) throw new AppError('NOT_FOUND', M.notFound);
+    const removed = await this.repo.remove(caller.businessId, id);
+    if (removed === 'kept') throw new AppError('CONFLICT', M.signatureEvidenceKept);
+    if (!removed) throw new AppError('NOT_FOUND', M.notFound);
   }
 
   /** A copy of the document's content as a new row (a draft; invoices take a new number). */
@@ -641,6 +644,39 @@ export class DocumentsService {
     return { document: toDocument(await this.requireView(caller.businessId, id)), link, email, unresolvedTags };
   }
 
+  /**
+   * The contract goes out for signature: a draft becomes sent (its content frozen, as `send`), without a public
+   * link or an e-mail — the signature workflow mails each signer their own link. The same refusals as `send`.
+   */
+  async freeze(caller: BusinessCaller, id: string): Promise<void> {
+    await this.repo.transaction(async (tx) => {
+      const row = await this.repo.find(caller.businessId, id, tx, true);
+      if (!row) throw new AppError('NOT_FOUND', M.notFound);
+      if (row.isTemplate) throw new AppError('CONFLICT', M.templateNotSendable);
+      const status = effectiveStatus(row);
+      if (status !== 'draft' && status !== 'sent' && status !== 'viewed') {
+        throw new AppError('CONFLICT', M.statusMove(status, 'sent'));
+      }
+      if (row.expiresAt && row.expiresAt <= new Date()) {
+        throw invalid([{ field: 'expiresAt', message: M.expiryPassed }], M.expiryPassed);
+      }
+      if (status === 'draft') await this.repo.update(caller.businessId, id, { status: 'sent', sentAt: new Date() }, tx);
+    });
+  }
+
+  /**
+   * What the signers of a contract are shown and what is sealed, taken from one read: the document as its client
+   * sees it (merge tags resolved) and its PDF model, with the business's name.
+   */
+  async signingSnapshot(
+    businessId: string,
+    id: string,
+  ): Promise<{ document: Document; model: PdfDocumentModel; businessName: string }> {
+    const row = await this.requireView(businessId, id);
+    const [{ document }, model] = await Promise.all([this.resolved(row), this.modelOf(row)]);
+    return { document, model, businessName: model.business.name };
+  }
+
   /** Another public link to a document already sent. */
   async share(caller: BusinessCaller, id: string): Promise<DocumentLink> {
     const row = await this.requireRow(caller.businessId, id);
@@ -741,6 +777,7 @@ export class DocumentsService {
     if (!row || row.type !== 'invoice' || row.isTemplate || row.status === 'draft') return;
     if (paidInFull && row.status !== 'paid') {
       await this.repo.update(businessId, id, { status: 'paid', completedAt: new Date() }, tx);
+      await this.emitPaid(row, null, tx);
     } else if (!paidInFull && row.status === 'paid') {
       await this.repo.update(businessId, id, { status: row.viewedAt ? 'viewed' : 'sent', completedAt: null }, tx);
     }
@@ -777,7 +814,6 @@ export class DocumentsService {
   async pdf(caller: BusinessCaller, id: string): Promise<string> {
     return this.renderPdf(await this.requireView(caller.businessId, id));
   }
-      await this.emitPaid(row, null, tx);
 
   async publicPdf(id: string, token: string): Promise<string> {
     return this.renderPdf(await this.publicRow(id, token));

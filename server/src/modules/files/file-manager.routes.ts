@@ -164,9 +164,11 @@ export const fileManagerRoutes: FastifyPluginAsyncZod<{ fileManager: FileManager
     {
       schema: {
         tags,
-        description: 'Deletes a file; an attachment deleted here is gone from its project, task or meeting too.',
+        description:
+          'Deletes a file; an attachment deleted here is gone from its project, task or meeting too. A signed ' +
+          "contract's sealed PDF is kept as evidence (409).",
         params: idParams,
-        response: { 200: okSchema, ...errorResponses(401, 403, 404) },
+        response: { 200: okSchema, ...errorResponses(401, 403, 404, 409) },
       },
     },
     async (request) => {

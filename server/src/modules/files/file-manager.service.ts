@@ -12,7 +12,7 @@ import type { WorkFile } from '@atrium/domain-work/schemas';
 import { API_ROOT, type Pagination } from '@atrium/contracts';
 import type { BusinessCaller } from '../../lib/caller';
 import { AppError } from '../../lib/errors';
-import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/client';
+import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../db/client';
 
 const isUniqueViolation = (error: unknown) => pgErrorCode(error) === UNIQUE_VIOLATION;
 import { sanitizeFileName } from '../../lib/file-sniff';
@@ -146,7 +146,12 @@ export class FileManagerService {
    * (docs/requirements.md "Documents: the file manager").
    */
   async remove(caller: BusinessCaller, id: string): Promise<void> {
-    if (!(await this.repo.delete(caller.businessId, id))) throw fileNotFound();
+    const deleted = await this.repo.delete(caller.businessId, id).catch((err: unknown) => {
+      // The only file a row keeps from deletion: a signed contract's sealed PDF (signature_workflows.signed_file_id).
+      if (pgErrorCode(err) === FOREIGN_KEY_VIOLATION) throw new AppError('CONFLICT', M.sealedPdfKept);
+      throw err;
+    });
+    if (!deleted) throw fileNotFound();
   }
 
   async usage(caller: BusinessCaller): Promise<FileUsage> {

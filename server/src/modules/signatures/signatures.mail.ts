@@ -68,9 +68,19 @@ export function signingInvitationMail(input: SigningMailInput): MailMessage {
   };
 }
 
-/** To the business owner's signer when their turn comes (they sign in the app). */
-export function ownerTurnMail(input: { to: string; documentTitle: string; link: string }): MailMessage {
-  const lead = `Every other signer has signed "${input.documentTitle}". It is your turn to countersign.`;
+/**
+ * To the business owner's signer when they can sign (in the app): to countersign when every other signer has signed,
+ * else as soon as the contract is sent (any order, or the owner first).
+ */
+export function ownerTurnMail(input: {
+  to: string;
+  documentTitle: string;
+  link: string;
+  othersSigned: boolean;
+}): MailMessage {
+  const lead = input.othersSigned
+    ? `Every other signer has signed "${input.documentTitle}". It is your turn to countersign.`
+    : `"${input.documentTitle}" was sent for signature. You can sign it now as the business owner.`;
   return {
     to: input.to,
     subject: `Your signature is needed: "${input.documentTitle}"`,

@@ -137,8 +137,8 @@ export class SignaturesRepository {
   }
 
   /** Sets the sealed file once: false when another run stored one first. */
-  async setSealed(id: string, fileId: string, sha256: string): Promise<boolean> {
-    const rows = await this.db
+  async setSealed(id: string, fileId: string, sha256: string, db: Executor = this.db): Promise<boolean> {
+    const rows = await db
       .update(signatureWorkflows)
       .set({ signedFileId: fileId, signedSha256: sha256, updatedAt: new Date() })
       .where(and(eq(signatureWorkflows.id, id), isNull(signatureWorkflows.signedFileId)))
@@ -155,13 +155,26 @@ export class SignaturesRepository {
       .limit(limit);
   }
 
-  /** Completed workflows whose sealed PDF is not stored yet (a seal that failed is tried again). */
+  /**
+   * Completed workflows whose sealed PDF is not stored yet (a seal that failed is tried again); one sealed before
+   * (its hash recorded) is not sealed again.
+   */
   async unsealed(limit = 20): Promise<WorkflowRow[]> {
-    return this.db
-      .select()
-      .from(signatureWorkflows)
-      .where(and(eq(signatureWorkflows.status, 'completed'), isNull(signatureWorkflows.signedFileId)))
-      .limit(limit);
+    return (
+      this.db
+        .select()
+        .from(signatureWorkflows)
+        .where(
+          and(
+            eq(signatureWorkflows.status, 'completed'),
+            isNull(signatureWorkflows.signedFileId),
+            isNull(signatureWorkflows.signedSha256),
+          ),
+        )
+        // Oldest first, so a few that keep failing do not hide the newer ones for ever.
+        .orderBy(asc(signatureWorkflows.completedAt), asc(signatureWorkflows.id))
+        .limit(limit)
+    );
   }
 
   /**

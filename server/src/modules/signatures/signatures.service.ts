@@ -32,9 +32,10 @@ import type { JobQueue } from '../../lib/jobs';
 import type { NotificationSender } from '../../lib/notifications-port';
 import type { PdfDocumentModel } from '../documents/pdf/model';
 import type { FinalizedSignedPdf, FinalizeSignedPdfInput, SealVerification, SignedPdfSigner } from './pdf/types';
-import { pngProblem } from './pdf/finalize';
+import { DocumentChangedError, pngProblem, SignedPdfInputError } from './pdf/finalize';
 import { entryHash, GENESIS_HASH, verifyChain, type AuditFacts, type ChainedEntry } from './signatures.audit';
 import { ownerTurnMail, signingInvitationMail } from './signatures.mail';
+import { snapshotFromJson, snapshotToJson, type SigningSnapshot } from './signatures.snapshot';
 import {
   OPEN_STATUSES,
   type AuditRow,
@@ -55,7 +56,13 @@ export interface RequestMeta {
 export interface SignatureDocuments {
   get(caller: BusinessCaller, id: string): Promise<Document>;
   preview(caller: BusinessCaller, id: string): Promise<{ document: Document; unresolvedTags: string[] }>;
-  send(caller: BusinessCaller, id: string, options: { email?: boolean }): Promise<unknown>;
+  /** The contract goes out for signature: status sent (content frozen), no public link, no e-mail. */
+  freeze(caller: BusinessCaller, id: string): Promise<void>;
+  /** The contract as sent: shown to the signers and sealed (stored on the workflow at send). */
+  signingSnapshot(
+    businessId: string,
+    id: string,
+  ): Promise<{ document: Document; model: PdfDocumentModel; businessName: string }>;
   pdf(caller: BusinessCaller, id: string): Promise<string>;
   pdfModel(businessId: string, id: string): Promise<PdfDocumentModel>;
   /** The contract becomes completed (in the caller's transaction). */
@@ -88,8 +95,12 @@ export interface SignaturesDeps extends Pick<Deps, 'config' | 'mailer' | 'secret
   notifications: NotificationSender;
   /** Without it a completed workflow waits for its seal (signed-pdf answers 503) and the sweep tries again. */
   signedPdf?: SignedPdfPort;
+  /** The documents renderer: the signer's PDF is drawn from the snapshot taken at send. */
+  renderPdf?: (model: PdfDocumentModel) => Promise<Uint8Array>;
   jobs?: SignatureJobs;
   log?: (err: unknown, msg: string) => void;
+  /** document.signed for automations, in the completing signature's transaction (lib/domain-events.ts). */
+  events?: DomainEvents;
 }
 
 const DAY_MS = 86_400_000;
@@ -99,8 +110,6 @@ export const SWEEP_QUEUE = 'signatures-sweep';
 /** How often expiries and reminders are looked for. */
 export const SWEEP_INTERVAL_MS = 5 * 60_000;
 
-  /** document.signed for automations, in the completing signature's transaction (lib/domain-events.ts). */
-  events?: DomainEvents;
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const sha256Hex = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
 const invalid = (details: FieldError[], message: string = M.invalidData) =>
@@ -461,14 +470,23 @@ export class SignaturesService {
     const first = await this.require(caller.businessId, id);
     if (first.status !== 'draft') throw new AppError('CONFLICT', M.notDraft);
     if (first.expiresAt <= new Date()) throw invalid([{ field: 'expiresAt', message: M.expiryPast }]);
-    // The contract is sent through the documents module (no e-mail of its own): a sent document keeps its content.
-    await this.deps.documents.send(caller, first.documentId, { email: false });
-    const contentSha256 = await this.contentHash(first.businessId, first.documentId);
+    // The contract is frozen through the documents module (status sent, no public link, no e-mail of its own), then
+    // taken as it is now: the snapshot is what the signers see and what is sealed, and its model's hash is recorded.
+    await this.deps.documents.freeze(caller, first.documentId);
+    const taken = await this.deps.documents.signingSnapshot(first.businessId, first.documentId);
+    const { contactId: _c, projectId: _p, templateId: _t, isTemplate: _i, ...visible } = taken.document;
+    const snapshot = snapshotToJson({ model: taken.model, document: visible, businessName: taken.businessName });
+    // The hash of the model as stored (what the seal will read back), not of the one in memory.
+    const contentSha256 = this.contentHash(snapshotFromJson(snapshot)!.model);
     const invites = await this.repo.transaction(async (tx) => {
       const workflow = await this.require(caller.businessId, id, tx, true);
       if (workflow.status !== 'draft') throw new AppError('CONFLICT', M.notDraft);
       const now = new Date();
-      await this.repo.update(workflow.id, { status: 'sent', sentAt: now, documentSha256: contentSha256 }, tx);
+      await this.repo.update(
+        workflow.id,
+        { status: 'sent', sentAt: now, documentSha256: contentSha256, documentSnapshot: snapshot },
+        tx,
+      );
       await this.audit(
         tx,
         workflow,
@@ -481,7 +499,7 @@ export class SignaturesService {
       const signers = await this.repo.signersOf(workflow.id, tx);
       const toInvite = workflow.signingOrder === 'any' ? signers : signers.slice(0, 1);
       const out: Invite[] = [];
-      for (const s of toInvite) out.push(await this.invite(tx, workflow, s, now));
+      for (const s of toInvite) out.push(await this.invite(tx, workflow, s, now, signers.length === 1));
       return out;
     });
     const results = await this.mailInvites(invites);
@@ -495,28 +513,39 @@ export class SignaturesService {
     };
   }
 
-  private async contentHash(businessId: string, documentId: string): Promise<string | null> {
+  private contentHash(model: PdfDocumentModel): string | null {
     const hash = this.deps.signedPdf?.contentSha256;
     if (!hash) return null;
     try {
-      return hash(await this.deps.documents.pdfModel(businessId, documentId));
+      return hash(model);
     } catch (err) {
       this.deps.log?.(err, 'signatures: content hash failed');
       return null;
     }
   }
 
+  /** The contract as sent (null for a workflow sent before snapshots were taken: the live document then). */
+  private snapshotOf(workflow: WorkflowRow): SigningSnapshot | null {
+    return snapshotFromJson(workflow.documentSnapshot);
+  }
+
   /**
    * Gives a signer their link (a client) or their turn (the owner's signer), in `tx`: status sent, the token's hash
    * and expiry, and an audit entry. Answers what to mail after the commit.
    */
-  private async invite(tx: Executor, workflow: WorkflowRow, signer: SignerRow, now: Date): Promise<Invite> {
+  private async invite(
+    tx: Executor,
+    workflow: WorkflowRow,
+    signer: SignerRow,
+    now: Date,
+    othersSigned = false,
+  ): Promise<Invite> {
     if (signer.role === 'owner') {
       await this.repo.updateSigner(signer.id, { status: 'sent', invitedAt: now }, tx);
       await this.audit(tx, workflow, 'sent', { actor: 'system', signerId: signer.id, actorName: signer.name }, null, {
         channel: 'in_app',
       });
-      return { kind: 'owner', workflow, signer };
+      return { kind: 'owner', workflow, signer, othersSigned };
     }
     const nonce = randomBytes(16).toString('base64url');
     const token = this.tokenOf(signer.id, nonce);
@@ -551,6 +580,7 @@ export class SignaturesService {
               ownerTurnMail({
                 to: signer.email,
                 documentTitle: workflow.documentTitle,
+                othersSigned: inv.othersSigned,
                 link: `${this.deps.config.appUrl}/signatures/workflows/${encodeURIComponent(workflow.id)}/business-owner-sign`,
               }),
             );
@@ -579,6 +609,8 @@ export class SignaturesService {
   }
 
   private async businessNameOf(workflow: WorkflowRow): Promise<string> {
+    const snapshot = this.snapshotOf(workflow);
+    if (snapshot) return snapshot.businessName;
     try {
       const model = await this.deps.documents.pdfModel(workflow.businessId, workflow.documentId);
       return model.business.name ?? '';
@@ -661,6 +693,8 @@ export class SignaturesService {
     const signers = await this.repo.signersOf(workflow.id, tx);
     const signer = signers.find((s) => s.role === 'owner');
     if (!signer) throw new AppError('CONFLICT', M.noOwnerSigner);
+    // The owner's signer row is one person's: the first owner who consents. Another owner is refused.
+    if (signer.userId && signer.userId !== caller.userId) throw new AppError('FORBIDDEN', M.anotherOwnerSigns);
     if (signer.status === 'signed' || signer.status === 'declined') throw new AppError('SIGNATURE_LINK_USED');
     return { workflow, signers, signer };
   }
@@ -679,12 +713,16 @@ export class SignaturesService {
   async ownerConsent(caller: AuthContext, id: string, input: ConsentInput, meta: RequestMeta): Promise<Workflow> {
     await this.repo.transaction(async (tx) => {
       const { workflow, signer } = await this.ownerSigner(caller, id, tx);
-      await this.consentIn(tx, workflow, signer, input, meta, {
-        actor: `owner:${caller.userId}`,
-        actorName: signer.name,
-        signerId: signer.id,
-      });
-      if (!signer.userId) await this.repo.updateSigner(signer.id, { userId: caller.userId }, tx);
+      // Bound to this owner in the consent's own write (the row is locked with its workflow).
+      await this.consentIn(
+        tx,
+        workflow,
+        signer,
+        input,
+        meta,
+        { actor: `owner:${caller.userId}`, actorName: signer.name, signerId: signer.id },
+        { userId: caller.userId },
+      );
     });
     return this.get(caller, id);
   }
@@ -694,6 +732,8 @@ export class SignaturesService {
     const outcome = await this.repo.transaction(async (tx) => {
       const { workflow, signers, signer } = await this.ownerSigner(caller, id, tx);
       if (!isTurnOf(workflow, signers, signer)) throw new AppError('SIGNATURE_NOT_YOUR_TURN', M.notYourTurn);
+      // The signer's own consent: a consent without its owner (recorded before owners were bound) does not count.
+      if (signer.userId !== caller.userId) throw new AppError('CONFLICT', M.consentRequired);
       return this.signIn(tx, workflow, signers, signer, signature, png, meta, {
         actor: `owner:${caller.userId}`,
         actorName: signer.name,
@@ -749,9 +789,15 @@ export class SignaturesService {
       });
       ({ workflow, signers, signer } = await this.linkSigner(documentId, token));
     }
-    const caller = { businessId: workflow.businessId, userId: workflow.createdBy ?? '' };
-    const { document } = await this.deps.documents.preview(caller, workflow.documentId);
-    const { contactId: _c, projectId: _p, templateId: _t, isTemplate: _i, ...visible } = document;
+    const snapshot = this.snapshotOf(workflow);
+    let visible: SigningSession['document'];
+    if (snapshot) visible = snapshot.document;
+    else {
+      const caller = { businessId: workflow.businessId, userId: workflow.createdBy ?? '' };
+      const { document } = await this.deps.documents.preview(caller, workflow.documentId);
+      const { contactId: _c, projectId: _p, templateId: _t, isTemplate: _i, ...rest } = document;
+      visible = rest;
+    }
     return {
       workflow: {
         _id: workflow.id,
@@ -781,6 +827,11 @@ export class SignaturesService {
   /** The contract's PDF through the signer's link (before signing). */
   async sessionPdf(documentId: string, token: string): Promise<string> {
     const { workflow } = await this.linkSigner(documentId, token);
+    const snapshot = this.snapshotOf(workflow);
+    if (snapshot) {
+      if (!this.deps.renderPdf) throw new AppError('SERVICE_UNAVAILABLE', 'PDF rendering is not available');
+      return Buffer.from(await this.deps.renderPdf(snapshot.model)).toString('base64');
+    }
     return this.deps.documents.pdf({ businessId: workflow.businessId, userId: workflow.createdBy ?? '' }, documentId);
   }
 
@@ -854,6 +905,7 @@ export class SignaturesService {
     input: ConsentInput,
     meta: RequestMeta,
     who: { actor: string; actorName?: string | null; signerId?: string | null },
+    bind: { userId?: string } = {},
   ): Promise<SignerRow> {
     if (input.disclosureVersion !== ESIGN_DISCLOSURE.version) {
       throw invalid([{ field: 'disclosureVersion', message: M.disclosureChanged }], M.disclosureChanged);
@@ -867,6 +919,7 @@ export class SignaturesService {
       consentIp: meta.ip,
       consentUserAgent: meta.userAgent,
       openedAt: signer.openedAt ?? now,
+      ...bind,
     };
     await this.repo.updateSigner(signer.id, patch, tx);
     await this.audit(tx, workflow, 'consented', who, meta, { disclosureVersion: input.disclosureVersion }, now);
@@ -933,6 +986,16 @@ export class SignaturesService {
         },
         tx,
       );
+      const contactId = after.find((s) => s.contactId)?.contactId ?? null;
+      await this.deps.events?.emit(
+        {
+          businessId: workflow.businessId,
+          type: 'document.signed',
+          recordId: workflow.documentId,
+          record: { documentId: workflow.documentId, title: workflow.documentTitle, contactId },
+        },
+        tx,
+      );
       return { workflowId: workflow.id, workflowStatus: 'completed', signer: signed, invites: [] };
     }
     if (workflow.status === 'sent') await this.repo.update(workflow.id, { status: 'in_progress' }, tx);
@@ -940,7 +1003,7 @@ export class SignaturesService {
     const invites: Invite[] = [];
     if (workflow.signingOrder === 'sequential') {
       const next = remaining[0]!;
-      if (next.status === 'pending') invites.push(await this.invite(tx, workflow, next, now));
+      if (next.status === 'pending') invites.push(await this.invite(tx, workflow, next, now, remaining.length === 1));
     }
     return { workflowId: workflow.id, workflowStatus: 'in_progress', signer: signed, invites };
   }
@@ -979,23 +1042,17 @@ export class SignaturesService {
   private async sealOnce(workflowId: string): Promise<void> {
     const workflow = await this.repo.byId(workflowId);
     if (!workflow || workflow.status !== 'completed' || workflow.signedFileId) return;
+    // A seal is made once: its hash was given out and is in the audit trail; a lost file is not silently replaced.
+    if (workflow.signedSha256) throw new AppError('CONFLICT', M.sealedOnce);
     const port = this.deps.signedPdf;
     if (!port) throw new AppError('SERVICE_UNAVAILABLE', M.signingUnavailable);
+    // The contract as sent (its hash is the one recorded at send), never the live document.
+    const snapshot = this.snapshotOf(workflow);
     const [signers, audit, model] = await Promise.all([
       this.repo.signersOf(workflow.id),
       this.repo.auditOf(workflow.id),
-      this.deps.documents.pdfModel(workflow.businessId, workflow.documentId),
+      snapshot ? snapshot.model : this.deps.documents.pdfModel(workflow.businessId, workflow.documentId),
     ]);
-      const contactId = after.find((s) => s.contactId)?.contactId ?? null;
-      await this.deps.events?.emit(
-        {
-          businessId: workflow.businessId,
-          type: 'document.signed',
-          recordId: workflow.documentId,
-          record: { documentId: workflow.documentId, title: workflow.documentTitle, contactId },
-        },
-        tx,
-      );
     const pdfSigners: SignedPdfSigner[] = signers.map((s) => ({
       role: s.role,
       name: s.name,
@@ -1014,29 +1071,52 @@ export class SignaturesService {
         userAgent: s.consentUserAgent,
       },
     }));
-    const sealed = await port.finalize({
-      workflowId: workflow.id,
-      businessName: model.business.name ?? '',
-      document: model,
-      ...(workflow.documentSha256 ? { expectedDocumentSha256: workflow.documentSha256 } : {}),
-      signers: pdfSigners,
-      audit: audit.map((a) => ({
-        event: a.event,
-        at: a.at.toISOString(),
-        actor: a.actorName ?? (a.actor === 'system' ? 'System' : a.actor),
-        ip: a.ip,
-        userAgent: a.userAgent,
-        hash: a.hash,
-        previousHash: a.sequence === 1 ? null : a.prevHash,
-      })),
-      completedAt: (workflow.completedAt ?? new Date()).toISOString(),
-    });
+    const sealed = await port
+      .finalize({
+        workflowId: workflow.id,
+        businessName: model.business.name ?? '',
+        document: model,
+        ...(workflow.documentSha256 ? { expectedDocumentSha256: workflow.documentSha256 } : {}),
+        signers: pdfSigners,
+        audit: audit.map((a) => ({
+          event: a.event,
+          at: a.at.toISOString(),
+          actor: a.actorName ?? (a.actor === 'system' ? 'System' : a.actor),
+          ip: a.ip,
+          userAgent: a.userAgent,
+          hash: a.hash,
+          previousHash: a.sequence === 1 ? null : a.prevHash,
+        })),
+        completedAt: (workflow.completedAt ?? new Date()).toISOString(),
+      })
+      .catch((err: unknown) => {
+        // Refusals of the input are not a server failure: answered as 409 with what is wrong (and logged).
+        if (err instanceof DocumentChangedError) {
+          this.deps.log?.(err, 'signatures: the contract changed since it was sent');
+          throw new AppError('CONFLICT', M.documentChanged);
+        }
+        if (err instanceof SignedPdfInputError) {
+          this.deps.log?.(err, 'signatures: the signatures cannot be sealed');
+          throw new AppError('CONFLICT', `${M.sealRefused}: ${err.message}`);
+        }
+        throw err;
+      });
     const name = `${workflow.documentTitle.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'Contract'} (signed).pdf`;
     const fileId = await this.deps.files.storePdf(workflow.businessId, workflow.createdBy, name, sealed.pdf);
     const sha = sealed.sealedSha256 || sha256Hex(sealed.pdf);
-    if (!(await this.repo.setSealed(workflow.id, fileId, sha))) {
-      await this.deps.files.removeFile(workflow.businessId, fileId).catch(() => undefined);
-    }
+    // Recorded once, with a 'sealed' entry (its SHA-256 and file) in the hash chain, under the workflow's lock.
+    const stored = await this.repo.transaction(async (tx) => {
+      const locked = await this.repo.byId(workflow.id, tx, true);
+      if (!locked || locked.signedFileId || locked.signedSha256) return false;
+      await this.repo.setSealed(workflow.id, fileId, sha, tx);
+      await this.audit(tx, locked, 'sealed', { actor: 'system' }, null, {
+        sha256: sha,
+        fileId,
+        documentSha256: sealed.documentSha256,
+      });
+      return true;
+    });
+    if (!stored) await this.deps.files.removeFile(workflow.businessId, fileId).catch(() => undefined);
   }
 
   /** The sealed PDF, base64 (sealed now if an earlier try failed). 409 until completed. */
@@ -1061,9 +1141,13 @@ export class SignaturesService {
   /** The stored sealed PDF checked again (seal, hash) and the audit chain recomputed. */
   async verify(caller: BusinessCaller, id: string): Promise<WorkflowVerifyAnswer> {
     const workflow = await this.require(caller.businessId, id);
-    const chain = verifyChain((await this.repo.auditOf(workflow.id)).map((a) => this.toChained(a)));
+    const trail = await this.repo.auditOf(workflow.id);
+    const chain = verifyChain(trail.map((a) => this.toChained(a)));
     const problems: string[] = [];
     if (!chain.valid) problems.push(`The audit trail does not verify from entry ${chain.brokenAt}`);
+    // The seal's hash as the chain recorded it must be the workflow's.
+    const sealedEntry = trail.filter((a) => a.event === 'sealed').at(-1);
+    const chainedSha = (sealedEntry?.data as { sha256?: unknown } | undefined)?.sha256;
     let sha: string | null = null;
     let seal: SealVerification | null = null;
     if (workflow.status === 'completed') {
@@ -1077,11 +1161,15 @@ export class SignaturesService {
     const fresh = await this.require(caller.businessId, id);
     const hashMatches = sha !== null && sha === fresh.signedSha256;
     if (sha && !hashMatches) problems.push('The stored PDF does not match its recorded SHA-256');
+    if (fresh.signedSha256 && chainedSha !== fresh.signedSha256) {
+      problems.push('The audit trail does not record this sealed PDF’s SHA-256');
+    }
     if (seal && !seal.valid) problems.push(seal.reason ?? 'The seal does not verify');
     if (seal && seal.valid && !seal.coversWholeFile) problems.push('Something was appended after the seal');
     const sealValid = Boolean(seal?.valid && seal.coversWholeFile);
+    const sealRecorded = !fresh.signedSha256 || chainedSha === fresh.signedSha256;
     return {
-      valid: chain.valid && hashMatches && sealValid,
+      valid: chain.valid && hashMatches && sealValid && sealRecorded,
       sha256: sha,
       storedSha256: fresh.signedSha256,
       hashMatches,
@@ -1189,7 +1277,8 @@ export class SignaturesService {
 
 type Invite =
   | { kind: 'client'; workflow: WorkflowRow; signer: SignerRow; token: string }
-  | { kind: 'owner'; workflow: WorkflowRow; signer: SignerRow };
+  /** othersSigned: every other signer has signed (the owner countersigns); else the owner may sign now. */
+  | { kind: 'owner'; workflow: WorkflowRow; signer: SignerRow; othersSigned: boolean };
 
 interface SignOutcome {
   workflowId: string;

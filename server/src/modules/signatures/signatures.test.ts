@@ -244,6 +244,7 @@ describe('signature workflows', () => {
       'consented',
       'signed',
       'completed',
+      'sealed',
     ]);
     // The document is completed; the owners are told.
     const [finished] = await db().select().from(documents).where(eq(documents.id, documentId));
@@ -503,11 +504,11 @@ describe('signature workflows', () => {
     const check = workflowVerifyAnswerSchema.parse(ok(await a.get(`/signatures/workflows/${w._id}/verify`)));
     expect(check).toMatchObject({ auditChainValid: false, auditBrokenAt: 1, valid: false });
 
-    // Deleting the document still takes its workflow and trail with it.
-    ok(await a.delete(`/documents/${documentId}`));
+    // Deleting the document is refused: its workflow and trail stay (signatures-evidence.test.ts).
+    expect(errorOf(await a.delete(`/documents/${documentId}`))).toMatchObject({ status: 409 });
     expect(
       (await db().select({ n: count() }).from(signatureAudit).where(eq(signatureAudit.workflowId, w._id)))[0]!.n,
-    ).toBe(0);
+    ).toBeGreaterThan(0);
   });
 
   test('bad input: clear errors and nothing stored', async () => {
@@ -644,7 +645,8 @@ describe('signature workflows', () => {
       documents: {
         get: () => Promise.reject(new Error('unused')),
         preview: () => Promise.reject(new Error('unused')),
-        send: () => Promise.reject(new Error('unused')),
+        freeze: () => Promise.reject(new Error('unused')),
+        signingSnapshot: () => Promise.reject(new Error('unused')),
         pdf: () => Promise.reject(new Error('unused')),
         pdfModel: () => Promise.reject(new Error('no model in the sweep test')),
         completeAnswered: () => Promise.reject(new Error('unused')),

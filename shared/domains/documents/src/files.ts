@@ -32,6 +32,8 @@ export const FOLDER_MAX_DEPTH = 5;
 export const FILE_MANAGER_MESSAGES = {
   fileNotFound: 'File not found',
   folderNotFound: 'Folder not found',
+  /** The sealed PDF of a signed contract (signature workflows): evidence, kept. */
+  sealedPdfKept: 'This is the sealed PDF of a signed contract: it is kept as evidence and cannot be deleted',
   folderNotEmpty: 'Only an empty folder can be deleted: move or delete its files and folders first',
   folderExists: 'A folder with this name already exists here',
   folderTooDeep: `Folders nest at most ${FOLDER_MAX_DEPTH} levels deep`,

@@ -12,6 +12,9 @@ export const DOCUMENT_MESSAGES = {
   pdfUnavailable: 'PDF rendering is not available',
 
   notFound: 'Document not found',
+  /** A contract sent for signature keeps its workflow's evidence (consents, signatures, audit trail). */
+  signatureEvidenceKept:
+    'This contract was sent for signature: it is kept with its signature evidence (consents, signatures, audit trail) and cannot be deleted',
   templateNotFound: 'Template not found',
   invalidData: 'Invalid document data',
   invalidUpdate: 'Invalid document update data',

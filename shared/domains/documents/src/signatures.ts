@@ -58,6 +58,7 @@ export const AUDIT_EVENTS = [
   'voided',
   'expired',
   'completed',
+  'sealed',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 export const AUDIT_EVENT_LABELS: Record<AuditEvent, string> = {
@@ -71,6 +72,7 @@ export const AUDIT_EVENT_LABELS: Record<AuditEvent, string> = {
   voided: 'Voided',
   expired: 'Expired',
   completed: 'Completed',
+  sealed: 'Signed PDF sealed',
 };
 
 // ---- limits ----
@@ -163,6 +165,10 @@ export const SIGNATURE_MESSAGES = {
   completedAlready: 'This document has already been signed by everyone',
   signedPdfMissing: 'The signed PDF is not ready',
   signingUnavailable: 'Sealing signed PDFs is not available on this server',
+  anotherOwnerSigns: 'Another owner of the business has already consented to sign this contract as the business owner',
+  documentChanged: 'The contract changed after it was sent for signature, so the signed PDF cannot be sealed',
+  sealRefused: 'The signed PDF cannot be made from this workflow’s signatures',
+  sealedOnce: 'This workflow’s signed PDF was already sealed and recorded: it is not sealed again',
 } as const;
 
 /**
