@@ -18,7 +18,7 @@ import { asAutomationStep, type DomainEventOutbox } from '../../lib/domain-event
 import { AppError } from '../../lib/errors';
 import type { JobLog, JobQueue } from '../../lib/jobs';
 import { MailSendError, type MailSender } from '../../lib/mail-sender-port';
-import type { NotificationSender } from '../../lib/notifications-port';
+import type { OutgoingNotification } from '../../lib/notifications-port';
 import type {
   AutomationRepository,
   AutomationRow,
@@ -43,7 +43,8 @@ export interface AutomationDeps {
   templates: {
     row(businessId: string, id: string): Promise<{ subject: string; html: string; text: string } | null>;
   };
-  notifications: NotificationSender;
+  /** Delivered at once, a failure thrown and the recipients counted (NotificationsService.sendCounted). */
+  notifications: { sendCounted(notification: OutgoingNotification): Promise<number> };
   mail: MailSender;
   jobs: JobQueue;
   events: DomainEventOutbox;
@@ -387,7 +388,9 @@ export class AutomationService {
           () => false,
         );
         if (!ok) throw new AppError('VALIDATION_ERROR', AUTOMATION_MESSAGES.memberNotFound);
-        await this.deps.notifications.send({
+        // Honest: a delivery that failed fails the step (the error is the step's), and one nobody received — the
+        // member turned System notifications off — is reported as such, never as "notified".
+        const delivered = await this.deps.notifications.sendCounted({
           businessId,
           type: 'SYSTEM',
           title: automation.name,
@@ -395,6 +398,9 @@ export class AutomationService {
           data: run.eventType === 'contact.created' ? { url: `/contacts/${encodeURIComponent(run.recordId)}` } : {},
           to: { userIds: [step.userId] },
         });
+        if (delivered === 0) {
+          throw new AppError('CONFLICT', 'Not delivered: the member has turned off "System messages" notifications');
+        }
         return 'Notified the member';
       }
       case 'send_email': {

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Automation, AutomationRun } from '@atrium/domain-comms/automation';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { automationRuns, domainEvents } from '../../db/schema';
 import type { MailSender, OutgoingMail } from '../../lib/mail-sender-port';
-import { noNotifications } from '../../lib/notifications-port';
 import {
   Agent,
   createTestDatabase,
@@ -264,7 +263,7 @@ describe('automations', () => {
       groups: { get: async () => ({}), addContacts: async () => 1 },
       members: { requireRole: async () => 'owner' as const },
       templates: { row: async () => null },
-      notifications: noNotifications,
+      notifications: { sendCounted: async () => 1 },
       mail: sender,
       jobs: { send: async () => null, pendingKeys: async () => new Set<string>() },
       events: { onEmit: () => undefined },
@@ -290,5 +289,162 @@ describe('automations', () => {
     const [after] = await runsOf(owner, automation._id);
     expect(after!.status).toBe('completed');
     expect(after!.results.map((r) => r.status)).toEqual(['unknown', 'done']);
+  });
+  it('loop protection refuses on save: "task created → create a task" would trigger itself; "Date reached" has no producer', async () => {
+    const loop = errorOf(
+      await owner.post('/automations', {
+        name: 'Loop',
+        trigger: 'task.created',
+        steps: [
+          { type: 'notify_member', userId: ownerIds.id, message: 'x' },
+          { type: 'create_task', title: 'Another one' },
+        ],
+      }),
+    );
+    expect(loop.status).toBe(400);
+    expect(loop.details).toContainEqual({
+      field: 'steps',
+      message:
+        'This automation would trigger itself: its trigger is "task.created" and a step would cause it ("Create a task")',
+    });
+    const dated = errorOf(
+      await owner.post('/automations', {
+        name: 'Dated',
+        trigger: 'date.reached',
+        steps: [{ type: 'wait', days: 1 }],
+      }),
+    );
+    expect(dated.details).toContainEqual({
+      field: 'trigger',
+      message: 'The trigger "Date reached" is not available yet',
+    });
+    // The same create_task step on another trigger is fine, and an edit into a loop is refused too.
+    const fine = await create(owner, {
+      name: 'Task on status',
+      trigger: 'task.status_changed',
+      enabled: false,
+      steps: [{ type: 'create_task', title: 'Follow-up' }],
+    });
+    const edited = await owner.put(`/automations/${fine._id}`, {
+      name: 'Task on status',
+      trigger: 'task.created',
+      steps: [{ type: 'create_task', title: 'Follow-up' }],
+    });
+    expect(edited.statusCode).toBe(400);
+    expect((dataOf(await owner.get(`/automations/${fine._id}`)) as Automation).trigger).toBe('task.status_changed');
+    await owner.delete(`/automations/${fine._id}`);
+  });
+
+  it('producers: tasks, projects, meetings and invoices record their events in the business, and a run acts on them', async () => {
+    const automation = await create(owner, {
+      name: 'Done tasks',
+      trigger: 'task.status_changed',
+      conditions: [{ field: 'to', operator: 'equals', value: 'completed' }],
+      steps: [{ type: 'notify_member', userId: ownerIds.id, message: 'A task was completed' }],
+    });
+    const contact = await newContact(owner);
+    const task = dataOf(await owner.post('/tasks', { title: 'Tile the floor', contactIds: [contact._id] }), 201) as {
+      _id: string;
+    };
+    dataOf(await owner.patch(`/tasks/${task._id}`, { status: 'in_progress' }));
+    dataOf(await owner.patch(`/tasks/${task._id}/move`, { columnId: 'completed' }));
+    const [run] = await waitFor(
+      () => runsOf(owner, automation._id),
+      (r) => r.length === 1 && r[0]!.status === 'completed',
+    );
+    expect(run).toMatchObject({ eventType: 'task.status_changed', recordId: task._id });
+    expect(run!.results[0]).toMatchObject({ type: 'notify_member', status: 'done', message: 'Notified the member' });
+
+    const project = dataOf(await owner.post('/projects', { title: 'Kitchen', type: 'Remodel' }), 201) as {
+      _id: string;
+    };
+    dataOf(await owner.patch(`/projects/${project._id}/stage`, { stage: 'review' }));
+    dataOf(
+      await owner.post('/meetings', {
+        title: 'Site visit',
+        startDate: '2026-11-20T10:00:00.000Z',
+        endDate: '2026-11-20T11:00:00.000Z',
+        attendees: [{ id: contact._id, model: 'Contact' }],
+      }),
+      201,
+    );
+    const events = await db.handle.db
+      .select()
+      .from(domainEvents)
+      .where(eq(domainEvents.businessId, ownerIds.businessId));
+    const of = (type: string) => events.filter((e) => e.type === type);
+    expect(of('task.created').find((e) => e.recordId === task._id)?.record).toMatchObject({
+      title: 'Tile the floor',
+      status: 'todo',
+      contactId: contact._id,
+    });
+    expect(
+      of('task.status_changed')
+        .filter((e) => e.recordId === task._id)
+        .map((e) => e.record),
+    ).toEqual([
+      expect.objectContaining({ from: 'todo', to: 'in_progress' }),
+      expect.objectContaining({ from: 'in_progress', to: 'completed', contactId: contact._id }),
+    ]);
+    expect(of('project.stage_changed').find((e) => e.recordId === project._id)?.record).toEqual({
+      title: 'Kitchen',
+      from: 'planning',
+      to: 'review',
+    });
+    expect(of('meeting.booked')[0]?.record).toMatchObject({ title: 'Site visit', contactId: contact._id });
+    // Every event carries who did it; none leaks into the other business.
+    expect(events.every((e) => e.actorId === ownerIds.id)).toBe(true);
+    const theirs = await db.handle.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.businessId, otherIds.businessId), eq(domainEvents.type, 'task.created')));
+    expect(theirs).toEqual([]);
+    await owner.delete(`/automations/${automation._id}`);
+  });
+
+  it('invoice paid by hand → invoice.paid with the amount and the contact', async () => {
+    const contact = await newContact(owner);
+    const doc = dataOf(
+      await owner.post('/documents', {
+        type: 'invoice',
+        title: 'Kitchen',
+        contactId: contact._id,
+        lineItems: [{ description: 'Tiles', quantity: '2', unitPrice: 5000 }],
+      }),
+      201,
+    ) as { _id: string };
+    dataOf(await owner.post(`/documents/${doc._id}/send`, {}));
+    dataOf(await owner.put(`/documents/${doc._id}`, { status: 'paid' }));
+    const [paid] = await db.handle.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.type, 'invoice.paid'), eq(domainEvents.recordId, doc._id)));
+    expect(paid?.record).toMatchObject({
+      documentId: doc._id,
+      title: 'Kitchen',
+      contactId: contact._id,
+      amount: 10000,
+    });
+  });
+
+  it('notify a member is honest: a member who turned System messages off makes the step fail, saying so', async () => {
+    dataOf(await owner.put('/notifications/preferences', { SYSTEM: false }));
+    const automation = await create(owner, {
+      name: 'Tell me',
+      trigger: 'contact.created',
+      steps: [{ type: 'notify_member', userId: ownerIds.id, message: 'New contact' }],
+    });
+    await newContact(owner);
+    const [run] = await waitFor(
+      () => runsOf(owner, automation._id),
+      (r) => r.length === 1 && r[0]!.status === 'failed',
+    );
+    expect(run!.results[0]).toMatchObject({
+      status: 'failed',
+      message: 'Not delivered: the member has turned off "System messages" notifications',
+    });
+    expect(run!.error).toBe('Not delivered: the member has turned off "System messages" notifications');
+    dataOf(await owner.put('/notifications/preferences', { SYSTEM: true }));
+    await owner.delete(`/automations/${automation._id}`);
   });
 });

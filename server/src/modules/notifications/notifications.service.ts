@@ -71,9 +71,18 @@ export class NotificationsService implements NotificationSender {
     await this.deliver(n, tx);
   }
 
-  private async deliver(n: OutgoingNotification, db: Executor): Promise<void> {
+  /**
+   * Stored and pushed in its own transaction like `send` without `tx`, but a failure is thrown, not logged, and the
+   * answer is how many members received it (0: none of them is a member, or each turned the type off) — for a
+   * caller that reports what happened (an automation's "notify a member" step).
+   */
+  async sendCounted(n: OutgoingNotification): Promise<number> {
+    return this.repo.transaction((own) => this.deliver(n, own));
+  }
+
+  private async deliver(n: OutgoingNotification, db: Executor): Promise<number> {
     const userIds = await this.repo.recipients(db, n.businessId, n.type, n.to, n.exceptUserId ?? null);
-    if (userIds.length === 0) return;
+    if (userIds.length === 0) return 0;
     await this.repo.insert(db, n.businessId, userIds, {
       type: n.type,
       title: clip(n.title, TITLE_MAX),
@@ -81,6 +90,7 @@ export class NotificationsService implements NotificationSender {
       data: cleanData(n.data),
     });
     await this.repo.signal(db, 'new', n.businessId, userIds);
+    return userIds.length;
   }
 
   /** A personal notification (not of one business): shown in every business of the user. */
