@@ -530,6 +530,24 @@ export const API_OPERATIONS = {
     summary: "Stripe's webhook deliveries (signature-verified, each event once)",
     public: 'Stripe calls it without a session; the signature over the raw body is the credential',
   },
+  // The business's own plan through Stripe Billing (modules/subscriptions)
+  'GET /subscription': { id: 'getSubscription', summary: "The business's plan, its subscription and the plans" },
+  'GET /subscription/invoices': { id: 'listSubscriptionInvoices', summary: "The subscription's invoices (owners)" },
+  'POST /subscription/checkout': {
+    id: 'createSubscriptionCheckout',
+    summary: "Stripe's hosted Checkout for a first paid plan (owners)",
+  },
+  'POST /subscription/change': {
+    id: 'changeSubscriptionPlan',
+    summary: 'Move to another paid plan, prorated (owners)',
+  },
+  'POST /subscription/cancel': { id: 'cancelSubscription', summary: 'Cancel at the end of the period (owners)' },
+  'POST /subscription/resume': { id: 'resumeSubscription', summary: 'Take back a cancellation (owners)' },
+  'POST /subscription/webhook': {
+    id: 'receiveBillingWebhook',
+    summary: "Stripe Billing's webhook deliveries (signature-verified, each event once)",
+    public: 'Stripe calls it without a session; the signature over the raw body is the credential',
+  },
   'GET /payments': { id: 'listPayments', summary: "A page of the business's payments" },
   'POST /payments/:id/resolve': { id: 'resolveHeldPayment', summary: 'Apply or dismiss a payment held for review' },
   'POST /payments/:id/refund': { id: 'refundPayment', summary: 'Refund a card payment through Stripe' },

@@ -108,6 +108,10 @@ import { publicSigningRoutes, signaturesRoutes } from './modules/signatures/sign
 import { fileManagerStore, SignaturesService } from './modules/signatures/signatures.service';
 import { PackagesService } from './modules/packages/packages.service';
 import { StripeGateway } from './modules/stripe/stripe.gateway';
+import { BillingGateway } from './modules/subscriptions/billing.gateway';
+import { SubscriptionsRepository } from './modules/subscriptions/subscriptions.repository';
+import { subscriptionsRoutes, subscriptionWebhookRoutes } from './modules/subscriptions/subscriptions.routes';
+import { SubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { StripeRepository } from './modules/stripe/stripe.repository';
 import { stripeRoutes } from './modules/stripe/stripe.routes';
 import { StripeService } from './modules/stripe/stripe.service';
@@ -424,6 +428,14 @@ export async function buildApp({
     businesses,
     log: (err, msg) => app.log.warn({ err }, msg),
   });
+  // The business's own Atrium plan through Stripe Billing (platform account) when STRIPE_SECRET_KEY,
+  // STRIPE_BILLING_WEBHOOK_SECRET and a STRIPE_PRICE_* are set; else the subscription page says it is not set up.
+  const subscriptions = new SubscriptionsService(new SubscriptionsRepository(db), {
+    config,
+    gateway: config.billing ? new BillingGateway(config.billing, (err, msg) => app.log.warn({ err }, msg)) : null,
+    businesses,
+    log: (err, msg) => app.log.warn({ err }, msg),
+  });
   // Contact forms, questionnaire answers and the responses; the owner is told of each by mail after it is stored
   // (later through the notifications module): a failing notifier never loses a submission.
   const formsRepo = new FormsRepository(db);
@@ -596,6 +608,8 @@ export async function buildApp({
       await api.register(stripeRoutes, { prefix: '/stripe', stripe });
       await api.register(stripeWebhookRoutes, { prefix: '/stripe', payments });
       await api.register(paymentsRoutes, { prefix: '/payments', payments });
+      await api.register(subscriptionsRoutes, { prefix: '/subscription', subscriptions });
+      await api.register(subscriptionWebhookRoutes, { prefix: '/subscription', subscriptions });
       await api.register(invoicePaymentsRoutes, { prefix: '/documents', payments });
       await api.register(publicPaymentsRoutes, { prefix: '/public', payments, rateLimit: 120 });
       await api.register(notificationsRoutes, {

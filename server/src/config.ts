@@ -74,6 +74,13 @@ function envSchema(root: string) {
     STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_…)')),
     STRIPE_WEBHOOK_SECRET: optional(z.string().min(8, 'STRIPE_WEBHOOK_SECRET must be the endpoint secret (whsec_…)')),
     STRIPE_API_URL: optional(z.url({ protocol: /^https?$/ })).transform((v) => v ?? 'https://api.stripe.com'),
+    STRIPE_BILLING_WEBHOOK_SECRET: optional(
+      z.string().min(8, 'STRIPE_BILLING_WEBHOOK_SECRET must be the endpoint secret (whsec_…)'),
+    ),
+    STRIPE_PRICE_PRO: optional(z.string().regex(/^price_\w+$/, 'STRIPE_PRICE_PRO must be a Stripe price id (price_…)')),
+    STRIPE_PRICE_BUSINESS: optional(
+      z.string().regex(/^price_\w+$/, 'STRIPE_PRICE_BUSINESS must be a Stripe price id (price_…)'),
+    ),
     WEATHER_FORECAST_URL: optional(z.url({ protocol: /^https?$/ })).transform((v) => v ?? 'https://api.open-meteo.com'),
     WEATHER_GEOCODING_URL: optional(z.url({ protocol: /^https?$/ })).transform(
       (v) => v ?? 'https://geocoding-api.open-meteo.com',
@@ -213,6 +220,22 @@ export interface Config {
   logLevel: string;
   /** Diagnostics: a file that gets each distinct SQL text the server runs, once (db/statement-log.ts). */
   sqlStatementLog: string | undefined;
+  /**
+   * The business's own Atrium plan through Stripe Billing (modules/subscriptions): on when STRIPE_SECRET_KEY,
+   * STRIPE_BILLING_WEBHOOK_SECRET (the platform account's endpoint, apart from the Connect one) and at least one
+   * STRIPE_PRICE_* are set; null = "not set up" on the subscription page.
+   */
+  billing: BillingConfig | null;
+}
+
+export interface BillingConfig {
+  secretKey: string;
+  webhookSecret: string;
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
+  /** Stripe's recurring price of each paid tier (a tier without one cannot be bought). */
+  prices: { pro?: string; business?: string };
 }
 
 /** A Sentry DSN: http(s)://<public key>@<host>[:port]/[path/]<project id>. */
@@ -236,6 +259,26 @@ function stripeConfig(e: { STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: s
     host: url.hostname,
     port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443,
     protocol,
+  };
+}
+
+function billingConfig(e: {
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_BILLING_WEBHOOK_SECRET?: string;
+  STRIPE_API_URL: string;
+  STRIPE_PRICE_PRO?: string;
+  STRIPE_PRICE_BUSINESS?: string;
+}): BillingConfig | null {
+  if (!e.STRIPE_SECRET_KEY || !e.STRIPE_BILLING_WEBHOOK_SECRET) return null;
+  if (!e.STRIPE_PRICE_PRO && !e.STRIPE_PRICE_BUSINESS) return null;
+  const { webhookSecret: _connect, ...api } = stripeConfig(e);
+  return {
+    ...api,
+    webhookSecret: e.STRIPE_BILLING_WEBHOOK_SECRET,
+    prices: {
+      ...(e.STRIPE_PRICE_PRO ? { pro: e.STRIPE_PRICE_PRO } : {}),
+      ...(e.STRIPE_PRICE_BUSINESS ? { business: e.STRIPE_PRICE_BUSINESS } : {}),
+    },
   };
 }
 
@@ -298,6 +341,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
     stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? stripeConfig(e) : null,
+    billing: billingConfig(e),
     weather: {
       forecastUrl: e.WEATHER_FORECAST_URL,
       geocodingUrl: e.WEATHER_GEOCODING_URL,

@@ -640,6 +640,24 @@ const ROUTES: Record<string, RouteSpec> = {
   [`POST ${A}/stripe/webhook`]: {
     csrfExempt: 'Stripe calls it with no cookie; the signature over the raw body is the credential (lib/csrf.ts)',
   },
+  // Subscription (Stripe Billing is not configured in the matrix's app: the owner's changes answer 409 'not set up')
+  [`GET ${A}/subscription`]: {},
+  [`GET ${A}/subscription/invoices`]: { minRole: 'owner' },
+  [`POST ${A}/subscription/checkout`]: {
+    minRole: 'owner',
+    request: () => ({ payload: { tier: 'pro' } }),
+    ownerStatus: 409,
+  },
+  [`POST ${A}/subscription/change`]: {
+    minRole: 'owner',
+    request: () => ({ payload: { tier: 'pro' } }),
+    ownerStatus: 409,
+  },
+  [`POST ${A}/subscription/cancel`]: { minRole: 'owner', ownerStatus: 409 },
+  [`POST ${A}/subscription/resume`]: { minRole: 'owner', ownerStatus: 409 },
+  [`POST ${A}/subscription/webhook`]: {
+    csrfExempt: 'Stripe calls it with no cookie; the signature over the raw body is the credential (lib/csrf.ts)',
+  },
   [`GET ${A}/payments`]: { lists: ['payment'] },
   [`POST ${A}/payments/:id/resolve`]: {
     minRole: 'admin',

@@ -19,6 +19,7 @@ export const CSRF_EXEMPT = new Set([
   `POST ${API_ROOT}/public/forms/:publicId/files`,
   // Stripe's webhook: no cookie, no browser; the signature over the raw body is what is checked.
   `POST ${API_ROOT}/stripe/webhook`,
+  `POST ${API_ROOT}/subscription/webhook`,
   // A campaign message's one-click unsubscribe (RFC 8058): the recipient's mail client posts with no cookie; the HMAC
   // token is the credential and the only effect is adding that address to the business's unsubscribe list.
   `POST ${API_ROOT}/public/unsubscribe/:token`,

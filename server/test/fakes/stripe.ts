@@ -15,6 +15,14 @@
  * - webhooks: POSTed to `webhookUrl`, signed exactly as Stripe signs (`Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256
  *   of "<t>.<body>" with the endpoint secret>`); every delivery and its answer is kept in `deliveries`.
  *
+ * - Billing (the platform account's own objects, for Atrium's plans): customers, prices (seeded with `prices` or
+ *   POST /v1/prices), Checkout in subscription mode (the hosted Pay creates an active subscription and its paid
+ *   invoice), subscriptions (retrieve; update: a price change — `always_invoice` bills the prorated difference of the
+ *   period left at once, `create_prorations` leaves it for the next invoice — and cancel_at_period_end; cancel), and
+ *   the test helpers `endPeriod` (renews, or ends a subscription set to cancel) and `failRenewal`. Events without an
+ *   `account` go to `accountWebhookUrl` signed with `accountWebhookSecret` when set (Stripe keeps account and Connect
+ *   endpoints apart), else to `webhookUrl`. POST /_test/subscriptions/{id}/end-period runs `endPeriod` over HTTP (e2e).
+ *
  * CLI (e2e global setup): `tsx server/test/fakes/stripe.ts --port 12111 --webhook-url http://…/api/v1/stripe/webhook
  * --webhook-secret whsec_…` (prints `stripe fake listening on http://127.0.0.1:12111`).
  */
@@ -29,6 +37,19 @@ export interface FakeStripeOptions {
   host?: string;
   webhookUrl?: string;
   webhookSecret: string;
+  /** The platform account's own events (Billing) go here when set, signed with accountWebhookSecret. */
+  accountWebhookUrl?: string;
+  accountWebhookSecret?: string;
+  /** Recurring prices that exist from the start (Billing). */
+  prices?: FakePriceInput[];
+}
+
+export interface FakePriceInput {
+  id: string;
+  unitAmount: number;
+  currency: string;
+  interval?: 'month' | 'year';
+  productName?: string;
 }
 
 export interface FakeAccount extends Json {
@@ -74,6 +95,16 @@ export interface FakeStripe {
   /** Every API request: method, path, the Stripe-Account and Idempotency-Key headers, the parsed form. */
   requests: { method: string; path: string; account: string | null; idempotencyKey: string | null; form: Json }[];
   setWebhookUrl(url: string | undefined): void;
+  /** Billing: the platform account's objects. */
+  customers: Map<string, Json>;
+  prices: Map<string, Json & { unit_amount: number; currency: string }>;
+  subscriptions: Map<string, Json & { id: string; customer: string; status: string }>;
+  invoices: Map<string, Json & { id: string; status: string }>;
+  setAccountWebhookUrl(url: string | undefined): void;
+  /** The end of a subscription's period: ends it if set to cancel (deleted delivered), else renews it (paid). */
+  endPeriod(subscriptionId: string): Promise<void>;
+  /** A renewal whose payment fails: invoice.payment_failed and the subscription past_due. */
+  failRenewal(subscriptionId: string): Promise<void>;
   /** Enables charges on an account (what the onboarding page does) and delivers account.updated. */
   completeOnboarding(accountId: string): Promise<void>;
   /**
@@ -157,6 +188,29 @@ export async function startStripeFake(options: FakeStripeOptions): Promise<FakeS
   const paymentIntents: FakeStripe['paymentIntents'] = new Map();
   const charges: FakeStripe['charges'] = new Map();
   const deliveries: FakeDelivery[] = [];
+  const customers: FakeStripe['customers'] = new Map();
+  const prices: FakeStripe['prices'] = new Map();
+  const subscriptions: FakeStripe['subscriptions'] = new Map();
+  const invoices: FakeStripe['invoices'] = new Map();
+  /** Checkout sessions in subscription mode: their customer, price and the subscription's metadata. */
+  const subscriptionCheckouts = new Map<string, { customer: string; price: string; metadata: Json }>();
+  const makePrice = (p: FakePriceInput) => {
+    const price = {
+      id: p.id,
+      object: 'price',
+      active: true,
+      currency: p.currency.toLowerCase(),
+      unit_amount: p.unitAmount,
+      type: 'recurring',
+      recurring: { interval: p.interval ?? 'month', interval_count: 1 },
+      product: `prod_${p.id}`,
+      nickname: p.productName ?? null,
+      created: Math.floor(Date.now() / 1000),
+    };
+    prices.set(price.id, price);
+    return price;
+  };
+  for (const p of options.prices ?? []) makePrice(p);
   const requests: FakeStripe['requests'] = [];
   const idempotent = new Map<string, { form: string; status: number; body: unknown }>();
   let base = '';
@@ -179,14 +233,17 @@ export async function startStripeFake(options: FakeStripeOptions): Promise<FakeS
 
   const deliver = async (evt: Json): Promise<FakeDelivery> => {
     const body = JSON.stringify(evt);
-    if (!webhookUrl) {
+    const toAccountEndpoint = !evt.account && options.accountWebhookUrl;
+    const target = toAccountEndpoint ? options.accountWebhookUrl : webhookUrl;
+    const secret = toAccountEndpoint ? (options.accountWebhookSecret ?? options.webhookSecret) : options.webhookSecret;
+    if (!target) {
       const d = { eventId: String(evt.id), type: String(evt.type), status: 0, body: 'no webhook url', event: evt };
       deliveries.push(d);
       return d;
     }
-    const res = await fetch(webhookUrl, {
+    const res = await fetch(target, {
       method: 'POST',
-      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': sign(body) },
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': sign(body, undefined, secret) },
       body,
     });
     const d = {
@@ -212,10 +269,158 @@ export async function startStripeFake(options: FakeStripeOptions): Promise<FakeS
     await deliver(event('account.updated', { ...account }, accountId));
   };
 
+  // ---- Billing ----
+  const PERIOD_SECONDS = 30 * 86_400;
+  const now = () => Math.floor(Date.now() / 1000);
+  let invoiceNumber = 0;
+  const subscriptionItem = (sub: Json) => ((sub.items as { data: Json[] }).data[0] ?? {}) as Json;
+  const subscriptionObject = (sub: Json) => JSON.parse(JSON.stringify(sub)) as Json;
+  const newInvoice = (sub: Json, amount: number, reason: string, paid: boolean) => {
+    const id = newId('in');
+    const item = subscriptionItem(sub);
+    const price = item.price as Json;
+    const invoice = {
+      id,
+      object: 'invoice',
+      customer: sub.customer,
+      number: `ATR-${String(++invoiceNumber).padStart(4, '0')}`,
+      status: paid ? 'paid' : 'open',
+      amount_due: amount,
+      amount_paid: paid ? amount : 0,
+      amount_remaining: paid ? 0 : amount,
+      currency: price.currency,
+      billing_reason: reason,
+      created: now(),
+      period_start: item.current_period_start,
+      period_end: item.current_period_end,
+      hosted_invoice_url: `${base}/invoices/${id}`,
+      invoice_pdf: `${base}/invoices/${id}/pdf`,
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { subscription: sub.id, metadata: sub.metadata },
+      },
+      livemode: false,
+    };
+    invoices.set(id, invoice);
+    sub.latest_invoice = id;
+    return invoice;
+  };
+  const deliverAll = async (events: Json[]) => {
+    for (const e of events) await deliver(e);
+  };
+
+  /** The hosted Checkout's Pay in subscription mode: an active subscription and its first invoice, paid. */
+  const paySubscription = async (s: FakeStripe['sessions'] extends Map<string, infer V> ? V : never) => {
+    const checkout = subscriptionCheckouts.get(s.id)!;
+    const price = prices.get(checkout.price)!;
+    const start = now();
+    const sub = {
+      id: newId('sub'),
+      object: 'subscription',
+      customer: checkout.customer,
+      status: 'active',
+      cancel_at_period_end: false,
+      cancel_at: null as number | null,
+      canceled_at: null as number | null,
+      created: start,
+      currency: price.currency,
+      metadata: checkout.metadata,
+      latest_invoice: null as string | null,
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: newId('si'),
+            object: 'subscription_item',
+            price,
+            quantity: 1,
+            current_period_start: start,
+            current_period_end: start + PERIOD_SECONDS,
+          },
+        ],
+      },
+    };
+    subscriptions.set(sub.id, sub);
+    const invoice = newInvoice(sub, price.unit_amount, 'subscription_create', true);
+    Object.assign(s, { status: 'complete', payment_status: 'paid', url: null });
+    Object.assign(s as Json, { subscription: sub.id, customer: checkout.customer, invoice: invoice.id });
+    await deliverAll([
+      event('customer.subscription.created', subscriptionObject(sub), null),
+      event('invoice.paid', { ...invoice }, null),
+      event('checkout.session.completed', publicSession(s), null),
+    ]);
+  };
+
+  /** POST /v1/subscriptions/{id}: a price change (prorated) or cancel_at_period_end. */
+  const updateSubscription = (sub: Json & { id: string; status: string }, form: Json) => {
+    const events: Json[] = [];
+    const item = subscriptionItem(sub);
+    const items = form.items as Json[] | undefined;
+    if (items?.[0]?.price) {
+      const next = prices.get(String(items[0].price));
+      if (!next) return stripeError(400, 'invalid_request_error', `No such price: '${String(items[0].price)}'`);
+      if (items[0].id && items[0].id !== item.id) {
+        return stripeError(400, 'invalid_request_error', `No such subscription item: '${String(items[0].id)}'`);
+      }
+      const old = item.price as Json & { unit_amount: number };
+      const end = Number(item.current_period_end);
+      const left = Math.max(0, end - now()) / PERIOD_SECONDS;
+      const difference = Math.round((next.unit_amount - old.unit_amount) * left);
+      item.price = next;
+      if (form.proration_behavior === 'always_invoice' && difference > 0) {
+        events.push(event('invoice.paid', { ...newInvoice(sub, difference, 'subscription_update', true) }, null));
+      }
+    }
+    if (form.cancel_at_period_end !== undefined) {
+      const cancel = form.cancel_at_period_end === 'true';
+      sub.cancel_at_period_end = cancel;
+      sub.cancel_at = cancel ? item.current_period_end : null;
+    }
+    events.push(event('customer.subscription.updated', subscriptionObject(sub), null));
+    void deliverAll(events);
+    return { status: 200, body: subscriptionObject(sub) };
+  };
+
+  const endPeriod: FakeStripe['endPeriod'] = async (id) => {
+    const sub = subscriptions.get(id);
+    if (!sub) throw new Error(`no subscription ${id}`);
+    const item = subscriptionItem(sub);
+    if (sub.cancel_at_period_end) {
+      Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now() });
+      await deliver(event('customer.subscription.deleted', subscriptionObject(sub), null));
+      return;
+    }
+    const start = Number(item.current_period_end);
+    Object.assign(item, { current_period_start: start, current_period_end: start + PERIOD_SECONDS });
+    sub.status = 'active';
+    const invoice = newInvoice(sub, (item.price as { unit_amount: number }).unit_amount, 'subscription_cycle', true);
+    await deliverAll([
+      event('invoice.paid', { ...invoice }, null),
+      event('customer.subscription.updated', subscriptionObject(sub), null),
+    ]);
+  };
+
+  const failRenewal: FakeStripe['failRenewal'] = async (id) => {
+    const sub = subscriptions.get(id);
+    if (!sub) throw new Error(`no subscription ${id}`);
+    const item = subscriptionItem(sub);
+    const invoice = newInvoice(sub, (item.price as { unit_amount: number }).unit_amount, 'subscription_cycle', false);
+    sub.status = 'past_due';
+    await deliverAll([
+      event('invoice.payment_failed', { ...invoice, attempt_count: 1 }, null),
+      event('customer.subscription.updated', subscriptionObject(sub), null),
+    ]);
+  };
+
   const pay: FakeStripe['pay'] = async (sessionId, o = {}) => {
     const s = sessions.get(sessionId);
     if (!s) throw new Error(`no session ${sessionId}`);
     if (s.status !== 'open') throw new Error(`session ${sessionId} is ${s.status}`);
+    if (subscriptionCheckouts.has(s.id)) {
+      await paySubscription(s);
+      return s as Json;
+    }
     const amount = o.amountTotal ?? s.amount_total;
     const currency = (o.currency ?? s.currency).toLowerCase();
     const pi = s.payment_intent ?? newId('pi');
@@ -327,7 +532,14 @@ export async function startStripeFake(options: FakeStripeOptions): Promise<FakeS
         let amount = 0;
         let currency = '';
         for (const item of items) {
-          const price = (item.price_data ?? {}) as Json;
+          const known = item.price ? prices.get(String(item.price)) : undefined;
+          if (item.price && !known) {
+            return stripeError(400, 'invalid_request_error', `No such price: '${String(item.price)}'`, {
+              code: 'resource_missing',
+              param: 'line_items[0][price]',
+            });
+          }
+          const price = (known ?? item.price_data ?? {}) as Json;
           const unit = Number(price.unit_amount);
           const qty = Number(item.quantity ?? 1);
           if (!Number.isInteger(unit) || unit < 0) {
@@ -373,6 +585,21 @@ export async function startStripeFake(options: FakeStripeOptions): Promise<FakeS
           payment_intent_metadata:
             ((form.payment_intent_data as Json | undefined)?.metadata as Record<string, string> | undefined) ?? {},
         };
+        if (form.mode === 'subscription') {
+          const customer = String(form.customer ?? '');
+          if (!customers.has(customer)) {
+            return stripeError(400, 'invalid_request_error', `No such customer: '${customer}'`, { param: 'customer' });
+          }
+          if (items.length !== 1 || !items[0]!.price) {
+            return stripeError(400, 'invalid_request_error', 'Subscription mode needs one recurring price.');
+          }
+          subscriptionCheckouts.set(sid, {
+            customer,
+            price: String(items[0]!.price),
+            metadata: ((form.subscription_data as Json | undefined)?.metadata as Json | undefined) ?? {},
+          });
+          Object.assign(session, { customer });
+        }
         sessions.set(sid, session);
         return { status: 200, body: publicSession(session) };
       }
@@ -394,6 +621,60 @@ export async function startStripeFake(options: FakeStripeOptions): Promise<FakeS
         Object.assign(s, { status: 'expired', url: null });
         void deliver(event('checkout.session.expired', publicSession(s), s.account));
         return { status: 200, body: publicSession(s) };
+      }
+    }
+    if (resource === 'customers' && !account) {
+      if (method === 'POST' && !id) {
+        const customer = {
+          id: newId('cus'),
+          object: 'customer',
+          name: (form.name as string | undefined) ?? null,
+          email: (form.email as string | undefined) ?? null,
+          metadata: (form.metadata as Json | undefined) ?? {},
+          created: now(),
+        };
+        customers.set(customer.id, customer);
+        return { status: 200, body: customer };
+      }
+      const customer = id ? customers.get(id) : undefined;
+      if (method === 'GET' && customer) return { status: 200, body: customer };
+      return stripeError(404, 'invalid_request_error', `No such customer: '${id}'`, { code: 'resource_missing' });
+    }
+    if (resource === 'prices' && !account) {
+      if (method === 'POST' && !id) {
+        const productData = (form.product_data as Json | undefined) ?? {};
+        const recurring = (form.recurring as Json | undefined) ?? {};
+        const price = makePrice({
+          id: newId('price'),
+          unitAmount: Number(form.unit_amount),
+          currency: String(form.currency ?? 'usd'),
+          interval: recurring.interval === 'year' ? 'year' : 'month',
+          productName: productData.name as string | undefined,
+        });
+        return { status: 200, body: price };
+      }
+      const price = id ? prices.get(id) : undefined;
+      if (method === 'GET' && price) return { status: 200, body: price };
+      return stripeError(404, 'invalid_request_error', `No such price: '${id}'`, { code: 'resource_missing' });
+    }
+    if (resource === 'subscriptions' && id && !account) {
+      const sub = subscriptions.get(id);
+      if (!sub) {
+        return stripeError(404, 'invalid_request_error', `No such subscription: '${id}'`, { code: 'resource_missing' });
+      }
+      if (method === 'GET') return { status: 200, body: subscriptionObject(sub) };
+      if (sub.status === 'canceled') {
+        return stripeError(
+          400,
+          'invalid_request_error',
+          'A canceled subscription can only update its cancellation_details and metadata.',
+        );
+      }
+      if (method === 'POST') return updateSubscription(sub, form);
+      if (method === 'DELETE') {
+        Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now() });
+        void deliver(event('customer.subscription.deleted', subscriptionObject(sub), null));
+        return { status: 200, body: subscriptionObject(sub) };
       }
     }
     if (method === 'GET' && resource === 'payment_intents' && id) {
@@ -469,6 +750,27 @@ export async function startStripeFake(options: FakeStripeOptions): Promise<FakeS
         await decline(s.id);
         return send(res, 303, '', { location: s.cancel_url });
       }
+    }
+    const hostedInvoice = /^\/invoices\/([^/]+)(\/pdf)?$/.exec(url.pathname);
+    if (hostedInvoice && method === 'GET') {
+      const invoice = invoices.get(hostedInvoice[1]!);
+      if (!invoice) return send(res, 404, page('Not found', '<h1>No such invoice</h1>'));
+      const amount = `${(Number(invoice.amount_due) / 100).toFixed(2)} ${String(invoice.currency).toUpperCase()}`;
+      return send(
+        res,
+        200,
+        page(
+          `Invoice ${String(invoice.number)}`,
+          `<h1>Invoice ${escapeHtml(String(invoice.number))}</h1>` +
+            `<p>${escapeHtml(amount)}</p><p>${escapeHtml(invoice.status)}</p>`,
+        ),
+      );
+    }
+    const endPeriodRoute = /^\/_test\/subscriptions\/([^/]+)\/end-period$/.exec(url.pathname);
+    if (endPeriodRoute && method === 'POST') {
+      if (!subscriptions.has(endPeriodRoute[1]!)) return send(res, 404, { error: { message: 'No such subscription' } });
+      await endPeriod(endPeriodRoute[1]!);
+      return send(res, 200, subscriptionObject(subscriptions.get(endPeriodRoute[1]!)!));
     }
     const onboarding = /^\/connect\/onboarding\/([^/]+)$/.exec(url.pathname);
     if (onboarding) {
@@ -552,6 +854,15 @@ export async function startStripeFake(options: FakeStripeOptions): Promise<FakeS
     setWebhookUrl: (u) => {
       webhookUrl = u;
     },
+    customers,
+    prices,
+    subscriptions,
+    invoices,
+    setAccountWebhookUrl: (u) => {
+      options.accountWebhookUrl = u;
+    },
+    endPeriod,
+    failRenewal,
     completeOnboarding,
     pay,
     decline,
@@ -576,6 +887,20 @@ if (process.argv[1] && /fakes[\\/]stripe\.[cm]?[jt]s$/.test(process.argv[1])) {
     port: Number(arg('port') ?? 12111),
     webhookUrl: arg('webhook-url'),
     webhookSecret: arg('webhook-secret') ?? process.env.STRIPE_WEBHOOK_SECRET ?? 'whsec_e2e',
+    accountWebhookUrl: arg('account-webhook-url'),
+    accountWebhookSecret: arg('account-webhook-secret'),
+    // --price id:amount:currency[:interval], repeatable.
+    prices: process.argv
+      .flatMap((a, i) => (a === '--price' && process.argv[i + 1] ? [process.argv[i + 1]!] : []))
+      .map((spec) => {
+        const [id, amount, currency, interval] = spec.split(':');
+        return {
+          id: id!,
+          unitAmount: Number(amount),
+          currency: currency ?? 'usd',
+          interval: interval === 'year' ? 'year' : 'month',
+        };
+      }),
   }).then((fake) => {
     process.stdout.write(`stripe fake listening on ${fake.url}\n`);
     const stop = () => void fake.stop().then(() => process.exit(0));

@@ -5,7 +5,7 @@ import { businesses, businessInvites, businessMembers, users } from '../../db/sc
 import type { NewBusiness } from './businesses.service';
 
 export type BusinessPatch = Partial<
-  Pick<typeof businesses.$inferInsert, 'name' | 'type' | 'colors' | 'settings' | 'logo'>
+  Pick<typeof businesses.$inferInsert, 'name' | 'type' | 'colors' | 'settings' | 'logo' | 'subscriptionTier'>
 >;
 
 export interface NewInvite {

@@ -310,6 +310,14 @@ export class BusinessesService {
     return this.issue(caller, businessId, session.rememberMe);
   }
 
+  /**
+   * The business's plan as Stripe Billing's verified webhook left it (modules/subscriptions), inside that event's
+   * transaction. The only writer of subscription_tier.
+   */
+  async setSubscriptionTier(businessId: string, tier: string, tx: Executor): Promise<void> {
+    await this.repo.updateBusiness(businessId, { subscriptionTier: tier }, tx);
+  }
+
   /** 404 unless the user is a member; their role otherwise. */
   async requireRole(businessId: string, userId: string): Promise<MemberRole> {
     const role = await this.repo.roleOf(businessId, userId);

@@ -7,11 +7,14 @@
 import { api } from '@atrium/api-client';
 import { adminUsersApi } from './api/admin-users';
 import { businessesApi } from './api/businesses';
+import { subscriptionApi } from './api/subscription';
 
 export * from './schemas';
 export * from './keys';
 export { businessesApi, type BusinessesApi } from './api/businesses';
 export { adminUsersApi } from './api/admin-users';
+export { subscriptionApi, type SubscriptionApi } from './api/subscription';
 
 export const businesses = /* @__PURE__ */ businessesApi(api);
 export const adminUsers = /* @__PURE__ */ adminUsersApi(api);
+export const subscription = /* @__PURE__ */ subscriptionApi(api);

@@ -15,3 +15,10 @@ export const adminUserKeys = {
   list: (query: AdminUsersQuery) => ['admin-users', 'list', query] as const,
   detail: (id: string | undefined) => ['admin-users', 'detail', id] as const,
 };
+
+export const subscriptionKeys = {
+  all: ['subscription'] as const,
+  /** The current business's plan, status and the plans (GET /subscription). */
+  overview: ['subscription', 'overview'] as const,
+  invoices: ['subscription', 'invoices'] as const,
+};

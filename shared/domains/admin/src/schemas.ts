@@ -1,3 +1,4 @@
-/** The admin wire schemas alone (businesses, members, invites, admin users): the server imports `@atrium/domain-admin/schemas`. */
+/** The admin wire schemas alone (businesses, members, invites, admin users, subscription): the server imports `@atrium/domain-admin/schemas`. */
 export * from './business';
 export * from './admin-users';
+export * from './subscription';
