@@ -127,6 +127,12 @@ import { ChatRepository } from './modules/chat/chat.repository';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { ChatService } from './modules/chat/chat.service';
 import { intercomRoutes } from './modules/chat/intercom.routes';
+import { CommunitiesRepository } from './modules/communities/communities.repository';
+import { communitiesRoutes } from './modules/communities/communities.routes';
+import { CommunitiesService } from './modules/communities/communities.service';
+import { PeopleRepository } from './modules/people/people.repository';
+import { peopleRoutes } from './modules/people/people.routes';
+import { PeopleService } from './modules/people/people.service';
 import { weatherRoutes } from './modules/weather/weather.routes';
 import { WeatherService } from './modules/weather/weather.service';
 import { NotificationBroker } from './modules/notifications/notifications.broker';
@@ -336,6 +342,9 @@ export async function buildApp({
   );
   const google = new GoogleAuthService(deps, auth, sessions, new GoogleAuthRepository(db));
   const images = new ImagesService(new ImagesRepository(db), businesses, users);
+  // Communities and people (issue #20): platform-wide, not a business's rows; people reads communities' profiles part.
+  const communities = new CommunitiesService(new CommunitiesRepository(db));
+  const people = new PeopleService(new PeopleRepository(db), communities);
   const adminUsers = new AdminUsersService(new AdminUsersRepository(db));
   // Notifications (issue #19): the sender other services call (lib/notifications-port.ts) and the live pushes,
   // which reach every API process through PostgreSQL LISTEN/NOTIFY (notifications.broker.ts).
@@ -608,6 +617,8 @@ export async function buildApp({
       await api.register(stripeRoutes, { prefix: '/stripe', stripe });
       await api.register(stripeWebhookRoutes, { prefix: '/stripe', payments });
       await api.register(paymentsRoutes, { prefix: '/payments', payments });
+      await api.register(communitiesRoutes, { prefix: '/communities', communities });
+      await api.register(peopleRoutes, { prefix: '/users', people });
       await api.register(subscriptionsRoutes, { prefix: '/subscription', subscriptions });
       await api.register(subscriptionWebhookRoutes, { prefix: '/subscription', subscriptions });
       await api.register(invoicePaymentsRoutes, { prefix: '/documents', payments });

@@ -1,0 +1,1 @@
+module.exports = require('@atrium/build/jest')({ dir: __dirname, env: 'node' });
