@@ -530,24 +530,6 @@ export const API_OPERATIONS = {
     summary: "Stripe's webhook deliveries (signature-verified, each event once)",
     public: 'Stripe calls it without a session; the signature over the raw body is the credential',
   },
-  // The business's own plan through Stripe Billing (modules/subscriptions)
-  'GET /subscription': { id: 'getSubscription', summary: "The business's plan, its subscription and the plans" },
-  'GET /subscription/invoices': { id: 'listSubscriptionInvoices', summary: "The subscription's invoices (owners)" },
-  'POST /subscription/checkout': {
-    id: 'createSubscriptionCheckout',
-    summary: "Stripe's hosted Checkout for a first paid plan (owners)",
-  },
-  'POST /subscription/change': {
-    id: 'changeSubscriptionPlan',
-    summary: 'Move to another paid plan, prorated (owners)',
-  },
-  'POST /subscription/cancel': { id: 'cancelSubscription', summary: 'Cancel at the end of the period (owners)' },
-  'POST /subscription/resume': { id: 'resumeSubscription', summary: 'Take back a cancellation (owners)' },
-  'POST /subscription/webhook': {
-    id: 'receiveBillingWebhook',
-    summary: "Stripe Billing's webhook deliveries (signature-verified, each event once)",
-    public: 'Stripe calls it without a session; the signature over the raw body is the credential',
-  },
   'GET /payments': { id: 'listPayments', summary: "A page of the business's payments" },
   'POST /payments/:id/resolve': { id: 'resolveHeldPayment', summary: 'Apply or dismiss a payment held for review' },
   'POST /payments/:id/refund': { id: 'refundPayment', summary: 'Refund a card payment through Stripe' },
@@ -561,6 +543,11 @@ export const API_OPERATIONS = {
     id: 'createInvoiceCheckout',
     summary: 'A Stripe Checkout Session for what is due on an invoice, by its link token',
     public: 'the client pays signed out; the unguessable link token is the credential',
+  },
+  'GET /public/documents/:id/signing/deposit': {
+    id: 'getSigningDeposit',
+    summary: "The invoice that goes with a contract, through the client's signing link (sign and pay from one link)",
+    public: 'the signer opens their link signed out; the unguessable single-use token is the credential',
   },
   'GET /public/payments/status': {
     id: 'getPaymentStatus',
@@ -605,69 +592,6 @@ export const API_OPERATIONS = {
     summary: "Add the link's address to the business's unsubscribe list",
     public: "a recipient (or their mail client's one-click unsubscribe) signed out; the HMAC token is the credential",
   },
-  // Communities and people (issue #20): platform-wide communities with posts and events; follows, friends, blocks
-  'GET /communities': { id: 'listCommunities', summary: "Communities to discover, or the caller's own" },
-  'POST /communities': { id: 'createCommunity', summary: 'Create a community (the caller owns it)' },
-  'GET /communities/:id': { id: 'getCommunity', summary: "A community's about and the caller's standing" },
-  'PUT /communities/:id': { id: 'updateCommunity', summary: 'Edit a community (owner and moderators)' },
-  'DELETE /communities/:id': { id: 'deleteCommunity', summary: 'Delete a community (owner)' },
-  'POST /communities/:id/cover': { id: 'uploadCommunityCover', summary: "Upload a community's cover image" },
-  'DELETE /communities/:id/cover': { id: 'deleteCommunityCover', summary: "Remove a community's cover image" },
-  'GET /communities/:id/cover': { id: 'getCommunityCover', summary: "A community's cover image" },
-  'POST /communities/:id/join': {
-    id: 'joinCommunity',
-    summary: 'Join a community, or ask to join an approval-only one',
-  },
-  'POST /communities/:id/leave': { id: 'leaveCommunity', summary: 'Leave a community or withdraw a request' },
-  'GET /communities/:id/members': {
-    id: 'listCommunityMembers',
-    summary: "A community's members (and pending requests for moderators)",
-  },
-  'PUT /communities/:id/members/:userId': {
-    id: 'updateCommunityMember',
-    summary: "Approve a request or set a member's role",
-  },
-  'DELETE /communities/:id/members/:userId': {
-    id: 'removeCommunityMember',
-    summary: 'Remove a member or turn a request down',
-  },
-  'GET /communities/:id/posts': { id: 'listCommunityPosts', summary: "A page of a community's feed" },
-  'POST /communities/:id/posts': { id: 'createCommunityPost', summary: 'Publish a post in a community' },
-  'DELETE /communities/:id/posts/:postId': {
-    id: 'removeCommunityPost',
-    summary: 'Remove a post (author or moderator)',
-  },
-  'PUT /communities/:id/posts/:postId/reaction': { id: 'reactToPost', summary: "Set the caller's reaction to a post" },
-  'DELETE /communities/:id/posts/:postId/reaction': { id: 'unreactToPost', summary: "Take the caller's reaction back" },
-  'GET /communities/:id/posts/:postId/comments': { id: 'listPostComments', summary: "A post's comments" },
-  'POST /communities/:id/posts/:postId/comments': { id: 'createPostComment', summary: 'Comment on a post' },
-  'DELETE /communities/:id/posts/:postId/comments/:commentId': {
-    id: 'removePostComment',
-    summary: 'Remove a comment (author or moderator)',
-  },
-  'GET /communities/:id/events': { id: 'listCommunityEvents', summary: "A community's events" },
-  'POST /communities/:id/events': { id: 'createCommunityEvent', summary: 'Create an event (owner and moderators)' },
-  'GET /communities/:id/events/:eventId': { id: 'getCommunityEvent', summary: 'One event with its RSVP counts' },
-  'DELETE /communities/:id/events/:eventId': {
-    id: 'deleteCommunityEvent',
-    summary: 'Cancel an event (owner and moderators)',
-  },
-  'PUT /communities/:id/events/:eventId/rsvp': { id: 'rsvpCommunityEvent', summary: 'RSVP going or join the waitlist' },
-  'DELETE /communities/:id/events/:eventId/rsvp': { id: 'cancelEventRsvp', summary: "Withdraw the caller's RSVP" },
-  'GET /communities/:id/events/:eventId/ics': { id: 'getEventIcs', summary: 'The event as an iCalendar file' },
-  'GET /users/:id/profile': { id: 'getUserProfile', summary: "A user's public profile" },
-  'GET /users/:id/friends': { id: 'listUserFriends', summary: "A user's friends" },
-  'GET /users/:id/followers': { id: 'listUserFollowers', summary: 'Who follows a user' },
-  'GET /users/:id/following': { id: 'listUserFollowing', summary: 'Whom a user follows' },
-  'POST /users/:id/follow': { id: 'followUser', summary: 'Follow a user' },
-  'DELETE /users/:id/follow': { id: 'unfollowUser', summary: 'Unfollow a user' },
-  'POST /users/:id/friend-request': {
-    id: 'sendFriendRequest',
-    summary: 'Ask a user to be friends (or accept their request)',
-  },
-  'DELETE /users/:id/friend': { id: 'removeFriend', summary: 'End a friendship, withdraw or turn down a request' },
-  'POST /users/:id/block': { id: 'blockUser', summary: 'Block a user' },
-  'DELETE /users/:id/block': { id: 'unblockUser', summary: 'Unblock a user' },
 } satisfies Record<`${HttpMethod} /${string}`, OperationDeclaration>;
 
 export type OperationKey = keyof typeof API_OPERATIONS;

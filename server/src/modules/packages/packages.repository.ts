@@ -104,6 +104,18 @@ export class PackagesRepository {
       );
   }
 
+  /** The package a document sits in (at most one), with its business and who made it; null when none. */
+  async packageOfDocument(
+    documentId: string,
+  ): Promise<{ packageId: string; businessId: string; createdBy: string | null } | null> {
+    const [row] = await this.db
+      .select({ packageId: packages.id, businessId: packages.businessId, createdBy: packages.createdBy })
+      .from(packageItems)
+      .innerJoin(packages, eq(packages.id, packageItems.packageId))
+      .where(eq(packageItems.documentId, documentId));
+    return row ?? null;
+  }
+
   async contactOf(businessId: string, id: string): Promise<{ id: string } | null> {
     const [row] = await this.db
       .select({ id: contacts.id })

@@ -259,6 +259,19 @@ export class PackagesService {
   }
 
   /**
+   * The package holding a document (a document sits in at most one) and its documents in order, whatever the
+   * package's state: how the signing flow finds the invoice that goes with a contract (payments' signing deposit).
+   */
+  async packageOfDocument(
+    documentId: string,
+  ): Promise<{ packageId: string; businessId: string; createdBy: string | null; documentIds: string[] } | null> {
+    const found = await this.repo.packageOfDocument(documentId);
+    if (!found) return null;
+    const ids = (await this.repo.itemsOf([found.packageId])).get(found.packageId) ?? [];
+    return { ...found, documentIds: ids };
+  }
+
+  /**
    * The public flow of a link: 404 for an unknown, forged or revoked token or one of another package (never
    * another business's package), 410 GONE when the link expired. Each step carries its own document link.
    */

@@ -12,9 +12,11 @@ import {
   publicPaymentStatusSchema,
   refundInputSchema,
   resolveHeldInputSchema,
+  signingDepositSchema,
 } from '@atrium/domain-documents/schemas';
-import { callerOf, errorResponses } from '../../lib/http';
+import { callerOf, clientMeta, errorResponses } from '../../lib/http';
 import type { PaymentsService } from './payments.service';
+import type { SigningDepositService } from './signing-deposit';
 
 const tags = ['payments'];
 const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
@@ -162,6 +164,37 @@ export const publicPaymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSer
     async (request) => ({
       success: true as const,
       data: await payments.publicStatus(request.query.session_id, request.query.key),
+    }),
+  );
+};
+
+/**
+ * GET /api/v1/public/documents/{contractId}/signing/deposit?token=sig_…: sign and pay from one link — the invoice
+ * that goes with the contract, through the client's signing link (the signing link's own answers: 404 unknown or
+ * forged, 410 expired or voided, 409 used). Rate-limited per address with the signing calls' key.
+ */
+export const signingDepositRoutes: FastifyPluginAsyncZod<{
+  deposits: SigningDepositService;
+  rateLimit: number;
+}> = async (app, { deposits, rateLimit }) => {
+  app.get(
+    '/:id/signing/deposit',
+    {
+      config: {
+        rateLimit: { max: rateLimit, timeWindow: 60_000, keyGenerator: (r: { ip: string }) => `sign|${r.ip}` },
+      },
+      schema: {
+        tags,
+        description:
+          'The invoice in the contract’s package (sent or viewed, not paid) with what is due now and its own link token, so the client pays after signing on the same visit; `deposit` null when there is none. Ask it before signing: the signing link is single-use.',
+        params: idParams,
+        querystring: z.object({ token: z.string().min(1, 'Token is required').max(200) }),
+        response: { 200: ok(signingDepositSchema), ...errorResponses(400, 404, 409, 410, 429) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await deposits.forSigningLink(request.params.id, request.query.token, clientMeta(request)),
     }),
   );
 };

@@ -75,6 +75,8 @@ export const paymentKeys = {
     ['payments', 'public', id, token, 'lines'] as const,
   /** /invoice-payment-success's polled status. */
   publicStatus: (sessionId: string | undefined) => ['payments', 'status', sessionId] as const,
+  /** The invoice that goes with a contract, through the client's signing link. */
+  signingDeposit: (contractId: string, token: string) => ['payments', 'signing-deposit', contractId, token] as const,
 };
 
 /** Finance reports (read-only views of invoices and payments): invalidate `.all` after a payment or status change. */

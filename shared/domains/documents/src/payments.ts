@@ -172,6 +172,38 @@ export const publicPaymentStatusSchema = z.object({
 });
 export type PublicPaymentStatus = z.infer<typeof publicPaymentStatusSchema>;
 
+// ---- sign and pay from one link ----
+
+/**
+ * GET /public/documents/{contractId}/signing/deposit?token=sig_…: the invoice that goes with a contract — the
+ * first invoice in the contract's package (draft, sent or viewed; a draft is sent then, without an e-mail) — as the
+ * client's signing link reaches it, so the
+ * client pays the deposit on the same visit after signing. `token` is that invoice's own link token (derived from
+ * the signing token and registered as an ordinary document link), good for /invoices/pay and the checkout after the
+ * signing link is spent. `deposit` is null when the contract has no such invoice, or for the business owner's
+ * signer.
+ */
+export const signingDepositSchema = z.object({
+  deposit: z
+    .object({
+      invoiceId: z.string(),
+      token: z.string(),
+      payment: publicInvoicePaymentSchema,
+    })
+    .nullable(),
+});
+export type SigningDeposit = z.infer<typeof signingDepositSchema>;
+
+export const SIGNING_DEPOSIT_TEXTS = {
+  /** Shown with the signing steps, before the client signs. */
+  ahead: (amount: string, what: string) => `After signing, you can pay the ${what} of ${amount} here.`,
+  nextTitle: (what: string) => `Next: pay the ${what}`,
+  invoiceLine: (invoice: string, business: string) => `${invoice} from ${business}`,
+  notSetUp: (business: string) =>
+    `Card payment is not set up for this invoice. To pay another way, please contact ${business}.`,
+  paid: 'The invoice is paid in full. Thank you!',
+} as const;
+
 // ---- signed-in reads and actions ----
 
 export const paymentSchema = z.object({

@@ -9,6 +9,7 @@ import type {
   PublicPaymentStatus,
   RefundInput,
   ResolveHeldInput,
+  SigningDeposit,
   StripeAccountStatus,
   StripeConnectAnswer,
 } from '../payments';
@@ -69,6 +70,10 @@ export function publicPaymentsApi(client: ApiClient) {
           },
         )
       ).data,
+    /** The invoice that goes with a contract, through the client's signing link (fetch it before signing). */
+    signingDeposit: async (contractId: string, token: string) =>
+      (await client.get<{ data: SigningDeposit }>(`public/documents/${enc(contractId)}/signing/deposit`, { token }))
+        .data,
     /** What became of a Checkout Session (only the webhook marks anything paid; poll while 'pending'). */
     status: async (sessionId: string, key: string) =>
       (await client.get<{ data: PublicPaymentStatus }>('public/payments/status', { session_id: sessionId, key })).data,
