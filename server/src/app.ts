@@ -109,6 +109,10 @@ import { fileManagerStore, SignaturesService } from './modules/signatures/signat
 import { PackagesService } from './modules/packages/packages.service';
 import { SigningDepositService } from './modules/payments/signing-deposit';
 import { StripeGateway } from './modules/stripe/stripe.gateway';
+import { BillingGateway } from './modules/subscriptions/billing.gateway';
+import { SubscriptionsRepository } from './modules/subscriptions/subscriptions.repository';
+import { subscriptionsRoutes, subscriptionWebhookRoutes } from './modules/subscriptions/subscriptions.routes';
+import { SubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { StripeRepository } from './modules/stripe/stripe.repository';
 import { stripeRoutes } from './modules/stripe/stripe.routes';
 import { StripeService } from './modules/stripe/stripe.service';
@@ -125,6 +129,12 @@ import { ChatRepository } from './modules/chat/chat.repository';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { ChatService } from './modules/chat/chat.service';
 import { intercomRoutes } from './modules/chat/intercom.routes';
+import { CommunitiesRepository } from './modules/communities/communities.repository';
+import { communitiesRoutes } from './modules/communities/communities.routes';
+import { CommunitiesService } from './modules/communities/communities.service';
+import { PeopleRepository } from './modules/people/people.repository';
+import { peopleRoutes } from './modules/people/people.routes';
+import { PeopleService } from './modules/people/people.service';
 import { weatherRoutes } from './modules/weather/weather.routes';
 import { WeatherService } from './modules/weather/weather.service';
 import { NotificationBroker } from './modules/notifications/notifications.broker';
@@ -334,6 +344,9 @@ export async function buildApp({
   );
   const google = new GoogleAuthService(deps, auth, sessions, new GoogleAuthRepository(db));
   const images = new ImagesService(new ImagesRepository(db), businesses, users);
+  // Communities and people (issue #20): platform-wide, not a business's rows; people reads communities' profiles part.
+  const communities = new CommunitiesService(new CommunitiesRepository(db));
+  const people = new PeopleService(new PeopleRepository(db), communities);
   const adminUsers = new AdminUsersService(new AdminUsersRepository(db));
   // Notifications (issue #19): the sender other services call (lib/notifications-port.ts) and the live pushes,
   // which reach every API process through PostgreSQL LISTEN/NOTIFY (notifications.broker.ts).
@@ -423,6 +436,14 @@ export async function buildApp({
     gateway: stripeGateway,
     stripe,
     documents,
+    businesses,
+    log: (err, msg) => app.log.warn({ err }, msg),
+  });
+  // The business's own Atrium plan through Stripe Billing (platform account) when STRIPE_SECRET_KEY,
+  // STRIPE_BILLING_WEBHOOK_SECRET and a STRIPE_PRICE_* are set; else the subscription page says it is not set up.
+  const subscriptions = new SubscriptionsService(new SubscriptionsRepository(db), {
+    config,
+    gateway: config.billing ? new BillingGateway(config.billing, (err, msg) => app.log.warn({ err }, msg)) : null,
     businesses,
     log: (err, msg) => app.log.warn({ err }, msg),
   });
@@ -600,6 +621,10 @@ export async function buildApp({
       await api.register(stripeRoutes, { prefix: '/stripe', stripe });
       await api.register(stripeWebhookRoutes, { prefix: '/stripe', payments });
       await api.register(paymentsRoutes, { prefix: '/payments', payments });
+      await api.register(communitiesRoutes, { prefix: '/communities', communities });
+      await api.register(peopleRoutes, { prefix: '/users', people });
+      await api.register(subscriptionsRoutes, { prefix: '/subscription', subscriptions });
+      await api.register(subscriptionWebhookRoutes, { prefix: '/subscription', subscriptions });
       await api.register(invoicePaymentsRoutes, { prefix: '/documents', payments });
       await api.register(publicPaymentsRoutes, { prefix: '/public', payments, rateLimit: 120 });
       await api.register(signingDepositRoutes, { prefix: '/public/documents', deposits, rateLimit: 120 });

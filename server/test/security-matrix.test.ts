@@ -31,6 +31,7 @@ import { CONTACT_IMPORT_MAX_FILE_BYTES } from '@atrium/domain-crm/schemas';
 import { FILE_MAX_BYTES } from '@atrium/domain-work/schemas';
 import { ESIGN_DISCLOSURE } from '@atrium/domain-documents/schemas';
 import { contactImportUploads, emailCampaigns, images, notifications, workFiles } from '../src/db/schema';
+import { communities as communityTable, communityCovers } from '../src/db/schema';
 import { buildApp } from '../src/app';
 import { API_OPERATIONS, operationOf } from '../src/api-operations';
 import { CSRF_EXEMPT } from '../src/lib/csrf';
@@ -84,6 +85,11 @@ type Kind =
   | 'emailCampaign'
   | 'automation'
   | 'chatChannel'
+  | 'community'
+  | 'communityMember'
+  | 'communityPost'
+  | 'communityComment'
+  | 'communityEvent'
   | 'chatMessage';
 
 type Fixtures = Record<Kind, string>;
@@ -155,6 +161,20 @@ const meetingBody = { title: 'Site visit', startDate: '2026-11-20T10:00:00Z', en
 const A = API_ROOT;
 
 const invoiceBody = { type: 'invoice', title: 'Fixture invoice' };
+
+/** Communities and people (issue #20): why some of their path params are not owned by a business. */
+const ABOUT =
+  "communities are platform-wide: any signed-in user sees a community's about and cover, and may ask to join or leave; a private community's content is what members alone read (the ids rows below)";
+const PEOPLE =
+  "users are platform-wide: any signed-in user sees a person's public profile and lists (a block is the only bar, tested in communities.test.ts)";
+const EVENT_BODY = {
+  title: 'Fixture meetup',
+  startsAt: '2030-01-10T18:00:00Z',
+  endsAt: '2030-01-10T20:00:00Z',
+  timeZone: 'Europe/Berlin',
+  mode: 'online',
+  onlineUrl: 'https://meet.example.com/x',
+};
 
 /** A visitor's file for a file question (a contact form's, or a questionnaire's through its link). */
 const formFileUpload = (pathIds: UploadSpec['pathIds']): UploadSpec => ({
@@ -640,6 +660,24 @@ const ROUTES: Record<string, RouteSpec> = {
   [`POST ${A}/stripe/webhook`]: {
     csrfExempt: 'Stripe calls it with no cookie; the signature over the raw body is the credential (lib/csrf.ts)',
   },
+  // Subscription (Stripe Billing is not configured in the matrix's app: the owner's changes answer 409 'not set up')
+  [`GET ${A}/subscription`]: {},
+  [`GET ${A}/subscription/invoices`]: { minRole: 'owner' },
+  [`POST ${A}/subscription/checkout`]: {
+    minRole: 'owner',
+    request: () => ({ payload: { tier: 'pro' } }),
+    ownerStatus: 409,
+  },
+  [`POST ${A}/subscription/change`]: {
+    minRole: 'owner',
+    request: () => ({ payload: { tier: 'pro' } }),
+    ownerStatus: 409,
+  },
+  [`POST ${A}/subscription/cancel`]: { minRole: 'owner', ownerStatus: 409 },
+  [`POST ${A}/subscription/resume`]: { minRole: 'owner', ownerStatus: 409 },
+  [`POST ${A}/subscription/webhook`]: {
+    csrfExempt: 'Stripe calls it with no cookie; the signature over the raw body is the credential (lib/csrf.ts)',
+  },
   [`GET ${A}/payments`]: { lists: ['payment'] },
   [`POST ${A}/payments/:id/resolve`]: {
     minRole: 'admin',
@@ -705,6 +743,78 @@ const ROUTES: Record<string, RouteSpec> = {
   },
   [`DELETE ${A}/chat/channels/:id/messages/:messageId`]: { ids: { id: 'chatChannel', messageId: 'chatMessage' } },
   [`PUT ${A}/chat/channels/:id/read`]: { ids: { id: 'chatChannel' } },
+  // Communities (issue #20): the fixture is a private (approval-only) community of the owner; a non-member gets 404
+  // for its content and its management, as if it did not exist.
+  [`GET ${A}/communities`]: {},
+  [`POST ${A}/communities`]: {},
+  [`GET ${A}/communities/:id`]: { params: { id: ABOUT } },
+  [`PUT ${A}/communities/:id`]: { ids: { id: 'community' }, request: () => ({ payload: { description: 'Edited' } }) },
+  [`DELETE ${A}/communities/:id`]: { ids: { id: 'community' } },
+  [`POST ${A}/communities/:id/cover`]: {
+    ids: { id: 'community' },
+    request: () => multipart('cover.png', TINY_PNG, 'image/png', 'cover'),
+    upload: {
+      ...imageUpload('cover', 'userId', (o) => o.user.id),
+      stored: async (t, owner) =>
+        (
+          await t.database.db
+            .select({ n: count() })
+            .from(communityCovers)
+            .innerJoin(communityTable, eq(communityTable.id, communityCovers.communityId))
+            .where(eq(communityTable.createdBy, owner.user.id))
+        )[0]!.n,
+      pathIds: async (uploader) => ({
+        id: ok(await uploader.agent.post('/communities', { name: `Cover ${randomUUID()}` }), 'community')._id!,
+      }),
+    },
+  },
+  [`DELETE ${A}/communities/:id/cover`]: { ids: { id: 'community' } },
+  [`GET ${A}/communities/:id/cover`]: { params: { id: ABOUT } },
+  [`POST ${A}/communities/:id/join`]: { params: { id: ABOUT } },
+  [`POST ${A}/communities/:id/leave`]: { params: { id: ABOUT } },
+  [`GET ${A}/communities/:id/members`]: { ids: { id: 'community' } },
+  [`PUT ${A}/communities/:id/members/:userId`]: {
+    ids: { id: 'community', userId: 'communityMember' },
+    request: () => ({ payload: { status: 'active' } }),
+  },
+  [`DELETE ${A}/communities/:id/members/:userId`]: { ids: { id: 'community', userId: 'communityMember' } },
+  [`GET ${A}/communities/:id/posts`]: { ids: { id: 'community' } },
+  [`POST ${A}/communities/:id/posts`]: { ids: { id: 'community' }, request: () => ({ payload: { body: 'Hello' } }) },
+  [`DELETE ${A}/communities/:id/posts/:postId`]: { ids: { id: 'community', postId: 'communityPost' } },
+  [`PUT ${A}/communities/:id/posts/:postId/reaction`]: {
+    ids: { id: 'community', postId: 'communityPost' },
+    request: () => ({ payload: { kind: 'like' } }),
+  },
+  [`DELETE ${A}/communities/:id/posts/:postId/reaction`]: { ids: { id: 'community', postId: 'communityPost' } },
+  [`GET ${A}/communities/:id/posts/:postId/comments`]: { ids: { id: 'community', postId: 'communityPost' } },
+  [`POST ${A}/communities/:id/posts/:postId/comments`]: {
+    ids: { id: 'community', postId: 'communityPost' },
+    request: () => ({ payload: { body: 'Nice' } }),
+  },
+  [`DELETE ${A}/communities/:id/posts/:postId/comments/:commentId`]: {
+    ids: { id: 'community', postId: 'communityPost', commentId: 'communityComment' },
+  },
+  [`GET ${A}/communities/:id/events`]: { ids: { id: 'community' } },
+  [`POST ${A}/communities/:id/events`]: { ids: { id: 'community' }, request: () => ({ payload: EVENT_BODY }) },
+  [`GET ${A}/communities/:id/events/:eventId`]: { ids: { id: 'community', eventId: 'communityEvent' } },
+  [`DELETE ${A}/communities/:id/events/:eventId`]: { ids: { id: 'community', eventId: 'communityEvent' } },
+  [`PUT ${A}/communities/:id/events/:eventId/rsvp`]: {
+    ids: { id: 'community', eventId: 'communityEvent' },
+    request: () => ({ payload: { status: 'going' } }),
+  },
+  [`DELETE ${A}/communities/:id/events/:eventId/rsvp`]: { ids: { id: 'community', eventId: 'communityEvent' } },
+  [`GET ${A}/communities/:id/events/:eventId/ics`]: { ids: { id: 'community', eventId: 'communityEvent' } },
+  // People (issue #20 §5)
+  [`GET ${A}/users/:id/profile`]: { params: { id: PEOPLE } },
+  [`GET ${A}/users/:id/friends`]: { params: { id: PEOPLE } },
+  [`GET ${A}/users/:id/followers`]: { params: { id: PEOPLE } },
+  [`GET ${A}/users/:id/following`]: { params: { id: PEOPLE } },
+  [`POST ${A}/users/:id/follow`]: { params: { id: PEOPLE } },
+  [`DELETE ${A}/users/:id/follow`]: { params: { id: PEOPLE } },
+  [`POST ${A}/users/:id/friend-request`]: { params: { id: PEOPLE } },
+  [`DELETE ${A}/users/:id/friend`]: { params: { id: PEOPLE } },
+  [`POST ${A}/users/:id/block`]: { params: { id: PEOPLE } },
+  [`DELETE ${A}/users/:id/block`]: { params: { id: PEOPLE } },
   // Off in the matrix's configuration (no INTERCOM_SECRET): 404 'Help chat is not set up'.
   [`GET ${A}/intercom/jwt`]: { ownerStatus: 404 },
   // Without a place the query is refused before any call to the forecast service (none is reachable in the matrix).
@@ -1140,6 +1250,34 @@ async function fixtures(t: TestApp, owner: Signed, kinds: Kind[]): Promise<Fixtu
     )._id!;
     if (need.has('chatMessage')) {
       fx.chatMessage = ok(await a.post(`/chat/channels/${fx.chatChannel}/messages`, { body: 'Fixture' }), 'chat')._id!;
+    }
+  }
+  if (
+    need.has('community') ||
+    need.has('communityMember') ||
+    need.has('communityPost') ||
+    need.has('communityComment') ||
+    need.has('communityEvent')
+  ) {
+    // A private (approval-only) community: its content is for its members alone.
+    fx.community = ok(
+      await a.post('/communities', { name: `Fixture ${randomUUID()}`, visibility: 'private' }),
+      'community',
+    )._id!;
+    if (need.has('communityMember')) {
+      const member = await signUp(t);
+      ok(await member.agent.post(`/communities/${fx.community}/join`), 'community join', 200);
+      fx.communityMember = member.user.id;
+    }
+    if (need.has('communityPost') || need.has('communityComment')) {
+      fx.communityPost = ok(await a.post(`/communities/${fx.community}/posts`, { body: 'Fixture' }), 'post')._id!;
+      if (need.has('communityComment')) {
+        const path = `/communities/${fx.community}/posts/${fx.communityPost}/comments`;
+        fx.communityComment = ok(await a.post(path, { body: 'Fixture' }), 'comment')._id!;
+      }
+    }
+    if (need.has('communityEvent')) {
+      fx.communityEvent = ok(await a.post(`/communities/${fx.community}/events`, EVENT_BODY), 'event')._id!;
     }
   }
   if (need.has('notification')) {
