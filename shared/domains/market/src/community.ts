@@ -88,7 +88,12 @@ export const communityListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(COMMUNITY_PAGE_SIZE),
 });
-export type CommunityListQuery = z.input<typeof communityListQuerySchema>;
+export interface CommunityListQuery {
+  scope?: 'discover' | 'mine';
+  search?: string;
+  page?: number;
+  limit?: number;
+}
 
 export const communitySchema = z.object({
   _id: z.string(),
