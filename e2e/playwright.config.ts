@@ -22,6 +22,9 @@ process.env.E2E_STRIPE_WEBHOOK_URL ??= 'http://localhost:3000/api/v1/stripe/webh
 const googleFake = new URL(process.env.E2E_GOOGLE_FAKE_URL ?? 'http://127.0.0.1:3095');
 process.env.E2E_GOOGLE_FAKE_URL ??= googleFake.origin;
 process.env.E2E_GOOGLE_FAKE_CONTROL ??= `http://127.0.0.1:${Number(googleFake.port) + 1}`;
+/** The local Sentry ingest fake (sentry-fake.ts, the fourth global setup): the server and the browser report to it. */
+const sentryFake = new URL((process.env.E2E_SENTRY_URL ??= 'http://127.0.0.1:12130'));
+const sentryDsn = `http://atriumpublickey@${sentryFake.host}/4242`;
 
 export default defineConfig({
   testDir: './tests',
@@ -32,7 +35,7 @@ export default defineConfig({
   retries: 0,
   reporter: 'list',
   // A local mock OIDC issuer standing in for Google (GOOGLE_ISSUER below), then the local Stripe fake (STRIPE_*).
-  globalSetup: ['./google-issuer.ts', './stripe-fake.ts', './google-fake.ts'],
+  globalSetup: ['./google-issuer.ts', './stripe-fake.ts', './google-fake.ts', './sentry-fake.ts'],
   use: {
     baseURL: 'http://localhost:3000',
     trace: 'retain-on-failure',
@@ -66,6 +69,9 @@ export default defineConfig({
       GOOGLE_CALENDAR_API_URL: `${googleFake.origin}/`,
       GMAIL_API_URL: `${googleFake.origin}/`,
       GMAIL_POLL_INTERVAL_SECONDS: '2',
+      // Error reporting (server 5xx, browser errors, 5xx and 429 answers) to the local Sentry fake.
+      SENTRY_DSN: sentryDsn,
+      SENTRY_ENVIRONMENT: 'e2e',
       // Company staff for the admin users pages (business-team.spec.ts); unset by default, as on any install.
       ADMIN_EMAIL_DOMAIN: 'atrium.app',
     },

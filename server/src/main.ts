@@ -35,6 +35,17 @@ async function main() {
       process.exit(1);
     }
   };
+  // A crash is reported (when SENTRY_DSN is set) before the process ends as Node would end it; a stray rejection is
+  // reported and logged, and the API keeps serving.
+  process.on('uncaughtException', (error) => {
+    app.log.fatal({ err: error }, 'uncaught exception');
+    app.errorReporter?.captureException(error, 'fatal', { kind: 'uncaught-exception' });
+    void (app.errorReporter?.flush(2_000) ?? Promise.resolve()).finally(() => process.exit(1));
+  });
+  process.on('unhandledRejection', (reason) => {
+    app.log.error({ err: reason }, 'unhandled promise rejection');
+    app.errorReporter?.captureException(reason, 'error', { kind: 'unhandled-rejection' });
+  });
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

@@ -43,7 +43,7 @@ const registered = new Set<RemoteName>();
 const loading = new Map<RemoteName, Promise<void>>();
 
 /** The manifest, read once per page (a failed read is tried again by the next caller). */
-function fetchManifest(): Promise<RemotesManifest> {
+export function fetchManifest(): Promise<RemotesManifest> {
   manifestRead ??= (async () => {
     // Fetched at RUN time: a remote's URL changes at deploy time with no host rebuild.
     const res = await fetch('/remotes.json', { cache: 'no-store' });

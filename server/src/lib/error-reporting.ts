@@ -33,6 +33,7 @@ export async function createErrorReporter(options: ErrorReportingOptions | null)
     stackParser: Sentry.defaultStackParser,
     // Only what builds a useful event from an Error; no automatic instrumentation, no tracing, no PII.
     integrations: [Sentry.linkedErrorsIntegration(), Sentry.dedupeIntegration()],
+    dataCollection: { userInfo: false, cookies: false, httpHeaders: false, httpBodies: [], urlQueryParams: false },
     serverName: 'atrium-api',
   });
   const base = new Sentry.Scope();

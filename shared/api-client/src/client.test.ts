@@ -296,3 +296,27 @@ describe('requests', () => {
     await expect(client().delete('contacts/1')).resolves.toBeUndefined();
   });
 });
+
+describe('reporting (spec §8): 5xx and 429 go to the bus for the error reporting', () => {
+  it('a 5xx and a 429 are announced with status, code, message, method and path; a 4xx and quiet ones are not', async () => {
+    const seen: unknown[] = [];
+    const sub = bus.on('api:failure').subscribe((e) => seen.push(e));
+    try {
+      server.on('GET', 'projects', { status: 500, body: { success: false, code: 'INTERNAL_ERROR', error: 'boom' } });
+      server.on('POST', 'contacts', { status: 429, body: { code: 'RATE_LIMITED', error: 'Too many attempts' } });
+      server.on('GET', 'contacts/c1', { status: 404, body: { code: 'NOT_FOUND', error: 'Contact not found' } });
+      server.on('GET', 'stripe/account-status', { status: 500, body: { code: 'INTERNAL_ERROR', error: 'x' } });
+      const api = client();
+      await caught(api.get('projects', { search: 'private words' }));
+      await caught(api.post('contacts', { firstName: 'A' }));
+      await caught(api.get('contacts/c1'));
+      await caught(api.get('stripe/account-status'));
+      expect(seen).toEqual([
+        { status: 500, code: 'INTERNAL_ERROR', message: 'boom', method: 'GET', path: 'projects' },
+        { status: 429, code: 'RATE_LIMITED', message: 'Too many attempts', method: 'POST', path: 'contacts' },
+      ]);
+    } finally {
+      sub.unsubscribe();
+    }
+  });
+});

@@ -217,7 +217,14 @@ export function createApiClient(options: ClientOptions = {}) {
       await renewCsrf();
       return request<T>(method, path, o, { ...retried, csrf: true });
     }
-    throw fromResponse(res.status, body, res.statusText, isQuiet(method, clean, res.status));
+    const quiet = isQuiet(method, clean, res.status);
+    const error = fromResponse(res.status, body, res.statusText, quiet);
+    // Spec §8 "Reporting": 5xx as high severity, 429 as a rate-limit warning (the host's error reporting listens).
+    if (!quiet && (res.status >= 500 || res.status === 429)) {
+      // The path without its query: ids stay, searched text and filters do not leave the browser.
+      bus.emit('api:failure', { status: res.status, code: error.code, message: error.message, method, path: clean });
+    }
+    throw error;
   }
 
   /** A sign-in answered this user: the session takes it, the CSRF token is renewed, 'auth:signed-in' goes out. */

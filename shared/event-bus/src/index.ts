@@ -30,6 +30,11 @@ export interface BusEvents {
   navigate: { to: string; state?: unknown; replace?: boolean };
   /** Any app → the host mounts the modal a remote offers under that id, with that id's payload (ModalPayloads). */
   'modal:open': ModalOpen;
+  /**
+   * api-client, when a call fails 5xx or 429 (not a quiet pass-through, spec §8 "Reporting") → the host's error
+   * reporting (high severity; a rate-limit warning).
+   */
+  'api:failure': { status: number; code: string; message: string; method: string; path: string };
   /** Whoever changed data other apps may show → the host refreshes cached global-search results. */
   'entity:changed': { entity: string; id?: string };
 }
