@@ -30,6 +30,7 @@ import {
   type SigningStepAnswer,
 } from '@atrium/domain-documents';
 import { DocumentView } from '../../components/document-view';
+import { DepositAfterSigning, DepositAhead, useSigningDeposit } from '../payments/deposit-after-signing';
 import { downloadPdf } from '../../lib/pdf-download';
 import { ConsentStep, SignatureStep } from './sign-steps';
 import { isNotYourTurn, signingErrorPage } from './signing-errors';
@@ -54,6 +55,8 @@ export function SigningFlow({ documentId, token }: { documentId: string; token: 
     refetchOnWindowFocus: false,
     enabled: !finished,
   });
+  // Sign and pay from one link: the invoice that goes with the contract, asked while the single-use link is good.
+  const deposit = useSigningDeposit(documentId, token, q.isSuccess);
   const leaveFor = signingErrorPage(q.error);
   useEffect(() => {
     if (leaveFor) navigate(leaveFor, { replace: true });
@@ -62,7 +65,10 @@ export function SigningFlow({ documentId, token }: { documentId: string; token: 
   return (
     <Container size="md" py="xl">
       {finished ? (
-        <FinishedCard finished={finished} from={q.data?.business.name} />
+        <>
+          <FinishedCard finished={finished} from={q.data?.business.name} />
+          {finished.kind === 'signed' && <DepositAfterSigning deposit={deposit.data?.deposit} />}
+        </>
       ) : q.isPending || leaveFor ? (
         <PageSkeleton rows={8} />
       ) : q.isError ? (
@@ -72,7 +78,10 @@ export function SigningFlow({ documentId, token }: { documentId: string; token: 
           onRetry={() => void q.refetch()}
         />
       ) : (
-        <Steps session={q.data} documentId={documentId} token={token} onFinished={setFinished} />
+        <>
+          <DepositAhead deposit={deposit.data?.deposit} />
+          <Steps session={q.data} documentId={documentId} token={token} onFinished={setFinished} />
+        </>
       )}
     </Container>
   );
