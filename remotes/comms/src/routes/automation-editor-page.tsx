@@ -17,7 +17,7 @@ import {
   Text,
   TextInput,
   Title,
-  formatInstant,
+  formatPeriod,
   handleError,
   useNavigate,
   useParams,
@@ -255,7 +255,7 @@ function StepFields({
 export function RunHistory({ automationId }: { automationId: string }) {
   const { data, isPending, isError, refetch } = useAutomationRuns(automationId);
   return (
-    <Paper withBorder p="md">
+    <Paper withBorder p="md" maw={960}>
       <Stack gap="sm">
         <Text fw={600}>Run history</Text>
         {isPending ? (
@@ -279,9 +279,9 @@ export function RunHistory({ automationId }: { automationId: string }) {
             <Table.Tbody>
               {data.map((run) => (
                 <Table.Tr key={run._id} data-testid="automation-run">
-                  <Table.Td>{formatInstant(run.createdAt)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPeriod(run.createdAt, null, false)}</Table.Td>
                   <Table.Td>{AUTOMATION_TRIGGER_LABELS[run.eventType as AutomationTrigger] ?? run.eventType}</Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <RunBadge status={run.status} />
                   </Table.Td>
                   <Table.Td>

@@ -17,7 +17,7 @@ import {
   Table,
   Text,
   Title,
-  formatInstant,
+  formatPeriod,
   handleError,
 } from '@atrium/ui';
 import { sessionView } from '@atrium/api-client';
@@ -103,7 +103,7 @@ export default function AutomationsPage() {
                   <Table.Td>{AUTOMATION_TRIGGER_LABELS[a.trigger]}</Table.Td>
                   <Table.Td>{a.steps.length}</Table.Td>
                   <Table.Td>{a.runCount}</Table.Td>
-                  <Table.Td>{a.lastRunAt ? formatInstant(a.lastRunAt) : 'Never'}</Table.Td>
+                  <Table.Td>{a.lastRunAt ? formatPeriod(a.lastRunAt, null, false) : 'Never'}</Table.Td>
                   <Table.Td>
                     <Switch
                       checked={a.enabled}
