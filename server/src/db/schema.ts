@@ -1075,6 +1075,37 @@ export const gmailMessages = pgTable(
 );
 
 /**
+ * Every message a member's mailbox is asked to send (modules/gmail, sendAs: project emails, campaigns, automations),
+ * written before Gmail is called: the idempotent record a retry checks (a send whose answer was lost is looked up in
+ * the mailbox by its Message-ID before it is tried again) and the per-mailbox count Gmail's daily limit is kept by.
+ * status: sending (Gmail called, no answer yet) → sent | failed (Gmail refused; nothing went out) | unknown (the
+ * answer was lost and the mailbox could not be checked: counted as sent, never retried).
+ */
+export const gmailSends = pgTable(
+  'gmail_sends',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    rfcMessageId: text('rfc_message_id').notNull(),
+    status: text('status').$type<'sending' | 'sent' | 'failed' | 'unknown'>().notNull().default('sending'),
+    gmailMessageId: text('gmail_message_id'),
+    gmailThreadId: text('gmail_thread_id'),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('gmail_sends_message_uq').on(t.rfcMessageId),
+    index('gmail_sends_mailbox_idx').on(t.userId, t.businessId, t.createdAt),
+  ],
+);
+
+/**
  * Documents (modules/documents): invoices, contracts and questionnaires of a business, and its templates
  * (is_template). What the list shows and filters on are real columns (type, status, title, number, contact,
  * project, total, dates) with indexes; the body (blocks, line items, totals, signers) is jsonb read only by the

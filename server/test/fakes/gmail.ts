@@ -11,7 +11,8 @@
  *   base64url), GET threads (ids only);
  * - GET gmail/v1/users/me/history?startHistoryId (messagesAdded records after it; 404 for an id older than the
  *   mailbox keeps, as Google does), GET gmail/v1/users/me/profile (emailAddress, historyId).
- * - Test controls: `failSends` (429/5xx on the next sends only), `receive` (a client's email arriving in a mailbox, a reply on a thread when threadId is given),
+ * - GET gmail/v1/users/me/messages?q=rfc822msgid:<id> (is a message with this Message-ID in the mailbox).
+ * - Test controls: `failSends` (429/5xx on the next sends only), `failAfterSending` (the message is sent, then a 5xx), `receive` (a client's email arriving in a mailbox, a reply on a thread when threadId is given),
  *   `sent` (what a mailbox sent, decoded), `expireHistory` (older history ids answer 404).
  */
 import { randomBytes } from 'node:crypto';
@@ -246,6 +247,14 @@ export class FakeGmail implements FakeGoogleApi {
     for (let i = 0; i < count; i++) this.sendFailures.push(status);
   }
 
+  /**
+   * The next `count` messages.send calls send the message and then answer `status` (a 502/504 after Gmail took it,
+   * as when a proxy or the client's timeout loses the answer): the caller cannot tell it went out.
+   */
+  failAfterSending(count: number, status: number): void {
+    for (let i = 0; i < count; i++) this.sendFailures.push(-status);
+  }
+
   /** What `email` sent through messages.send, decoded. */
   sent(email: string): DecodedMessage[] {
     return [...this.mailbox(email).messages.values()]
@@ -321,7 +330,7 @@ export class FakeGmail implements FakeGoogleApi {
     }
     if (rest === 'messages/send' && method === 'POST') {
       const failure = this.sendFailures.shift();
-      if (failure) {
+      if (failure && failure > 0) {
         return json(
           failure,
           failure === 429
@@ -341,7 +350,21 @@ export class FakeGmail implements FakeGoogleApi {
         return json(404, gmailError(404, 'Requested entity was not found.', 'notFound'));
       const stored = this.store(m, raw, input.threadId ?? null, ['SENT']);
       this.sends.push({ email, id: stored.id, rawBytes });
+      if (failure && failure < 0) return json(-failure, gmailError(-failure, 'Bad Gateway', 'backendError'));
       return json(200, { id: stored.id, threadId: stored.threadId, labelIds: stored.labelIds });
+    }
+    if (rest === 'messages' && method === 'GET') {
+      // Only the search the product makes: rfc822msgid:<id> (is our message in the mailbox?).
+      const query = /^rfc822msgid:(\S+)$/.exec((q.get('q') ?? '').trim());
+      if (!query) return json(400, gmailError(400, 'Only rfc822msgid: searches are faked', 'invalidArgument'));
+      const wanted = query[1]!.replace(/^<|>$/g, '');
+      const found = [...m.messages.values()].filter(
+        (x) => (header(x.payload.headers, 'Message-ID') ?? '').replace(/^<|>$/g, '') === wanted,
+      );
+      return json(200, {
+        ...(found.length ? { messages: found.map((x) => ({ id: x.id, threadId: x.threadId })) } : {}),
+        resultSizeEstimate: found.length,
+      });
     }
     const messageMatch = /^messages\/([^/]+)$/.exec(rest);
     if (messageMatch && method === 'GET') {

@@ -18,7 +18,7 @@ import { escapeHtml } from '@atrium/contracts/merge-tags';
 import type { AuthContext, BusinessCaller } from '../../lib/caller';
 import { AppError } from '../../lib/errors';
 import { JobReleased, type JobContext, type JobLog, type JobQueue } from '../../lib/jobs';
-import { MailSendError, type MailSender } from '../../lib/mail-sender-port';
+import { MailSendError, type MailSendLog, type MailSender } from '../../lib/mail-sender-port';
 import type { AudienceContact } from '../contacts/contacts.repository';
 import { checkMergeTags } from '../email-templates/email-templates.service';
 import type { EmailTemplateRow } from '../email-templates/email-templates.repository';
@@ -47,7 +47,9 @@ export interface CampaignsDeps {
       filter: { groupIds: string[]; tagIds: string[]; status: string | null },
     ): Promise<AudienceContact[]>;
   };
-  mailSender: MailSender;
+  /** Sends as the campaign's sender; when it keeps the mailbox's send log too (the Gmail service does), Gmail's
+   * limits count every message of the mailbox — project emails and automations too — not only campaigns'. */
+  mailSender: MailSender & Partial<MailSendLog>;
   jobs: JobQueue;
   log: JobLog;
   /** The app secret: the unsubscribe tokens' key is derived from it. */
@@ -410,7 +412,11 @@ export class CampaignsService {
 
     const businessName = await this.repo.businessName(campaign.businessId);
     const day = 24 * 60 * 60 * 1000;
-    const sent = await this.repo.sentTimesSince(campaign.businessId, campaign.senderId, new Date(Date.now() - day));
+    // Gmail's limits are the mailbox's: every send of it counts (its send log), else the campaigns' own.
+    const dayAgo = new Date(Date.now() - day);
+    const sent = this.deps.mailSender.sentTimesSince
+      ? await this.deps.mailSender.sentTimesSince(campaign.senderId, campaign.businessId, dayAgo)
+      : await this.repo.sentTimesSince(campaign.businessId, campaign.senderId, dayAgo);
     const times = sent.map((d) => d.getTime());
 
     for (;;) {
@@ -496,6 +502,11 @@ export class CampaignsService {
                 : 'The sender’s Gmail is not connected: connect Gmail and resume the campaign',
           });
           return 'stop';
+        }
+        if (error.kind === 'unknown') {
+          // Gmail's answer was lost and the mailbox could not be checked: it may have gone out, never sent again.
+          await this.repo.record(r.id, { status: 'unknown', error: error.message });
+          return 'sent';
         }
         await this.repo.record(r.id, { status: 'failed', error: error.message });
         return 'failed';

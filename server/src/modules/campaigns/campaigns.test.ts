@@ -383,6 +383,38 @@ describe('email templates and campaigns', () => {
       expect(row!.status).toBe('sending');
     });
 
+    test("Gmail's daily limit counts the mailbox's other mail too (project emails, automations: its send log)", async () => {
+      const id = await scheduled(['o1@example.com', 'o2@example.com']);
+      const dayAgo = new Date(Date.now() - 24 * 3600_000);
+      const own = await new CampaignsRepository(db.handle.db).sentTimesSince(ownerIds.businessId, ownerIds.id, dayAgo);
+      // The mailbox also sent two project emails today: with room for two more messages, none is left.
+      const logged = [...own, new Date(Date.now() - 60_000), new Date(Date.now() - 30_000)].sort(
+        (a, b) => a.getTime() - b.getTime(),
+      );
+      const fake = Object.assign(new FakeSender(), {
+        asked: [] as unknown[],
+        async sentTimesSince(userId: string, businessId: string, since: Date) {
+          this.asked.push([userId, businessId, since <= new Date(Date.now() - 23 * 3600_000)]);
+          return logged;
+        },
+      });
+      await serviceWith(fake, { perDay: own.length + 2, perMinute: 150 }).run(id, jobOf());
+      expect(fake.asked).toEqual([[ownerIds.id, ownerIds.businessId, true]]);
+      expect(fake.sent).toHaveLength(0);
+      expect(await statuses(id)).toEqual(['o1@example.com:queued', 'o2@example.com:queued']);
+      const [row] = await db.handle.db.select().from(emailCampaigns).where(eq(emailCampaigns.id, id));
+      expect(row!.note).toMatch(/daily limit/);
+    });
+
+    test('a send Gmail may have taken (its answer lost, the mailbox not checked) is recorded unknown, never sent again', async () => {
+      const id = await scheduled(['u1@example.com', 'u2@example.com']);
+      const fake = new FakeSender();
+      fake.fail = (to) => (to === 'u1@example.com' ? new MailSendError('unknown', 'Gmail did not confirm') : null);
+      await serviceWith(fake).run(id, jobOf());
+      expect(await statuses(id)).toEqual(['u1@example.com:unknown', 'u2@example.com:sent']);
+      expect(fake.sent.map((x) => x.mail.to[0])).toEqual(['u2@example.com']);
+    });
+
     const as = (role: AuthContext['role'], userId = ownerIds.id) =>
       ({ userId, businessId: ownerIds.businessId, role }) as AuthContext;
 

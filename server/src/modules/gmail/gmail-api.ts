@@ -187,19 +187,40 @@ export class GmailSession {
     return { id: data.id, threadId: data.threadId };
   }
 
+  /**
+   * The message of this mailbox with our Message-ID header, if any (a search, rfc822msgid:): after a send whose answer
+   * was lost (a timeout, a 5xx), whether it went out.
+   */
+  async findByRfcMessageId(rfcMessageId: string): Promise<{ id: string; threadId: string } | null> {
+    const data = await this.call(() =>
+      this.api.users.messages.list(
+        { userId: 'me', q: `rfc822msgid:${rfcMessageId}`, maxResults: 1, includeSpamTrash: true },
+        this.options,
+      ),
+    );
+    const found = data.messages?.[0];
+    return found?.id && found.threadId ? { id: found.id, threadId: found.threadId } : null;
+  }
+
   async profile(): Promise<{ email: string | null; historyId: string | null }> {
     const data = await this.call(() => this.api.users.getProfile({ userId: 'me' }, this.options));
     return { email: data.emailAddress ?? null, historyId: data.historyId ?? null };
   }
 
-  /** The messages added since `startHistoryId` (their ids and threads), and the mailbox's history id now. */
+  /**
+   * The messages added since `startHistoryId` (their ids and threads), and the history id to poll from next: the
+   * mailbox's history id now when every page was read; with pages left after `maxPages`, the id of the last history
+   * record read (review finding 11: saving the mailbox's current id would skip the unread tail for good).
+   */
   async messagesAddedSince(
     startHistoryId: string,
     maxPages = 20,
+    pageSize = 500,
   ): Promise<{ added: { id: string; threadId: string; labelIds: string[] }[]; historyId: string | null }> {
     const added: { id: string; threadId: string; labelIds: string[] }[] = [];
     let pageToken: string | undefined;
     let historyId: string | null = null;
+    let lastRecord: string | null = null;
     for (let page = 0; page < maxPages; page++) {
       const data = await this.call(() =>
         this.api.users.history.list(
@@ -207,13 +228,14 @@ export class GmailSession {
             userId: 'me',
             startHistoryId,
             historyTypes: ['messageAdded'],
-            maxResults: 500,
+            maxResults: pageSize,
             ...(pageToken ? { pageToken } : {}),
           },
           this.options,
         ),
       );
       for (const h of data.history ?? []) {
+        if (h.id) lastRecord = h.id;
         for (const a of h.messagesAdded ?? []) {
           if (a.message?.id && a.message.threadId)
             added.push({ id: a.message.id, threadId: a.message.threadId, labelIds: a.message.labelIds ?? [] });
@@ -221,9 +243,10 @@ export class GmailSession {
       }
       historyId = data.historyId ?? historyId;
       pageToken = data.nextPageToken ?? undefined;
-      if (!pageToken) break;
+      if (!pageToken) return { added, historyId };
     }
-    return { added, historyId };
+    // Pages left: the next poll goes on after the last record read (or from the same place when none was).
+    return { added, historyId: lastRecord ?? startHistoryId };
   }
 
   message(id: string): Promise<GmailMessageResource> {

@@ -5,36 +5,77 @@ import type { OutgoingMail } from '../../lib/mail-sender-port';
 import type { GmailMessageResource } from './gmail-api';
 
 /**
- * An email's HTML reduced to what a mail client shows safely: formatting, tables, links (http/https/mailto) and https
- * or inline images; scripts, styles, forms, frames and event handlers go (with their content where it is code).
+ * A CSS value an email may keep: colours, lengths, keywords, font lists. Never a function that loads or runs
+ * something (url(), image-set(), expression(), var(), attr(), env()…: only rgb/rgba/hsl/hsla colours are functions
+ * here), nor an escape, a comment, quotes other than a font name's, or anything that ends the declaration.
+ */
+const CSS_VALUE = /^(?:[#\w\s.,%+-]|(?:rgba?|hsla?)\([\d\s.,%]+\)|'[\w\s-]+'|"[\w\s-]+")+$/i;
+const LENGTHS = /^(?:(?:-?\d+(?:\.\d+)?(?:px|em|rem|%|pt)?|auto)\s*){1,4}$/i;
+const LENGTH = /^(?:\d+(?:\.\d+)?(?:px|em|rem|%|pt)?|auto|normal)$/i;
+const BORDER =
+  /^(?:(?:\d+(?:\.\d+)?(?:px|em|pt)?|none|solid|dashed|dotted|double|#[0-9a-f]{3,8}|[a-z]+|(?:rgba?|hsla?)\([\d\s.,%]+\))\s*){1,3}$/i;
+
+/**
+ * The inline styles a message keeps (issue #19 review, finding 4): everything the template renderer
+ * (renderEmailHtml: button background and shape, the 600 px column, fonts, the divider and spacer) and ordinary mail
+ * use — colours, backgrounds as colours, boxes, borders, type — and nothing that loads a resource (url()),
+ * positions over the page (position, z-index, transform) or runs code (expression, behavior).
+ */
+const STYLE_RULES: Record<string, RegExp[]> = {
+  color: [CSS_VALUE],
+  background: [CSS_VALUE],
+  'background-color': [CSS_VALUE],
+  'text-align': [/^(left|right|center|justify)$/],
+  'vertical-align': [/^(top|middle|bottom|baseline)$/],
+  'font-family': [CSS_VALUE],
+  'font-size': [LENGTH],
+  'font-weight': [/^(normal|bold|bolder|lighter|\d{3})$/],
+  'font-style': [/^(normal|italic)$/],
+  'line-height': [LENGTH],
+  'letter-spacing': [LENGTH],
+  'text-decoration': [/^[\w\s-]+$/],
+  'text-transform': [/^(none|uppercase|lowercase|capitalize)$/],
+  'white-space': [/^(normal|nowrap|pre|pre-wrap|pre-line)$/],
+  'word-break': [/^(normal|break-all|break-word|keep-all)$/],
+  display: [/^(block|inline|inline-block|table|table-row|table-cell|none)$/],
+  'border-collapse': [/^(collapse|separate)$/],
+  'border-radius': [LENGTHS],
+  width: [LENGTH],
+  'max-width': [LENGTH],
+  'min-width': [LENGTH],
+  height: [LENGTH],
+  'max-height': [LENGTH],
+  'min-height': [LENGTH],
+  ...Object.fromEntries(
+    ['padding', 'margin'].flatMap((box) =>
+      ['', '-top', '-right', '-bottom', '-left'].map((side) => [`${box}${side}`, [LENGTHS]]),
+    ),
+  ),
+  ...Object.fromEntries(['', '-top', '-right', '-bottom', '-left'].map((side) => [`border${side}`, [BORDER]])),
+  'border-color': [CSS_VALUE],
+  'border-style': [/^(none|solid|dashed|dotted|double)$/],
+  'border-width': [LENGTHS],
+};
+
+/**
+ * An email's HTML reduced to what a mail client shows safely: formatting, tables, links (http/https/mailto), http(s)
+ * or inline images and the inline styles above; scripts, style sheets, forms, frames and event handlers go (with
+ * their content where it is code).
  */
 const EMAIL_HTML: sanitizeHtml.IOptions = {
   allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span', 'font', 'center'],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
     img: ['src', 'alt', 'title', 'width', 'height'],
-    td: ['colspan', 'rowspan', 'align', 'valign', 'width'],
-    th: ['colspan', 'rowspan', 'align', 'valign', 'width'],
-    table: ['width', 'align', 'cellpadding', 'cellspacing', 'border'],
+    td: ['colspan', 'rowspan', 'align', 'valign', 'width', 'bgcolor'],
+    th: ['colspan', 'rowspan', 'align', 'valign', 'width', 'bgcolor'],
+    table: ['width', 'align', 'cellpadding', 'cellspacing', 'border', 'bgcolor'],
     '*': ['style', 'align'],
   },
   allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['https', 'cid'] },
+  allowedSchemesByTag: { img: ['http', 'https', 'cid'] },
   allowProtocolRelative: false,
-  allowedStyles: {
-    '*': {
-      color: [/^[#\w\s(),.%]+$/],
-      'background-color': [/^[#\w\s(),.%]+$/],
-      'text-align': [/^(left|right|center|justify)$/],
-      'font-size': [/^\d+(\.\d+)?(px|em|rem|%|pt)$/],
-      'font-weight': [/^(normal|bold|\d{3})$/],
-      'font-style': [/^(normal|italic)$/],
-      'text-decoration': [/^[\w\s-]+$/],
-      padding: [/^[\d\s.pxem%]+$/],
-      margin: [/^[\d\s.pxem%auto]+$/],
-      width: [/^\d+(\.\d+)?(px|%)$/],
-    },
-  },
+  allowedStyles: { '*': STYLE_RULES },
   disallowedTagsMode: 'discard',
   nonTextTags: ['script', 'style', 'textarea', 'noscript', 'iframe', 'object', 'embed', 'template', 'title', 'head'],
   transformTags: {
@@ -47,6 +88,33 @@ const EMAIL_HTML: sanitizeHtml.IOptions = {
 
 export function sanitizeEmailHtml(html: string): string {
   return sanitizeHtml(html, EMAIL_HTML).trim();
+}
+
+/**
+ * A received email as the app shows it first (review finding 15): its remote images do not load — a tracking pixel
+ * would tell the sender when and where a member read it — until the member asks. Each http(s) `src` moves to
+ * `data-remote-src` (the page puts it back on "Show images"); inline (cid:) images stay. Takes sanitised HTML.
+ */
+export function blockRemoteImages(html: string): { html: string; remoteImages: number } {
+  if (!/<img\b/i.test(html)) return { html, remoteImages: 0 };
+  let remoteImages = 0;
+  const out = sanitizeHtml(html, {
+    ...EMAIL_HTML,
+    allowedAttributes: {
+      ...(EMAIL_HTML.allowedAttributes as Record<string, string[]>),
+      img: ['src', 'data-remote-src', 'alt', 'title', 'width', 'height'],
+    },
+    transformTags: {
+      ...EMAIL_HTML.transformTags,
+      img: (_tag, attribs): sanitizeHtml.Tag => {
+        const { src, ...rest } = attribs;
+        if (!src || !/^https?:/i.test(src)) return { tagName: 'img', attribs };
+        remoteImages++;
+        return { tagName: 'img', attribs: { ...rest, 'data-remote-src': src } };
+      },
+    },
+  }).trim();
+  return { html: out, remoteImages };
 }
 
 /** The plain-text part of an HTML body: block ends become line breaks, tags go, entities are decoded. */

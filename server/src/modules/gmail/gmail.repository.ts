@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { gmailConnections, gmailMessages, projects } from '../../db/schema';
+import { gmailConnections, gmailMessages, gmailSends, projects } from '../../db/schema';
 
 export type GmailConnectionRow = typeof gmailConnections.$inferSelect;
 export type GmailMessageRow = typeof gmailMessages.$inferSelect;
@@ -229,12 +229,59 @@ export class GmailRepository {
     return rows.length > 0;
   }
 
+  /** The project's newest `limit` messages (a long-running project keeps its latest threads), oldest first. */
   async projectMessages(businessId: string, projectId: string, limit = 500): Promise<GmailMessageRow[]> {
-    return this.db
+    const newest = await this.db
       .select()
       .from(gmailMessages)
       .where(and(eq(gmailMessages.businessId, businessId), eq(gmailMessages.projectId, projectId)))
-      .orderBy(asc(gmailMessages.sentAt), asc(gmailMessages.createdAt))
+      .orderBy(desc(gmailMessages.sentAt), desc(gmailMessages.createdAt))
       .limit(limit);
+    return newest.reverse();
+  }
+
+  // ---- the send log ----------------------------------------------------------------------------------------------
+
+  /** A send about to be asked of Gmail (before the call): its id. */
+  async startSend(userId: string, businessId: string, rfcMessageId: string): Promise<string> {
+    const [row] = await this.db
+      .insert(gmailSends)
+      .values({ userId, businessId, rfcMessageId })
+      .returning({ id: gmailSends.id });
+    return row!.id;
+  }
+
+  async finishSend(
+    id: string,
+    outcome:
+      | { status: 'sent'; gmailMessageId: string; gmailThreadId: string }
+      | { status: 'failed' | 'unknown'; error: string },
+  ): Promise<void> {
+    await this.db
+      .update(gmailSends)
+      .set({
+        ...(outcome.status === 'sent'
+          ? { status: 'sent', gmailMessageId: outcome.gmailMessageId, gmailThreadId: outcome.gmailThreadId }
+          : { status: outcome.status, error: outcome.error.slice(0, 500) }),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(gmailSends.id, id));
+  }
+
+  /** When the mailbox sent (or may have sent: sending, unknown) since `since`, oldest first. */
+  async sendTimesSince(userId: string, businessId: string, since: Date): Promise<Date[]> {
+    const rows = await this.db
+      .select({ at: gmailSends.createdAt })
+      .from(gmailSends)
+      .where(
+        and(
+          eq(gmailSends.userId, userId),
+          eq(gmailSends.businessId, businessId),
+          gt(gmailSends.createdAt, since),
+          inArray(gmailSends.status, ['sending', 'sent', 'unknown']),
+        ),
+      )
+      .orderBy(asc(gmailSends.createdAt));
+    return rows.map((r) => r.at);
   }
 }

@@ -19,12 +19,18 @@ import type { BusinessCaller } from '../../lib/caller';
 import type { GoogleTokens } from '../../lib/google-oauth';
 import { pkcePair } from '../../lib/google-oauth';
 import type { JobLog, JobQueue } from '../../lib/jobs';
-import { MailSendError, type MailSender, type OutgoingMail, type SentMail } from '../../lib/mail-sender-port';
+import {
+  MailSendError,
+  type MailSendLog,
+  type MailSender,
+  type OutgoingMail,
+  type SentMail,
+} from '../../lib/mail-sender-port';
 import type { NotificationSender } from '../../lib/notifications-port';
 import { SealedText } from '../../lib/sealed-text';
 import { GmailFlowCookie, type ConnectFlow } from './connect-flow';
 import { GmailApi, GmailApiError, type GmailSession } from './gmail-api';
-import { composeMessage, readMessage, sanitizeEmailHtml } from './gmail-message';
+import { blockRemoteImages, composeMessage, readMessage, sanitizeEmailHtml } from './gmail-message';
 import type { GmailConnectionRow, GmailRepository } from './gmail.repository';
 
 /** Google sends the browser back here (the API route answers with a redirect to the page the member came from). */
@@ -52,7 +58,10 @@ function sameString(a: string, b: string): boolean {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface GmailServiceOptions {
-  /** Waits before the 2nd, 3rd… try of a send Google answered 429/5xx (default 1 s, 3 s). */
+  /**
+   * Waits before the 2nd, 3rd… try of a send Google answered 429/5xx (default 1 s, 3 s); after a 5xx or a timeout
+   * the mailbox is checked for the message after the wait.
+   */
   retryDelaysMs?: number[];
   /** email.received for automations, recorded when a received message is first stored (lib/domain-events.ts). */
   events?: DomainEvents;
@@ -67,7 +76,7 @@ export type GmailSendRequest = z.output<typeof gmailSendSchema>;
  * automations, and POST send for project emails), the project threads, and the reply poll (a pg-boss job per
  * mailbox reading users.history from the kept history id; a lost one → a bounded resync of recent threads).
  */
-export class GmailService implements MailSender {
+export class GmailService implements MailSender, MailSendLog {
   readonly api: GmailApi | null;
   readonly flows: GmailFlowCookie;
   private readonly sealed: SealedText;
@@ -271,24 +280,8 @@ export class GmailService implements MailSender {
     if (raw.length > GMAIL_MAX_MESSAGE_BYTES) throw new MailSendError('too_large', M.tooLarge);
 
     const session = this.session(c);
-    let sent: { id: string; threadId: string } | null = null;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        sent = await session.send(raw, mail.threadId ?? null);
-        break;
-      } catch (error) {
-        const e = error instanceof GmailApiError ? error : new GmailApiError('unavailable', null, String(error));
-        if (e.kind === 'auth') throw await this.refused(c, e);
-        if (e.transient && attempt < this.retryDelaysMs.length) {
-          this.log.info({ err: e, attempt }, 'gmail: send refused for now, trying again');
-          await sleep(this.retryDelaysMs[attempt]!);
-          continue;
-        }
-        if (e.kind === 'rate_limited') throw new MailSendError('rate_limited', M.rateLimited, { cause: e });
-        if (e.kind === 'unavailable') throw new MailSendError('unavailable', M.unavailable, { cause: e });
-        throw new MailSendError('invalid', `${M.sendFailed}: ${e.message}`.slice(0, 300), { cause: e });
-      }
-    }
+    const logId = await this.repo.startSend(userId, businessId, rfcMessageId);
+    const sent = await this.deliver(session, c, logId, raw, rfcMessageId, mail.threadId ?? null);
 
     if (projectId) {
       // Kept with the project; a failure here loses no mail (it was sent) and the poll still finds the thread's
@@ -321,6 +314,81 @@ export class GmailService implements MailSender {
     return { messageId: sent.id, threadId: sent.threadId, rfcMessageId };
   }
 
+  /**
+   * messages.send with retries that never make a second copy (review finding 7). A 429 / rate-limit 403 means
+   * nothing went out: tried again after a wait. A 5xx, a timeout or a network error may come after Gmail took the
+   * message, so after the wait the mailbox is searched for our Message-ID first: found → that is the answer; not
+   * found → nothing went out, tried again; the search itself failing → `unknown`, never tried again. The send log
+   * row (written before the first call) ends sent, failed or unknown.
+   */
+  private async deliver(
+    session: GmailSession,
+    c: GmailConnectionRow,
+    logId: string,
+    raw: Buffer,
+    rfcMessageId: string,
+    threadId: string | null,
+  ): Promise<{ id: string; threadId: string }> {
+    const fail = async (error: MailSendError, status: 'failed' | 'unknown' = 'failed') => {
+      await this.repo.finishSend(logId, { status, error: error.message });
+      return error;
+    };
+    for (let attempt = 0; ; attempt++) {
+      let e: GmailApiError;
+      try {
+        const sent = await session.send(raw, threadId);
+        await this.repo.finishSend(logId, { status: 'sent', gmailMessageId: sent.id, gmailThreadId: sent.threadId });
+        return sent;
+      } catch (error) {
+        e = error instanceof GmailApiError ? error : new GmailApiError('unavailable', null, String(error));
+      }
+      if (e.kind === 'auth') throw await fail(await this.refused(c, e));
+      const more = attempt < this.retryDelaysMs.length;
+      if (e.kind === 'unavailable') {
+        // The answer may be lost after Gmail took it: wait (a message still on its way lands) and look for it.
+        await sleep(this.retryDelaysMs[Math.min(attempt, this.retryDelaysMs.length - 1)] ?? 0);
+        let found: { id: string; threadId: string } | null;
+        try {
+          found = await session.findByRfcMessageId(rfcMessageId);
+        } catch (checkError) {
+          this.log.warn(
+            { err: checkError, rfcMessageId },
+            'gmail: a send’s answer was lost and the mailbox not checked',
+          );
+          throw await fail(new MailSendError('unknown', M.sendUnknown, { cause: e }), 'unknown');
+        }
+        if (found) {
+          this.log.info({ err: e, attempt }, 'gmail: Gmail took the message although its answer was lost');
+          await this.repo.finishSend(logId, {
+            status: 'sent',
+            gmailMessageId: found.id,
+            gmailThreadId: found.threadId,
+          });
+          return found;
+        }
+        if (more) {
+          this.log.info({ err: e, attempt }, 'gmail: send failed and nothing went out, trying again');
+          continue;
+        }
+        throw await fail(new MailSendError('unavailable', M.unavailable, { cause: e }));
+      }
+      if (e.kind === 'rate_limited') {
+        if (more) {
+          this.log.info({ err: e, attempt }, 'gmail: send refused for now, trying again');
+          await sleep(this.retryDelaysMs[attempt]!);
+          continue;
+        }
+        throw await fail(new MailSendError('rate_limited', M.rateLimited, { cause: e }));
+      }
+      throw await fail(new MailSendError('invalid', `${M.sendFailed}: ${e.message}`.slice(0, 300), { cause: e }));
+    }
+  }
+
+  /** The send log (MailSendLog): when the member's mailbox sent since `since` — project, campaign and automation mail. */
+  sentTimesSince(userId: string, businessId: string, since: Date): Promise<Date[]> {
+    return this.repo.sendTimesSince(userId, businessId, since);
+  }
+
   /** POST /integrations/gmail/send: the member's email (a project's, a reply in its thread) as an AppError on failure. */
   async send(caller: BusinessCaller, input: GmailSendRequest): Promise<GmailSent> {
     if (input.projectId && !(await this.repo.projectExists(caller.businessId, input.projectId)))
@@ -351,6 +419,8 @@ export class GmailService implements MailSender {
           throw new AppError('RATE_LIMITED', error.message);
         case 'unavailable':
           throw new AppError('SERVICE_UNAVAILABLE', M.sendFailed);
+        case 'unknown':
+          throw new AppError('SERVICE_UNAVAILABLE', M.sendUnknown);
         default:
           throw new AppError('VALIDATION_ERROR', error.message || M.sendFailed);
       }
@@ -372,6 +442,8 @@ export class GmailService implements MailSender {
         threads.set(key, t);
       }
       t.lastMessageAt = r.sentAt.toISOString();
+      // A client's email shows without its remote images until the member asks (review finding 15).
+      const body = r.direction === 'received' ? blockRemoteImages(r.bodyHtml) : { html: r.bodyHtml, remoteImages: 0 };
       t.messages.push({
         id: r.id,
         direction: r.direction,
@@ -379,7 +451,8 @@ export class GmailService implements MailSender {
         to: r.toAddresses,
         cc: r.ccAddresses,
         subject: r.subject,
-        bodyHtml: r.bodyHtml,
+        bodyHtml: body.html,
+        remoteImages: body.remoteImages,
         attachments: r.attachments,
         sentAt: r.sentAt.toISOString(),
         rfcMessageId: r.rfcMessageId,
@@ -552,6 +625,11 @@ export class GmailService implements MailSender {
   stopSchedule(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+  }
+
+  /** Tests: calls on a stored connection's mailbox. */
+  sessionForTests(c: GmailConnectionRow): GmailSession {
+    return this.session(c);
   }
 
   /** Tests: the stored connection row. */

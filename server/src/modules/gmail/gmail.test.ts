@@ -4,7 +4,11 @@ import { gmailConnections, gmailMessages } from '../../db/schema';
 import { type Agent, createTestApp, signedInAgent, type TestApp } from '../../../test/helpers';
 import { FakeGoogle } from '../../../test/fakes/google-calendar';
 import { FakeGmail } from '../../../test/fakes/gmail';
+import type { JobQueue } from '../../lib/jobs';
+import type { NotificationSender } from '../../lib/notifications-port';
 import { CONNECT_COOKIE } from './connect-flow';
+import { GmailRepository } from './gmail.repository';
+import { GmailService } from './gmail.service';
 
 const G = '/integrations/gmail';
 const google = new FakeGoogle({ clientId: 'gmail-test-client', clientSecret: 'gmail-test-secret' });
@@ -52,6 +56,20 @@ const threads = async (agent: Agent, projectId: string) =>
     subject: string;
     messages: { direction: string; from: string; bodyHtml: string; rfcMessageId: string | null; to: string[] }[];
   }[];
+
+/** A Gmail service of its own on the test app's database (short retry waits), for calls the HTTP routes do not make. */
+let ownService: GmailService | null = null;
+function gmailService(app: TestApp): GmailService {
+  ownService ??= new GmailService(
+    new GmailRepository(app.database.db),
+    { config: app.config, secret: app.secret },
+    { define: () => undefined } as unknown as JobQueue,
+    { info: () => undefined, warn: () => undefined, error: () => undefined } as never,
+    { send: async () => undefined } as unknown as NotificationSender,
+    { retryDelaysMs: [10, 10] },
+  );
+  return ownService;
+}
 
 async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
   const deadline = Date.now() + ms;
@@ -335,4 +353,110 @@ describe('Gmail: replies', () => {
     expect(list[0]!.messages[1]).toMatchObject({ direction: 'received', from: 'c@client.example' });
     expect(list[0]!.messages[1]!.bodyHtml).toBe('<p>Thanks</p>');
   }, 30_000);
+});
+
+describe('Gmail: review findings', () => {
+  it('a project’s email tab lists its newest messages when it has more than the tab shows (finding 16)', async () => {
+    const m = await connectedMember('newest');
+    const base = Date.UTC(2026, 0, 1);
+    const rows = Array.from({ length: 5 }, (_, i) => ({
+      businessId: m.businessId,
+      projectId: m.project,
+      userId: m.userId,
+      gmailMessageId: `newest-${n}-${i}`,
+      gmailThreadId: `newest-thread-${n}-${i}`,
+      rfcMessageId: null,
+      direction: 'sent' as const,
+      fromAddress: m.email,
+      toAddresses: ['c@client.example'],
+      ccAddresses: [],
+      subject: `Message ${i}`,
+      bodyHtml: `<p>${i}</p>`,
+      attachments: [],
+      sentAt: new Date(base + i * 60_000),
+    }));
+    await t.database.db.insert(gmailMessages).values(rows);
+    const kept = await new GmailRepository(t.database.db).projectMessages(m.businessId, m.project, 3);
+    expect(kept.map((r) => r.subject)).toEqual(['Message 2', 'Message 3', 'Message 4']);
+    const list = await threads(m.agent, m.project);
+    expect(list[0]!.subject).toBe('Message 4');
+  });
+
+  it('a history read that stops with pages left goes on from the last record read, not from the mailbox’s newest (finding 11)', async () => {
+    const m = await connectedMember('tail');
+    const row = (await t.database.db.select().from(gmailConnections).where(eq(gmailConnections.userId, m.userId)))[0]!;
+    const start = row.historyId!;
+    const ids = Array.from({ length: 5 }, (_, i) =>
+      fake.receive(m.email, { from: 'c@client.example', subject: `Hi ${i}`, text: 'x' }),
+    );
+    const session = gmailService(t).sessionForTests(row);
+    const first = await session.messagesAddedSince(start, 2, 2);
+    expect(first.added.map((a) => a.id)).toEqual(ids.slice(0, 4));
+    const second = await session.messagesAddedSince(first.historyId!, 2, 2);
+    expect(second.added.map((a) => a.id)).toEqual(ids.slice(4));
+    const all = await session.messagesAddedSince(start);
+    expect(all.added.map((a) => a.id)).toEqual(ids);
+    expect(second.historyId).toBe(all.historyId);
+  });
+
+  it('a received email’s remote images do not load until the member asks (finding 15)', async () => {
+    const m = await connectedMember('pixel');
+    const sent = (
+      await m.agent.post(`${G}/send`, {
+        recipients: ['grace@client.example'],
+        subject: 'Tiles',
+        body: '<p>Which tiles?</p>',
+        projectId: m.project,
+      })
+    ).json().data;
+    fake.receive(m.email, {
+      from: 'grace@client.example',
+      subject: 'Re: Tiles',
+      html: '<p>These</p><img src="https://tracker.example/open.gif?id=1" width="1" height="1">',
+      threadId: sent.threadId,
+    });
+    const list = await eventually(
+      () => threads(m.agent, m.project),
+      (l) => l[0]?.messages.length === 2,
+    );
+    const [mine, theirs] = list[0]!.messages as unknown as { bodyHtml: string; remoteImages: number }[];
+    expect(theirs!.bodyHtml).not.toMatch(/\ssrc=/);
+    expect(theirs!.bodyHtml).toContain('data-remote-src="https://tracker.example/open.gif?id=1"');
+    expect(theirs!.remoteImages).toBe(1);
+    expect(mine!.remoteImages).toBe(0);
+  }, 30_000);
+
+  it('a send whose answer is lost (5xx after Gmail took it) is not sent again: the mailbox is checked first (finding 7)', async () => {
+    const m = await connectedMember('lost');
+    const mail = { recipients: ['c@client.example'], subject: 'Once', body: '<p>Only once</p>', projectId: m.project };
+    fake.failAfterSending(1, 502);
+    const res = await m.agent.post(`${G}/send`, mail);
+    expect(res.statusCode).toBe(200);
+    expect(fake.sent(m.email)).toHaveLength(1);
+    expect(res.json().data.messageId).toBe(fake.sent(m.email)[0]!.id);
+    expect(await threads(m.agent, m.project)).toHaveLength(1);
+    // A 5xx where nothing went out is still tried again.
+    fake.failSends(1, 503);
+    expect((await m.agent.post(`${G}/send`, { ...mail, subject: 'Twice' })).statusCode).toBe(200);
+    expect(fake.sent(m.email).map((s) => s.headers.subject)).toEqual(['Once', 'Twice']);
+  }, 20_000);
+
+  it('every send from a mailbox is logged, so the daily limit counts project and automation mail too (finding 18)', async () => {
+    const m = await connectedMember('daily');
+    const since = new Date(Date.now() - 60_000);
+    const mail = { recipients: ['c@client.example'], subject: 'Hi', body: '<p>x</p>', projectId: m.project };
+    expect((await m.agent.post(`${G}/send`, mail)).statusCode).toBe(200);
+    await gmailService(t).sendAs(m.userId, m.businessId, {
+      to: ['d@client.example'],
+      subject: 'Auto',
+      html: '<p>y</p>',
+    });
+    fake.failSends(3, 429);
+    await expect(
+      gmailService(t).sendAs(m.userId, m.businessId, { to: ['d@client.example'], subject: 'No', html: '<p>z</p>' }),
+    ).rejects.toMatchObject({ kind: 'rate_limited' });
+    const times = await gmailService(t).sentTimesSince(m.userId, m.businessId, since);
+    expect(times).toHaveLength(2);
+    expect(await gmailService(t).sentTimesSince(m.userId, m.businessId, new Date())).toEqual([]);
+  }, 20_000);
 });

@@ -109,6 +109,8 @@ export const GMAIL_MESSAGES = {
   reconnectError: 'Reconnect Gmail first: Google no longer accepts Atrium’s access to your mailbox.',
   rateLimited: 'Gmail is busy or over its sending limit. Please try again in a few minutes.',
   unavailable: 'Gmail did not answer. Please try again.',
+  sendUnknown:
+    'Gmail did not confirm the email. It may have been sent: check your Gmail Sent folder before sending it again.',
   tooLarge: 'This email is larger than Gmail’s 25 MB limit. Remove an attachment and try again.',
   tooManyRecipients: `An email can have at most ${GMAIL_MAX_RECIPIENTS} recipients.`,
   blockedAttachment: (name: string) => `Gmail does not allow this kind of file: ${name}`,
@@ -117,6 +119,8 @@ export const GMAIL_MESSAGES = {
   gateConnect: 'Connect Gmail',
   noEmails: 'No emails yet',
   emailsFailed: 'Failed to load emails',
+  imagesHidden: 'Images in this email are hidden to protect your privacy.',
+  showImages: 'Show images',
   results: {
     connected: 'Gmail connected',
     denied: 'Gmail was not connected: access was not granted.',
@@ -188,8 +192,10 @@ export const gmailMessageSchema = z.object({
   to: z.array(z.string()),
   cc: z.array(z.string()),
   subject: z.string(),
-  /** Sanitised HTML. */
+  /** Sanitised HTML; a received email's remote images carry their address in data-remote-src (not loaded). */
   bodyHtml: z.string(),
+  /** How many remote images of a received email are held back until the member asks ("Show images"). */
+  remoteImages: z.number(),
   attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number() })),
   sentAt: z.string(),
   /** The RFC 822 Message-ID, for a reply's inReplyTo. */

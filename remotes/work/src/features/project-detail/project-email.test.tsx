@@ -24,6 +24,7 @@ const thread: GmailThread = {
       cc: [],
       subject: 'Kitchen quote',
       bodyHtml: '<p>Here is the quote</p>',
+      remoteImages: 0,
       attachments: [],
       sentAt: '2026-11-27T10:00:00.000Z',
       rfcMessageId: '<a@atrium.mail>',
@@ -36,6 +37,7 @@ const thread: GmailThread = {
       cc: [],
       subject: 'Re: Kitchen quote',
       bodyHtml: '<p>Looks good</p>',
+      remoteImages: 0,
       attachments: [],
       sentAt: '2026-11-27T10:05:00.000Z',
       rfcMessageId: '<b@client.example>',
@@ -55,6 +57,23 @@ describe('project email tab', () => {
     expect(within(t).getByText('Here is the quote')).toBeInTheDocument();
     expect(within(t).getByText('Looks good')).toBeInTheDocument();
     expect(within(t).getByText('Received')).toBeInTheDocument();
+  });
+
+  it("a received email's remote images load only after Show images", async () => {
+    jest.spyOn(gmail, 'status').mockResolvedValue(connected);
+    const received = {
+      ...thread.messages[1]!,
+      bodyHtml: '<p>Looks good</p><img alt="photo" data-remote-src="https://img.client.example/p.jpg" />',
+      remoteImages: 1,
+    };
+    jest.spyOn(gmail, 'projectThreads').mockResolvedValue([{ ...thread, messages: [thread.messages[0]!, received] }]);
+    renderWithProviders(<ProjectEmail projectId="p1" />, '/projects/p1/email');
+    const t = await screen.findByLabelText('Thread Kitchen quote');
+    expect(within(t).getByText('Images in this email are hidden to protect your privacy.')).toBeInTheDocument();
+    expect(within(t).getByAltText('photo')).not.toHaveAttribute('src');
+    fireEvent.click(within(t).getByRole('button', { name: 'Show images' }));
+    expect(within(t).getByAltText('photo')).toHaveAttribute('src', 'https://img.client.example/p.jpg');
+    expect(within(t).queryByRole('button', { name: 'Show images' })).toBeNull();
   });
 
   it('Reply answers the client in the thread (threadId, In-Reply-To, Re: subject)', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@atrium/event-bus';
 import {
@@ -175,7 +175,12 @@ function ComposeModal({ projectId, draft, onClose }: { projectId: string; draft:
   );
 }
 
+/** A received email's held-back images (their address in data-remote-src, review finding 15), loaded on request. */
+const showRemoteImages = (html: string) => html.replace(/<img\b([^>]*?)\sdata-remote-src="/g, '<img$1 src="');
+
 function MessageItem({ m }: { m: GmailMessage }) {
+  const [imagesShown, setImagesShown] = useState(false);
+  const html = useMemo(() => (imagesShown ? showRemoteImages(m.bodyHtml) : m.bodyHtml), [imagesShown, m.bodyHtml]);
   return (
     <Box py="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
       <Group justify="space-between" gap="xs">
@@ -194,8 +199,18 @@ function MessageItem({ m }: { m: GmailMessage }) {
           {new Date(m.sentAt).toLocaleString()}
         </Text>
       </Group>
+      {m.remoteImages > 0 && !imagesShown && (
+        <Group gap="xs" mt={4}>
+          <Text size="xs" c="dimmed">
+            {M.imagesHidden}
+          </Text>
+          <Button size="compact-xs" variant="subtle" onClick={() => setImagesShown(true)}>
+            {M.showImages}
+          </Button>
+        </Group>
+      )}
       {/* Sanitised by the server when it was stored (docs/requirements.md "Gmail"). */}
-      <Box mt={4} fz="sm" className="email-body" dangerouslySetInnerHTML={{ __html: m.bodyHtml }} />
+      <Box mt={4} fz="sm" className="email-body" dangerouslySetInnerHTML={{ __html: html }} />
       {m.attachments.length > 0 && (
         <Text size="xs" c="dimmed">
           Attachments: {m.attachments.map((a) => a.filename).join(', ')}
