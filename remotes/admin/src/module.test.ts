@@ -7,19 +7,21 @@ describe('admin remote module', () => {
     expect(remoteModule.name).toBe('admin');
   });
 
-  it('contributes the business settings, new business and admin users pages', () => {
+  it('contributes the business settings, new business, admin users and subscription pages', () => {
     expect(remoteModule.routes.map((r) => r.path)).toEqual([
       '/businesses/settings',
       '/businesses/:businessId/settings',
       '/businesses/new',
       '/admin-users',
       '/admin-users/:userId',
+      '/subscription',
     ]);
     expect(remoteModule.routes.every((r) => !r.public)).toBe(true);
   });
 
-  it("offers the 'Admin users' entry only to company-domain users (the host evaluates requires)", () => {
+  it("offers Subscription in the mobile menu only, and 'Admin users' only to company-domain users", () => {
     expect(remoteModule.nav).toEqual([
+      { key: 'subscription', label: 'Subscription', path: '/subscription', icon: 'subscription', only: 'mobile' },
       {
         key: 'admin-users',
         label: 'Admin users',

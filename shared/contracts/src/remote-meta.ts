@@ -161,8 +161,11 @@ export const REMOTE_META: Readonly<Record<RemoteName, RemoteMeta>> = {
       '/businesses/new',
       '/admin-users',
       '/admin-users/:userId',
+      '/subscription',
     ],
     nav: [
+      // The mobile menu shows Subscription where the sidebar shows Automation (docs/requirements.md §2).
+      { key: 'subscription', label: 'Subscription', path: '/subscription', icon: 'subscription', only: 'mobile' },
       {
         key: 'admin-users',
         label: 'Admin users',

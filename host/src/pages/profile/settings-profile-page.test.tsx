@@ -5,10 +5,10 @@ import { ApiError, sessionView } from '@atrium/api-client';
 import { setTestSession } from '@atrium/api-client/testing';
 import { type User } from '@atrium/contracts';
 import { UiProvider } from '@atrium/ui';
-import { businesses, type Business } from '@atrium/domain-admin/public';
 import { identity, IDENTITY_MESSAGES, type SessionInfo } from '@atrium/domain-identity';
 import { googleCalendar, GOOGLE_CALENDAR_MESSAGES } from '@atrium/domain-work/public';
 import { bus, type Toast } from '@atrium/event-bus';
+import { remotesState } from '../../federation/remotes';
 import { testQueryClient } from '../../test-utils';
 import { PROFILE_MESSAGES, pictureProblem } from './general-tab';
 import { describeAgent, SECURITY_MESSAGES } from './security-tab';
@@ -288,12 +288,35 @@ describe('security', () => {
 });
 
 describe('subscription', () => {
-  it("shows the current business's plan and says payments are not connected", async () => {
-    const other = { id: 'b2', name: 'Bakery', subscriptionTier: 'pro', status: 'active', members: [] };
-    const mine = { id: 'b1', name: 'Studio', subscriptionTier: 'free', status: 'active', members: [] };
-    jest.spyOn(businesses, 'list').mockResolvedValue([other, mine] as unknown as Business[]);
+  afterEach(() => {
+    remotesState.modules = {};
+    remotesState.meta = {};
+    remotesState.failed = {};
+  });
+
+  it('shows the page that serves /subscription inside the tab, without naming its remote', async () => {
+    remotesState.modules = {
+      admin: {
+        name: 'admin',
+        routes: [
+          { path: '/businesses/new', load: async () => ({ default: () => <p>Other page</p> }) },
+          { path: '/subscription', load: async () => ({ default: () => <p>The plan page</p> }) },
+        ],
+        nav: [],
+        newMenu: [],
+        widgets: [],
+      },
+    };
     renderAt('/settings/profile/subscription');
-    expect(await screen.findByTestId('subscription-tier')).toHaveTextContent('Free');
-    expect(screen.getByText(/Payments are not connected/)).toBeInTheDocument();
+    expect(await screen.findByText('The plan page')).toBeInTheDocument();
+    expect(screen.queryByText('Other page')).not.toBeInTheDocument();
+  });
+
+  it('says so, with Try again, when the app serving it cannot load', async () => {
+    remotesState.meta = { admin: { routes: ['/subscription'], nav: [], newMenu: [] } };
+    remotesState.failed = { admin: 'failed to load' };
+    renderAt('/settings/profile/subscription');
+    expect(await screen.findByTestId('remote-error-panel')).toHaveTextContent(/not responding right now \(admin\)/);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });
