@@ -7,10 +7,23 @@ describe('community-market remote module', () => {
     expect(remoteModule.name).toBe('community_market');
   });
 
-  it('contributes nothing the user could open before its pages are built', () => {
-    expect(remoteModule.routes).toEqual([]);
-    expect(remoteModule.nav).toEqual([]);
-    expect(remoteModule.newMenu).toEqual([]);
+  it('serves the communities, events and people pages and the Communities sidebar entry', () => {
+    expect(remoteModule.routes.map((r) => r.path)).toEqual([
+      '/communities',
+      '/communities/:communityId',
+      '/communities/:communityId/events/:eventId',
+      '/events/create',
+      '/user/:userId',
+      '/marketplace',
+    ]);
+    expect(remoteModule.nav).toEqual([
+      { key: 'communities', label: 'Communities', path: '/communities', icon: 'communities' },
+    ]);
+    expect(remoteModule.routes.every((r) => !r.public)).toBe(true);
+  });
+
+  it('every page loads a component', async () => {
+    for (const route of remoteModule.routes) expect(typeof (await route.load()).default).toBe('function');
   });
 
   it('agrees with its static metadata in /remotes.json (REMOTE_META), which the host draws the shell from', () => {

@@ -153,7 +153,18 @@ export const REMOTE_META: Readonly<Record<RemoteName, RemoteMeta>> = {
     newMenu: [],
     headerWidgets: true,
   },
-  community_market: { routes: [], nav: [], newMenu: [] },
+  community_market: {
+    routes: [
+      '/communities',
+      '/communities/:communityId',
+      '/communities/:communityId/events/:eventId',
+      '/events/create',
+      '/user/:userId',
+      '/marketplace',
+    ],
+    nav: [{ key: 'communities', label: 'Communities', path: '/communities', icon: 'communities' }],
+    newMenu: [],
+  },
   admin: {
     routes: [
       '/businesses/settings',
