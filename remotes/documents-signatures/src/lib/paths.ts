@@ -9,6 +9,9 @@ export const absoluteLink = (url: string) => new URL(url, window.location.origin
 export const openPath = (d: Pick<DocumentSummary, '_id' | 'status' | 'isTemplate'>) =>
   d.isTemplate || d.status === 'draft' ? editorPath(d._id) : viewPath(d._id);
 
+/** The client's pay page for an invoice link (the invoice's public document link token). */
+export const payPath = (id: string, token: string) => `/invoices/pay?${new URLSearchParams({ id, token }).toString()}`;
+
 /** A contact form's editor. */
 export const contactFormEditorPath = (id: string) => `/contact-forms/editor/${encodeURIComponent(id)}`;
 /** One submission. */

@@ -1,15 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '@atrium/api-client';
 import { paymentKeys, publicDocuments, publicPayments, type PaymentStatus } from '@atrium/domain-documents';
 
-/** Leaving the app for Stripe's hosted page (a full navigation; an object so tests can replace it). */
-export const browser = {
-  go: (url: string) => window.location.assign(url),
-};
-
-/** The client's pay page for an invoice link (the invoice's public document link token). */
-export const payPath = (id: string, token: string) => `/invoices/pay?${new URLSearchParams({ id, token }).toString()}`;
+export { browser } from '../../lib/browser';
+export { payPath } from '../../lib/paths';
 
 /** Where a public error sends the visitor: an expired link, or one that is unknown, forged or incomplete. */
 export function publicErrorPath(error: unknown): '/document-expired' | '/document-not-found' | null {
@@ -39,21 +34,7 @@ export function useInvoiceLines(id: string, token: string, enabled: boolean) {
   });
 }
 
-/**
- * POST /public/invoices/{id}/checkout?token=: a Stripe Checkout Session for the amount due now; the browser then
- * leaves for Stripe's page. A refusal (already paid, not set up, nothing due) reloads the summary, which says why.
- */
-export function useCheckout(id: string, token: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: () => publicPayments.checkout(id, token),
-    onSuccess: ({ url }) => browser.go(url),
-    onError: (error) => {
-      if (isApiError(error) && error.status === 409)
-        void qc.invalidateQueries({ queryKey: paymentKeys.publicInvoice(id, token) });
-    },
-  });
-}
+export { useCheckout } from '../../hooks/use-checkout';
 
 /** Statuses after which the payment's page stops asking. */
 const SETTLED: readonly PaymentStatus[] = [

@@ -30,7 +30,8 @@ import {
   type SigningStepAnswer,
 } from '@atrium/domain-documents';
 import { DocumentView } from '../../components/document-view';
-import { DepositAfterSigning, DepositAhead, useSigningDeposit } from '../payments/deposit-after-signing';
+import { DepositAfterSigning, DepositAhead } from '../../components/deposit-after-signing';
+import { useSigningDeposit } from '../../hooks/use-signing-deposit';
 import { downloadPdf } from '../../lib/pdf-download';
 import { ConsentStep, SignatureStep } from './sign-steps';
 import { isNotYourTurn, signingErrorPage } from './signing-errors';

@@ -1,33 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Group, Link, Paper, Stack, Text, Title } from '@atrium/ui';
 import {
   formatMoney,
-  paymentKeys,
-  publicPayments,
   SIGNING_DEPOSIT_TEXTS as T,
   type PaymentKind,
   type SigningDeposit,
 } from '@atrium/domain-documents';
-import { payPath, useCheckout } from './use-public-payment';
+import { useCheckout } from '../hooks/use-checkout';
+import { payPath } from '../lib/paths';
 
 const WHAT: Record<PaymentKind, string> = { deposit: 'deposit', balance: 'balance', full: 'invoice' };
-
-/**
- * Sign and pay from one link: the invoice that goes with the contract (the first invoice in its package), asked
- * through the signing link while it is still good — the link is single-use, so it is asked with the signing steps
- * and kept for after the signature (never fetched again). A failure here never blocks signing: no payment step.
- */
-export function useSigningDeposit(contractId: string, token: string, enabled: boolean) {
-  return useQuery({
-    queryKey: paymentKeys.signingDeposit(contractId, token),
-    queryFn: () => publicPayments.signingDeposit(contractId, token),
-    enabled: enabled && Boolean(contractId && token),
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
-}
 
 type Deposit = NonNullable<SigningDeposit['deposit']>;
 

@@ -6,11 +6,11 @@ import {
   publicSignatures,
   type PublicInvoicePayment,
 } from '@atrium/domain-documents';
-import { renderWithProviders } from '../../test-utils';
-import { makeSession } from '../../test-signatures';
-import DocumentViewPage from '../../routes/document-view-page';
-import { CONSENT_LABEL } from '../signatures/disclosure';
-import { browser } from './use-public-payment';
+import { renderWithProviders } from '../test-utils';
+import { makeSession } from '../test-signatures';
+import DocumentViewPage from '../routes/document-view-page';
+import { CONSENT_LABEL } from '../features/signatures/disclosure';
+import { browser } from '../lib/browser';
 
 const LINK = '/documents/view/d1?token=sig_abc';
 const open = () => renderWithProviders(<DocumentViewPage />, LINK, '/documents/view/:id');
