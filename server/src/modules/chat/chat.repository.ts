@@ -50,6 +50,34 @@ export class ChatRepository {
           WHERE r.channel_id = ${channelId} AND r.user_id = ${userId}), 0))`;
   }
 
+  /**
+   * The badge's number in one read: others' messages after the user's last read one, in the business's channels that
+   * are not archived and the user's direct messages whose two people are both still members (what the panel lists).
+   */
+  async unreadTotal(businessId: string, userId: string): Promise<number> {
+    const [row] = await this.db
+      .select({
+        n: sql<number>`count(*)::int`,
+      })
+      .from(chatMessages)
+      .innerJoin(chatChannels, eq(chatChannels.id, chatMessages.channelId))
+      .leftJoin(chatReads, and(eq(chatReads.channelId, chatChannels.id), eq(chatReads.userId, userId)))
+      .where(
+        and(
+          this.readable(businessId, userId),
+          isNull(chatChannels.archivedAt),
+          sql`(${chatChannels.kind} = 'channel' OR NOT EXISTS (
+            SELECT 1 FROM jsonb_array_elements_text(${chatChannels.dmUserIds}) AS dm(user_id)
+            WHERE NOT EXISTS (SELECT 1 FROM ${businessMembers} bm
+              WHERE bm.business_id = ${chatChannels.businessId} AND bm.user_id = dm.user_id)))`,
+          isNull(chatMessages.deletedAt),
+          sql`${chatMessages.userId} IS DISTINCT FROM ${userId}`,
+          sql`${chatMessages.seq} > coalesce(${chatReads.lastReadSeq}, 0)`,
+        ),
+      );
+    return Number(row?.n ?? 0);
+  }
+
   async ensureDefaultChannel(businessId: string, name: string): Promise<void> {
     await this.db.insert(chatChannels).values({ businessId, kind: 'channel', name }).onConflictDoNothing();
   }

@@ -87,11 +87,16 @@ export class ChatService {
 
   /** The caller's channels and direct messages with unread counts, the business's members, the total unread. */
   async overview(caller: BusinessCaller): Promise<ChatOverview> {
-    await this.repo.ensureDefaultChannel(caller.businessId, CHAT_DEFAULT_CHANNEL);
-    const [rows, members] = await Promise.all([
+    const [listed, members] = await Promise.all([
       this.repo.channels(caller.businessId, caller.userId),
       this.memberMap(caller.businessId),
     ]);
+    let rows = listed;
+    // #general is made the first time the business's panel opens (a write only then).
+    if (!rows.some((r) => r.kind === 'channel' && r.name === CHAT_DEFAULT_CHANNEL)) {
+      await this.repo.ensureDefaultChannel(caller.businessId, CHAT_DEFAULT_CHANNEL);
+      rows = await this.repo.channels(caller.businessId, caller.userId);
+    }
     // A direct message with someone who left the business stays readable, but the list shows current members only.
     const channels = rows
       .filter((r) => r.kind === 'channel' || (r.dmUserIds ?? []).every((u) => members.has(u)))
@@ -100,8 +105,9 @@ export class ChatService {
     return { channels, members: [...members.values()], unreadTotal };
   }
 
+  /** The closed panel's badge (polled): one COUNT, nothing written. */
   async unreadTotal(caller: BusinessCaller): Promise<number> {
-    return (await this.overview(caller)).unreadTotal;
+    return this.repo.unreadTotal(caller.businessId, caller.userId);
   }
 
   private async readable(caller: BusinessCaller, channelId: string): Promise<ChatChannelRow> {

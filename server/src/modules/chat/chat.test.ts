@@ -1,4 +1,6 @@
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { chatChannels } from '../../db/schema';
 import { chatHistoryAnswerSchema, type ChatChannel } from '@atrium/domain-comms/schemas';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { signUp, type SignedUp } from '../../../test/security-helpers';
@@ -122,6 +124,40 @@ describe('chat', () => {
     const history = (await owner.agent.get(`/chat/channels/${g._id}/messages?limit=100`)).json().data;
     expect(history.find((m: { _id: string }) => m._id === mine._id)).toMatchObject({ deleted: true, body: '' });
     expect((await member.agent.delete(`/chat/channels/${g._id}/messages/${mine._id}`)).statusCode).toBe(404);
+  });
+
+  test('the badge count is one read that writes nothing, and agrees with the panel (archived channels and former members’ direct messages left out)', async () => {
+    // A business whose panel never opened: counting makes no #general (the poll writes nothing).
+    const newcomer = await signUp(t);
+    expect((await newcomer.agent.get('/chat/unread/count')).json().count).toBe(0);
+    expect(
+      await t.database.db.select().from(chatChannels).where(eq(chatChannels.businessId, newcomer.user.businessId)),
+    ).toEqual([]);
+    expect((await overviewOf(newcomer)).channels.map((c) => c.name)).toEqual(['general']);
+
+    const reader = await join(t, owner);
+    const count = async () => (await reader.agent.get('/chat/unread/count')).json().count as number;
+    const g = await general(owner);
+    // The reader's own message reads the channel up to it; their own messages never count.
+    const own = (await reader.agent.post(`/chat/channels/${g._id}/messages`, { body: 'Mine' })).json().data;
+    expect(own.body).toBe('Mine');
+    await owner.agent.post(`/chat/channels/${g._id}/messages`, { body: 'One' });
+    await owner.agent.post(`/chat/channels/${g._id}/messages`, { body: 'Two' });
+    const side = (await owner.agent.post('/chat/channels', { name: `side-${Date.now()}` })).json().data as ChatChannel;
+    await owner.agent.post(`/chat/channels/${side._id}/messages`, { body: 'Aside' });
+    const leaver = await join(t, owner);
+    const dm = (await leaver.agent.post('/chat/dms', { userId: reader.user.id })).json().data as ChatChannel;
+    await leaver.agent.post(`/chat/channels/${dm._id}/messages`, { body: 'Hi' });
+    expect(await count()).toBe(4);
+    expect((await overviewOf(reader)).unreadTotal).toBe(4);
+
+    await owner.agent.patch(`/chat/channels/${side._id}`, { archived: true });
+    const removed = await owner.agent.delete(`/businesses/${owner.user.businessId}/members/${leaver.user.id}`);
+    expect(removed.statusCode).toBeLessThan(300);
+    expect(await count()).toBe(2);
+    expect((await overviewOf(reader)).unreadTotal).toBe(2);
+    await reader.agent.put(`/chat/channels/${g._id}/read`, {});
+    expect(await count()).toBe(0);
   });
 
   test('channels: members create; owners and admins rename and archive; names are unique', async () => {
