@@ -271,7 +271,9 @@ export async function buildApp({
     connectSrc: ["'self'", ...remoteOrigins, ...reportingOrigins],
     // Remotes ship their own CSS chunks, images and fonts from their origin.
     styleSrc: ["'self'", "'unsafe-inline'", ...remoteOrigins],
-    imgSrc: ["'self'", 'data:', 'blob:', ...remoteOrigins],
+    // https: images too — a template's images in the email editor's preview, and a received email's once the member
+    // presses "Show images" (held back until then, modules/gmail blockRemoteImages).
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...remoteOrigins],
     fontSrc: ["'self'", 'data:', ...remoteOrigins],
     frameAncestors: ["'none'"],
     objectSrc: ["'none'"],
