@@ -28,6 +28,7 @@ import {
 } from '../../db/schema';
 import { Agent, createTestApp, dataOf as ok, errorOf, signedInAgent, type TestApp } from '../../../test/helpers';
 import { documentContentSha256, verifySealedPdf } from './pdf';
+import { SignaturesRepository } from './signatures.repository';
 import { snapshotFromJson } from './signatures.snapshot';
 
 type Signed = Awaited<ReturnType<typeof signedInAgent>>;
@@ -68,6 +69,19 @@ function png(w: number, h: number): Buffer {
   ]);
 }
 const UA = 'Mozilla/5.0 (evidence test)';
+
+/** The text of a PDF as a viewer reads it (the documents module's pdfjs reader). */
+function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sig-text-'));
+  try {
+    writeFileSync(join(dir, 'f.pdf'), pdf);
+    const reader = join(__dirname, '../documents/pdf/read-pdf.mjs');
+    const out = execFileSync(process.execPath, [reader, join(dir, 'f.pdf')], { encoding: 'utf8' });
+    return (JSON.parse(out) as { page: { text: string }[] }).page.map((p) => p.text).join('\n');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 jest.setTimeout(120_000);
 
 /**
@@ -211,6 +225,15 @@ describe('signature evidence', () => {
     expect(session.business.name).toBe('Olive Kitchens');
     expect(JSON.stringify(session.document.blocks)).toContain('Dear Cleo Original.');
     expect(session.document.expiresAt).toBe(expiresAt);
+    // The signer's PDF is drawn from the snapshot too.
+    const signerPdf = Buffer.from(
+      ok(await (await client()).request({ method: 'GET', url: pub(link, '/pdf') })) as string,
+      'base64',
+    );
+    const shown = pdfText(signerPdf);
+    expect(shown).toContain(title);
+    expect(shown).toContain('Olive Kitchens');
+    expect(shown).not.toContain('Renamed');
 
     await clientSigns(link);
     ok(await ownerConsent(a, w._id));
@@ -248,16 +271,39 @@ describe('signature evidence', () => {
   test('a seal the input refuses answers 409 with a clear message, never a 500; the sweep retries oldest first', async () => {
     // A workflow sent before snapshots (none stored) whose contract then changed: the live document no longer hashes
     // to what was recorded.
-    const documentId = await newContract();
-    const w = await create({ documentId });
-    await send(w._id);
-    await db().update(signatureWorkflows).set({ documentSnapshot: null }).where(eq(signatureWorkflows.id, w._id));
-    ok(await a.put(`/documents/${documentId}`, { title: 'Changed before the seal' }));
-    await clientSigns(linkOf(w.signers[0]!.email));
-    ok(await ownerConsent(a, w._id));
-    expect(workflowSchema.parse(ok(await ownerSign(a, w._id))).status).toBe('completed');
-    const res = await a.get(`/signatures/workflows/${w._id}/signed-pdf`);
+    const stuck = async () => {
+      const documentId = await newContract();
+      const w = await create({ documentId });
+      await send(w._id);
+      await db().update(signatureWorkflows).set({ documentSnapshot: null }).where(eq(signatureWorkflows.id, w._id));
+      ok(await a.put(`/documents/${documentId}`, { title: 'Changed before the seal' }));
+      await clientSigns(linkOf(w.signers[0]!.email));
+      ok(await ownerConsent(a, w._id));
+      expect(workflowSchema.parse(ok(await ownerSign(a, w._id))).status).toBe('completed');
+      return w._id;
+    };
+    const first = await stuck();
+    const res = await a.get(`/signatures/workflows/${first}/signed-pdf`);
     expect(errorOf(res)).toMatchObject({ status: 409, error: M.documentChanged });
+    // A signature the PDF cannot draw (stored before drawings were checked): 409 naming the problem.
+    const second = await stuck();
+    await db().update(signatureWorkflows).set({ documentSha256: null }).where(eq(signatureWorkflows.id, second));
+    await db()
+      .update(signatureSigners)
+      .set({ signatureKind: 'drawn', signaturePng: png(10, 10).subarray(0, 40) })
+      .where(eq(signatureSigners.workflowId, second));
+    expect(errorOf(await a.get(`/signatures/workflows/${second}/signed-pdf`))).toMatchObject({ status: 409 });
+    expect(errorOf(await a.get(`/signatures/workflows/${second}/signed-pdf`)).error).toMatch(
+      new RegExp(`^${M.sealRefused}: `),
+    );
+    // The sweep takes the oldest completion first, so a few that keep failing cannot hide the newer ones.
+    await db()
+      .update(signatureWorkflows)
+      .set({ completedAt: new Date(Date.now() + 60_000) })
+      .where(eq(signatureWorkflows.id, first));
+    const order = (await new SignaturesRepository(db()).unsealed(1000)).map((w) => w.id);
+    expect(order.indexOf(second)).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf(second)).toBeLessThan(order.indexOf(first));
   });
 
   test('the business owner’s signature is one owner’s: the first who consents; another owner is refused', async () => {
