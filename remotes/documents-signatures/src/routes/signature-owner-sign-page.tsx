@@ -7,7 +7,7 @@ import { SIGNATURE_MESSAGES, type Workflow } from '@atrium/domain-documents';
 import { workflowDocumentPath, workflowPath } from '../features/signatures/paths';
 import { ConsentStep, SignatureStep } from '../features/signatures/sign-steps';
 import { useWorkflowActions } from '../features/signatures/use-signatures';
-import { ownerMaySign } from '../features/signatures/workflow-actions';
+import { otherOwnerSigns, ownerMaySign } from '../features/signatures/workflow-actions';
 import { WithWorkflow } from '../features/signatures/workflow-loader';
 
 /**
@@ -20,14 +20,15 @@ export default function SignatureOwnerSignPage() {
 }
 
 /** Why the owner cannot sign this one now (null: they can). */
-function blocker(w: Workflow, role: string | undefined): string | null {
+function blocker(w: Workflow, role: string | undefined, userId: string | undefined): string | null {
   const owner = w.signers.find((s) => s.role === 'owner');
   if (!owner) return SIGNATURE_MESSAGES.noOwnerSigner;
   if (owner.status === 'signed') return 'You have already signed this document.';
   if (role !== 'owner') return SIGNATURE_MESSAGES.notOwner;
+  if (otherOwnerSigns(w, userId)) return SIGNATURE_MESSAGES.anotherOwnerSigns;
   if (w.status === 'draft') return 'This workflow has not been sent yet: send it first.';
   if (w.status !== 'sent' && w.status !== 'in_progress') return SIGNATURE_MESSAGES.notOpen;
-  if (!ownerMaySign(w, role)) return 'The other signers sign first: you will be notified when it is your turn.';
+  if (!ownerMaySign(w, role, userId)) return 'The other signers sign first: you will be notified when it is your turn.';
   return null;
 }
 
@@ -36,9 +37,10 @@ function OwnerSign({ workflow: w }: { workflow: Workflow }) {
   const navigate = useNavigate();
   const actions = useWorkflowActions();
   const owner = w.signers.find((s) => s.role === 'owner');
-  const consented = owner?.status === 'consented' || !!owner?.consentedAt;
+  // The consent counts only when it is this owner's own.
+  const consented = (owner?.status === 'consented' || !!owner?.consentedAt) && owner?.userId === user?.id;
   const [step, setStep] = useState(consented ? 1 : 0);
-  const blocked = blocker(w, user?.role);
+  const blocked = blocker(w, user?.role, user?.id);
 
   return (
     <Stack gap="md" maw={760}>

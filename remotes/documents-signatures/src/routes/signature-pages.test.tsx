@@ -162,6 +162,22 @@ describe('/signatures/workflows/:workflowId', () => {
     );
   });
 
+  it('does not offer the owner’s signature when another owner consented first', async () => {
+    jest.spyOn(signatures, 'get').mockResolvedValue(
+      makeWorkflow({
+        status: 'in_progress',
+        currentSignerId: 's2',
+        signers: [
+          makeSigner(1, { status: 'signed', signedAt: 'x' }),
+          makeSigner(2, { role: 'owner', status: 'consented', consentedAt: 'x', userId: 'u-other' }),
+        ],
+      }),
+    );
+    open();
+    expect(await screen.findByRole('table', { name: 'Signers' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign as business owner' })).not.toBeInTheDocument();
+  });
+
   it('once completed, downloads the signed PDF and shows the verification', async () => {
     jest
       .spyOn(signatures, 'get')
@@ -261,6 +277,19 @@ describe('/signatures/workflows/:workflowId/business-owner-sign', () => {
       'owner' as const,
       makeWorkflow({ signers: [makeSigner(2, { role: 'owner', status: 'signed' })] }),
       'You have already signed this document.',
+    ],
+    [
+      'another owner consented first',
+      'owner' as const,
+      makeWorkflow({
+        status: 'in_progress',
+        currentSignerId: 's2',
+        signers: [
+          makeSigner(1, { status: 'signed' }),
+          makeSigner(2, { role: 'owner', status: 'consented', consentedAt: 'x', userId: 'u-other' }),
+        ],
+      }),
+      SIGNATURE_MESSAGES.anotherOwnerSigns,
     ],
   ])('explains why there is nothing to sign: %s', async (_, role, w, text) => {
     signInAs(role);

@@ -25,10 +25,17 @@ import { downloadPdf } from '../../lib/pdf-download';
 import { ownerSignPath, workflowDocumentPath } from './paths';
 import { useWorkflowActions } from './use-signatures';
 
+/** Another owner consented first: the owner's signer is theirs (the server answers 403 to anyone else). */
+export function otherOwnerSigns(w: Workflow, userId: string | undefined): boolean {
+  const owner = w.signers.find((s) => s.role === 'owner');
+  return !!owner?.userId && owner.userId !== userId;
+}
+
 /** Whether the signed-in member may sign this workflow as the business owner now. */
-export function ownerMaySign(w: Workflow, role: string | undefined): boolean {
+export function ownerMaySign(w: Workflow, role: string | undefined, userId?: string): boolean {
   const owner = w.signers.find((s) => s.role === 'owner');
   if (!owner || role !== 'owner') return false;
+  if (otherOwnerSigns(w, userId)) return false;
   if (owner.status === 'signed' || owner.status === 'declined') return false;
   if (w.status !== 'sent' && w.status !== 'in_progress') return false;
   return w.signingOrder === 'any' || w.currentSignerId === owner._id;
@@ -76,7 +83,7 @@ export function WorkflowActions({ workflow: w }: { workflow: Workflow }) {
           Download signed PDF
         </Button>
       )}
-      {ownerMaySign(w, user?.role) && (
+      {ownerMaySign(w, user?.role, user?.id) && (
         <Button component={Link} to={ownerSignPath(w._id)}>
           Sign as business owner
         </Button>
