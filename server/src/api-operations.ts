@@ -618,7 +618,11 @@ export const API_OPERATIONS = {
   'DELETE /communities/:id': { id: 'deleteCommunity', summary: 'Delete a community (owner)' },
   'POST /communities/:id/cover': { id: 'uploadCommunityCover', summary: "Upload a community's cover image" },
   'DELETE /communities/:id/cover': { id: 'deleteCommunityCover', summary: "Remove a community's cover image" },
-  'GET /communities/:id/cover': { id: 'getCommunityCover', summary: "A community's cover image" },
+  'GET /communities/:id/cover': {
+    id: 'getCommunityCover',
+    summary: "A community's cover image",
+    binary: IMAGE_TYPES,
+  },
   'POST /communities/:id/join': {
     id: 'joinCommunity',
     summary: 'Join a community, or ask to join an approval-only one',
@@ -659,8 +663,15 @@ export const API_OPERATIONS = {
   },
   'PUT /communities/:id/events/:eventId/rsvp': { id: 'rsvpCommunityEvent', summary: 'RSVP going or join the waitlist' },
   'DELETE /communities/:id/events/:eventId/rsvp': { id: 'cancelEventRsvp', summary: "Withdraw the caller's RSVP" },
-  'GET /communities/:id/events/:eventId/ics': { id: 'getEventIcs', summary: 'The event as an iCalendar file' },
-  'GET /users/:id/profile': { id: 'getUserProfile', summary: "A user's public profile" },
+  'GET /communities/:id/events/:eventId/ics': {
+    id: 'getEventIcs',
+    summary: 'The event as an iCalendar file',
+    binary: ['text/calendar'],
+  },
+  'GET /users/:id/profile': {
+    id: 'getPersonProfile',
+    summary: "A user's profile page: counts, communities, the caller's relation to them",
+  },
   'GET /users/:id/friends': { id: 'listUserFriends', summary: "A user's friends" },
   'GET /users/:id/followers': { id: 'listUserFollowers', summary: 'Who follows a user' },
   'GET /users/:id/following': { id: 'listUserFollowing', summary: 'Whom a user follows' },
