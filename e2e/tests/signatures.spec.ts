@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { mailedLink, newUser, signUpThroughUi } from './helpers';
+import { csrf, mailedLink, newUser, signUpThroughUi } from './helpers';
 
 /** Poppler's pdfsig (poppler-utils, installed by .ci/run): an independent check of the PAdES seal. */
 function pdfsig(file: string): string {
@@ -84,6 +84,12 @@ test('signatures: a contract sent for signature, signed by the client from the m
   // Sequential: the owner's turn has not come.
   await expect(page.getByRole('link', { name: 'Sign as business owner' })).toHaveCount(0);
   await shot(page, '02-workflow-sent');
+  // The contract is renamed after it went out: the signers sign, and the seal holds, the contract as sent.
+  const renamed = await page.request.put(`/api/v1/documents/${documentId}`, {
+    data: { title: 'Studio lease renamed afterwards' },
+    headers: { 'x-xsrf-token': await csrf(page.request) },
+  });
+  expect(renamed.status()).toBe(200);
 
   // The client: the mailed link, in a fresh browser (no session).
   // The invitation is the only mail to the client (its subject is RFC 2047-encoded: quotes in the title).
@@ -125,7 +131,15 @@ test('signatures: a contract sent for signature, signed by the client from the m
   await expect(page.getByText('Signed PDF verified')).toBeVisible();
   await shot(page, '08-workflow-completed');
   const audit = page.getByRole('table', { name: 'Audit trail' });
-  for (const event of ['Created', 'Sent', 'Opened', 'Consented to sign electronically', 'Signed', 'Completed'])
+  for (const event of [
+    'Created',
+    'Sent',
+    'Opened',
+    'Consented to sign electronically',
+    'Signed',
+    'Completed',
+    'Signed PDF sealed',
+  ])
     await expect(audit.getByRole('cell', { name: event, exact: true }).first()).toBeVisible();
 
   // The signed PDF: downloaded from the page, its hash the one the server recorded, its seal valid for poppler.
@@ -143,6 +157,7 @@ test('signatures: a contract sent for signature, signed by the client from the m
   expect(sig).toContain('Total document signed');
   const text = pdfText(file);
   expect(text).toContain('Studio lease');
+  expect(text).not.toContain('renamed afterwards');
   expect(text).toContain('Carl Client');
   expect(text).toContain(workflowId);
 
@@ -163,4 +178,22 @@ test('signatures: a contract sent for signature, signed by the client from the m
   await expect(page).toHaveURL(/\/signatures\/completed$/);
   await expect(page.getByRole('link', { name: 'Studio lease' })).toBeVisible();
   await shot(page, '09-completed-list');
+
+  // The evidence stays: the signed contract cannot be deleted, nor its sealed PDF in the file manager.
+  await page.goto('/documents');
+  await page.getByRole('button', { name: 'Actions for Studio lease renamed afterwards' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(
+    page.getByText(/This contract was sent for signature: it is kept with its signature evidence/),
+  ).toBeVisible();
+  await shot(page, '10-contract-kept');
+  await page.goto('/files/documents');
+  await page.getByRole('button', { name: 'Actions for Studio lease (signed).pdf' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(
+    page.getByText('This is the sealed PDF of a signed contract: it is kept as evidence and cannot be deleted'),
+  ).toBeVisible();
+  await shot(page, '11-sealed-pdf-kept');
 });
