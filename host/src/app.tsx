@@ -48,7 +48,6 @@ const NotFoundPage = lazyPage(() => import('./pages/not-found-page').then((m) =>
 const SettingsProfilePage = lazyPage(() =>
   import('./pages/profile/settings-profile-page').then((m) => m.SettingsProfilePage),
 );
-const UserProfilePage = lazyPage(() => import('./pages/user-profile-page').then((m) => m.UserProfilePage));
 const ShellLayout = lazyPage(() => import('./shell/shell-layout').then((m) => m.ShellLayout));
 // TanStack Query, the business sync and the search's bus events: around every page but the sign-in ones.
 const QueryLayer = lazyPage(() => import('./query-layer').then((m) => m.QueryLayer));
@@ -184,7 +183,6 @@ export function AppRoutes() {
           <Route path="/profile" element={<Navigate to="/settings/profile" replace />} />
           <Route element={<ShellLayout />}>
             <Route path="/settings/profile/:tab?" element={<SettingsProfilePage />} />
-            <Route path="/user/:userId" element={<UserProfilePage />} />
             {remoteRoutes
               .filter((r) => !r.public)
               .map((r) => (

@@ -142,6 +142,15 @@ export default function UserPage() {
             <Title order={1} fz={26}>
               {p.name}
             </Title>
+            {p.industry && <Text>{p.industry}</Text>}
+            <Text size="sm" c="dimmed">
+              {[
+                p.place,
+                `Member since ${new Date(p.memberSince).toLocaleDateString(undefined, { year: 'numeric', month: 'long' })}`,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </Text>
             <Text size="sm" c="dimmed">
               {p.followerCount} followers · {p.followingCount} following · {p.friendCount} friends
             </Text>

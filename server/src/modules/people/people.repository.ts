@@ -14,7 +14,15 @@ export class PeopleRepository {
 
   async user(id: string) {
     const [row] = await this.db
-      .select({ id: users.id, name: nameOf, picture: users.profilePicture, createdAt: users.createdAt })
+      .select({
+        id: users.id,
+        name: nameOf,
+        picture: users.profilePicture,
+        industry: users.industry,
+        city: users.city,
+        country: users.country,
+        createdAt: users.createdAt,
+      })
       .from(users)
       .where(eq(users.id, id))
       .limit(1);

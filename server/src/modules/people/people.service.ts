@@ -61,6 +61,8 @@ export class PeopleService {
       _id: user.id,
       name: user.name,
       pictureUrl: user.picture,
+      industry: user.industry || null,
+      place: [user.city, user.country].filter(Boolean).join(', ') || null,
       memberSince: user.createdAt.toISOString(),
       followerCount: counts.followers,
       followingCount: counts.following,

@@ -36,6 +36,9 @@ export const profileSchema = z.object({
   _id: z.string(),
   name: z.string(),
   pictureUrl: z.string().nullable(),
+  industry: z.string().nullable(),
+  /** City and country, as the person gave them ('Lyon, France'); null when neither. */
+  place: z.string().nullable(),
   memberSince: z.string(),
   followerCount: z.number().int(),
   followingCount: z.number().int(),
