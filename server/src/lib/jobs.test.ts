@@ -50,6 +50,30 @@ describe('job engine (pg-boss)', () => {
     expect((await state('once')).map((s) => s.state)).toEqual(['completed', 'completed', 'completed']);
   });
 
+  test('concurrency: one process runs that many jobs of the queue side by side, each once', async () => {
+    let running = 0;
+    let most = 0;
+    const runs: number[] = [];
+    const q = new JobQueue(db.handle, { log: silent, pollingSeconds: 0.5 });
+    q.define<{ n: number }>({
+      name: 'side-by-side',
+      concurrency: 3,
+      handler: async ({ n }) => {
+        running++;
+        most = Math.max(most, running);
+        await sleep(400);
+        runs.push(n);
+        running--;
+      },
+    });
+    await q.start();
+    queues.push(q);
+    for (const n of [1, 2, 3, 4, 5, 6]) await q.send('side-by-side', { n });
+    await until(() => runs.length >= 6);
+    expect(most).toBe(3);
+    expect(runs.sort()).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
   test('a handler that throws is run again after its delay', async () => {
     const seen: number[] = [];
     const q = await processWith('flaky', async (_data, job) => {

@@ -55,6 +55,11 @@ export interface QueueDefinition<T extends object> {
   graceSeconds?: number;
   /** One run's upper bound, beats or not (pg-boss's own timer on the handler). */
   maxRunSeconds?: number;
+  /**
+   * Jobs of this queue one process runs at the same time (default 1): for handlers whose jobs are independent and
+   * guard themselves against a second run (an automation run claims each step).
+   */
+  concurrency?: number;
 }
 
 /** Thrown by a handler that stops because its signal was aborted for a shutdown: the job goes back as new. */
@@ -114,7 +119,7 @@ export async function installJobSchema(handle: DatabaseHandle): Promise<void> {
 
 type BossJob = PgBoss.JobWithMetadata<object>;
 
-/** One queue's worker in this process: one job at a time. */
+/** One worker of a queue in this process: one job at a time (a queue has `concurrency` of them). */
 interface Worker {
   def: QueueDefinition<object>;
   wake: (() => void) | null;
@@ -126,7 +131,7 @@ export class JobQueue {
   private readonly boss: PgBoss;
   private readonly executor: Executor;
   private readonly definitions = new Map<string, QueueDefinition<object>>();
-  private readonly workers = new Map<string, Worker>();
+  private readonly workers = new Map<string, Worker[]>();
   private started = false;
   private stopped = false;
   private crashed = false;
@@ -169,9 +174,12 @@ export class JobQueue {
         expireInSeconds: def.maxRunSeconds ?? 6 * 60 * 60,
       });
       if (this.options.work === false) continue;
-      const worker: Worker = { def, wake: null, loop: null, current: null };
-      this.workers.set(def.name, worker);
-      worker.loop = this.poll(worker);
+      const workers = Array.from({ length: Math.max(1, def.concurrency ?? 1) }, (): Worker => {
+        const worker: Worker = { def, wake: null, loop: null, current: null };
+        worker.loop = this.poll(worker);
+        return worker;
+      });
+      this.workers.set(def.name, workers);
     }
   }
 
@@ -184,7 +192,11 @@ export class JobQueue {
       ...(options.key ? { singletonKey: options.key } : {}),
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
     });
-    this.workers.get(name)?.wake?.();
+    // An idle worker takes it (all are busy: the first to finish fetches it).
+    this.workers
+      .get(name)
+      ?.find((w) => w.wake)
+      ?.wake?.();
     return id;
   }
 
@@ -212,14 +224,14 @@ export class JobQueue {
   async stop(): Promise<void> {
     if (!this.started || this.stopped) return;
     this.stopped = true;
-    for (const w of this.workers.values()) {
+    for (const w of this.allWorkers()) {
       if (w.current) {
         w.current.stopping = true;
         w.current.controller.abort(new JobReleased());
       }
       w.wake?.();
     }
-    await Promise.all([...this.workers.values()].map((w) => w.loop));
+    await Promise.all(this.allWorkers().map((w) => w.loop));
     await this.boss.stop({ graceful: false, close: false });
   }
 
@@ -230,11 +242,15 @@ export class JobQueue {
   async crashForTests(): Promise<void> {
     this.crashed = true;
     this.stopped = true;
-    for (const w of this.workers.values()) {
+    for (const w of this.allWorkers()) {
       w.current?.controller.abort(new Error('crashed'));
       w.wake?.();
     }
     await this.boss.stop({ graceful: false, close: false });
+  }
+
+  private allWorkers(): Worker[] {
+    return [...this.workers.values()].flat();
   }
 
   private async poll(worker: Worker): Promise<void> {

@@ -28,6 +28,8 @@ import type {
 } from './automation.repository';
 
 export const AUTOMATION_RUN_QUEUE = 'automation-run';
+/** Automation runs one API process runs at once (bench/README.md "Automation runs"). */
+export const AUTOMATION_RUN_CONCURRENCY = 4;
 
 /** What the steps use of other modules (app.ts passes the services in; this module imports none of them). */
 export interface AutomationDeps {
@@ -193,6 +195,8 @@ export class AutomationService {
       name: AUTOMATION_RUN_QUEUE,
       retryLimit: 5,
       retryDelaySeconds: 5,
+      // Runs are independent and each step is claimed before it is done, so a process runs a few side by side.
+      concurrency: AUTOMATION_RUN_CONCURRENCY,
       handler: async (data) => this.execute(data.runId),
     });
   }
