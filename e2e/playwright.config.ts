@@ -18,6 +18,9 @@ process.env.E2E_GOOGLE_SUB ??= `google-${runId}`;
 const stripeFake = (process.env.E2E_STRIPE_URL ??= 'http://127.0.0.1:12111');
 const stripeWebhookSecret = (process.env.E2E_STRIPE_WEBHOOK_SECRET ??= 'whsec_e2e');
 process.env.E2E_STRIPE_WEBHOOK_URL ??= 'http://localhost:3000/api/v1/stripe/webhook';
+/** Stripe Billing (the business's own plan): the platform account's endpoint and secret, and the plans' prices. */
+const billingWebhookSecret = (process.env.E2E_STRIPE_BILLING_WEBHOOK_SECRET ??= 'whsec_e2e_billing');
+process.env.E2E_STRIPE_BILLING_WEBHOOK_URL ??= 'http://localhost:3000/api/v1/subscription/webhook';
 /** The local Google fake (google-fake.ts, the third global setup): OAuth, Calendar and Gmail; control on port + 1. */
 const googleFake = new URL(process.env.E2E_GOOGLE_FAKE_URL ?? 'http://127.0.0.1:3095');
 process.env.E2E_GOOGLE_FAKE_URL ??= googleFake.origin;
@@ -62,6 +65,10 @@ export default defineConfig({
       STRIPE_SECRET_KEY: 'sk_test_e2e',
       STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
       STRIPE_API_URL: stripeFake,
+      // Subscriptions through Stripe Billing against the same fake (its prices: stripe-fake.ts).
+      STRIPE_BILLING_WEBHOOK_SECRET: billingWebhookSecret,
+      STRIPE_PRICE_PRO: 'price_e2e_pro',
+      STRIPE_PRICE_BUSINESS: 'price_e2e_business',
       // Google Calendar and Gmail against the local Google fake (google-fake.ts): the official clients pointed at it.
       GOOGLE_OAUTH_AUTHORIZE_URL: `${googleFake.origin}/o/oauth2/v2/auth`,
       GOOGLE_OAUTH_TOKEN_URL: `${googleFake.origin}/token`,

@@ -24,6 +24,15 @@ export default async function startStripeFake(): Promise<() => Promise<void>> {
       process.env.E2E_STRIPE_WEBHOOK_URL ?? 'http://localhost:3000/api/v1/stripe/webhook',
       '--webhook-secret',
       process.env.E2E_STRIPE_WEBHOOK_SECRET ?? 'whsec_e2e',
+      // Stripe Billing: the platform account's events go to the subscription webhook; the plans' prices exist.
+      '--account-webhook-url',
+      process.env.E2E_STRIPE_BILLING_WEBHOOK_URL ?? 'http://localhost:3000/api/v1/subscription/webhook',
+      '--account-webhook-secret',
+      process.env.E2E_STRIPE_BILLING_WEBHOOK_SECRET ?? 'whsec_e2e_billing',
+      '--price',
+      'price_e2e_pro:1900:usd:month',
+      '--price',
+      'price_e2e_business:4900:usd:month',
     ],
     { cwd: server, stdio: ['ignore', 'pipe', 'pipe'] },
   );

@@ -766,11 +766,17 @@ export async function startStripeFake(options: FakeStripeOptions): Promise<FakeS
         ),
       );
     }
+    // POST /_test/subscriptions/{id | latest}/end-period: the period ends now (an e2e test has no subscription id).
     const endPeriodRoute = /^\/_test\/subscriptions\/([^/]+)\/end-period$/.exec(url.pathname);
     if (endPeriodRoute && method === 'POST') {
-      if (!subscriptions.has(endPeriodRoute[1]!)) return send(res, 404, { error: { message: 'No such subscription' } });
-      await endPeriod(endPeriodRoute[1]!);
-      return send(res, 200, subscriptionObject(subscriptions.get(endPeriodRoute[1]!)!));
+      const wanted = endPeriodRoute[1]!;
+      const sub =
+        wanted === 'latest'
+          ? [...subscriptions.values()].filter((x) => x.status !== 'canceled').at(-1)
+          : subscriptions.get(wanted);
+      if (!sub) return send(res, 404, { error: { message: 'No such subscription' } });
+      await endPeriod(sub.id);
+      return send(res, 200, subscriptionObject(sub));
     }
     const onboarding = /^\/connect\/onboarding\/([^/]+)$/.exec(url.pathname);
     if (onboarding) {
