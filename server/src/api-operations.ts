@@ -482,6 +482,14 @@ export const API_OPERATIONS = {
     id: 'getSignedPdf',
     summary: "A completed workflow's sealed PDF as base64",
   },
+  'GET /signatures/workflows/:id/document': {
+    id: 'getSignatureWorkflowDocument',
+    summary: 'The contract as its signers see it (the snapshot taken at send)',
+  },
+  'GET /signatures/workflows/:id/document-pdf': {
+    id: 'getSignatureWorkflowDocumentPdf',
+    summary: "The contract's PDF as sent for signature, base64",
+  },
   'GET /signatures/workflows/:id/verify': {
     id: 'verifySignatureWorkflow',
     summary: 'Check the sealed PDF and the audit chain again',
@@ -543,6 +551,7 @@ export const API_OPERATIONS = {
   },
   'POST /subscription/cancel': { id: 'cancelSubscription', summary: 'Cancel at the end of the period (owners)' },
   'POST /subscription/resume': { id: 'resumeSubscription', summary: 'Take back a cancellation (owners)' },
+  'POST /subscription/portal': { id: 'openBillingPortal', summary: "Stripe's billing page for the business (owners)" },
   'POST /subscription/webhook': {
     id: 'receiveBillingWebhook',
     summary: "Stripe Billing's webhook deliveries (signature-verified, each event once)",

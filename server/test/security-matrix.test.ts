@@ -675,6 +675,7 @@ const ROUTES: Record<string, RouteSpec> = {
   },
   [`POST ${A}/subscription/cancel`]: { minRole: 'owner', ownerStatus: 409 },
   [`POST ${A}/subscription/resume`]: { minRole: 'owner', ownerStatus: 409 },
+  [`POST ${A}/subscription/portal`]: { minRole: 'owner', ownerStatus: 409 },
   [`POST ${A}/subscription/webhook`]: {
     csrfExempt: 'Stripe calls it with no cookie; the signature over the raw body is the credential (lib/csrf.ts)',
   },
@@ -949,6 +950,8 @@ const ROUTES: Record<string, RouteSpec> = {
     ownerStatus: 409,
   },
   [`GET ${A}/signatures/workflows/:id/signed-pdf`]: { ids: { id: 'workflow' }, ownerStatus: 409 },
+  [`GET ${A}/signatures/workflows/:id/document`]: { ids: { id: 'workflow' } },
+  [`GET ${A}/signatures/workflows/:id/document-pdf`]: { ids: { id: 'workflow' } },
   [`GET ${A}/signatures/workflows/:id/verify`]: { ids: { id: 'workflow' } },
   [`GET ${A}/public/documents/:id/signing`]: {
     params: { id: "a signer's link: the token in the query is the credential, checked against this id" },

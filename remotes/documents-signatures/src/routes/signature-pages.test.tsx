@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ApiError } from '@atrium/api-client';
 import { clearTestSession } from '@atrium/api-client/testing';
 import { bus, type Toast } from '@atrium/event-bus';
-import { ESIGN_DISCLOSURE, SIGNATURE_MESSAGES, documents, signatures } from '@atrium/domain-documents';
+import { ESIGN_DISCLOSURE, SIGNATURE_MESSAGES, signatures } from '@atrium/domain-documents';
 import { envelope, makeDocument, renderWithProviders, signInAs } from '../test-utils';
 import { makeAudit, makeSigner, makeSummary, makeWorkflow } from '../test-signatures';
 import { CONSENT_LABEL } from '../features/signatures/disclosure';
@@ -303,9 +303,10 @@ describe('/signatures/workflows/:workflowId/business-owner-sign', () => {
 describe('/signatures/workflows/:workflowId/view-document and /legal/esign-disclosure', () => {
   it('shows the contract as the signers see it', async () => {
     jest.spyOn(signatures, 'get').mockResolvedValue(makeWorkflow({ documentId: 'd9' }));
-    const preview = jest.spyOn(documents, 'preview').mockResolvedValue({
+    const preview = jest.spyOn(signatures, 'document').mockResolvedValue({
       document: makeDocument(9, { type: 'contract', status: 'sent', title: 'Lease agreement' }),
-      unresolvedTags: [],
+      business: { name: 'Olive Kitchens' },
+      asSent: true,
     });
     renderWithProviders(
       <SignatureViewDocumentPage />,
@@ -313,7 +314,10 @@ describe('/signatures/workflows/:workflowId/view-document and /legal/esign-discl
       '/signatures/workflows/:workflowId/view-document',
     );
     expect(await screen.findByRole('heading', { name: 'Lease agreement' })).toBeInTheDocument();
-    expect(preview).toHaveBeenCalledWith('d9');
+    expect(preview).toHaveBeenCalledWith('w1');
+    expect(
+      screen.getByText('The contract as it was sent for signature: later edits do not change what is signed.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← Back to the workflow' })).toHaveAttribute(
       'href',
       '/signatures/workflows/w1',

@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { Anchor, Button, Group, IconDownload, Link, LoadError, PageSkeleton, Stack, useParams } from '@atrium/ui';
-import { documentKeys, documents, signatures, type Workflow } from '@atrium/domain-documents';
+import { Anchor, Button, Group, IconDownload, Link, LoadError, PageSkeleton, Stack, Text, useParams } from '@atrium/ui';
+import { signatureKeys, signatures, type Workflow } from '@atrium/domain-documents';
 import { DocumentView } from '../components/document-view';
 import { workflowPath } from '../features/signatures/paths';
 import { WithWorkflow } from '../features/signatures/workflow-loader';
 import { downloadPdf } from '../lib/pdf-download';
 
 /**
- * /signatures/workflows/{workflowId}/view-document: the contract the signers are asked to sign, as they see it
- * (the server's preview: merge tags resolved); once completed, the sealed PDF beside it.
+ * /signatures/workflows/{workflowId}/view-document: the contract the signers are asked to sign, as they see it —
+ * the snapshot taken when it was sent (later edits of the contract, its contact or the business do not show here);
+ * once completed, the sealed PDF beside it.
  */
 export default function SignatureViewDocumentPage() {
   const { workflowId = '' } = useParams();
@@ -16,7 +17,7 @@ export default function SignatureViewDocumentPage() {
 }
 
 function Contract({ workflow: w }: { workflow: Workflow }) {
-  const q = useQuery({ queryKey: documentKeys.preview(w.documentId), queryFn: () => documents.preview(w.documentId) });
+  const q = useQuery({ queryKey: signatureKeys.asSent(w._id), queryFn: () => signatures.document(w._id) });
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -27,7 +28,7 @@ function Contract({ workflow: w }: { workflow: Workflow }) {
           <Button
             variant="default"
             leftSection={<IconDownload size={16} />}
-            onClick={() => void downloadPdf(() => documents.pdf(w.documentId), w.documentTitle)}
+            onClick={() => void downloadPdf(() => signatures.documentPdf(w._id), w.documentTitle)}
           >
             Download PDF
           </Button>
@@ -50,7 +51,14 @@ function Contract({ workflow: w }: { workflow: Workflow }) {
           onRetry={() => void q.refetch()}
         />
       ) : (
-        <DocumentView doc={q.data.document} />
+        <Stack gap="xs">
+          <Text size="sm" c="dimmed">
+            {q.data.asSent
+              ? 'The contract as it was sent for signature: later edits do not change what is signed.'
+              : 'Not sent yet: this is the contract as it is now.'}
+          </Text>
+          <DocumentView doc={q.data.document} from={q.data.business.name} />
+        </Stack>
       )}
     </Stack>
   );

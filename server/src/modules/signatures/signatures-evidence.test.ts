@@ -12,6 +12,7 @@ import {
   FILE_MANAGER_MESSAGES,
   SIGNATURE_MESSAGES as M,
   signingSessionSchema,
+  workflowDocumentAnswerSchema,
   workflowSchema,
   workflowVerifyAnswerSchema,
   type Workflow,
@@ -235,6 +236,13 @@ describe('signature evidence', () => {
     expect(shown).toContain('Olive Kitchens');
     expect(shown).not.toContain('Renamed');
 
+    // The owner reads the same contract as sent (their view-document page).
+    const asSent = workflowDocumentAnswerSchema.parse(ok(await a.get(`/signatures/workflows/${w._id}/document`)));
+    expect(asSent).toMatchObject({ asSent: true, business: { name: 'Olive Kitchens' } });
+    expect(asSent.document.title).toBe(title);
+    const ownerPdf = Buffer.from(ok(await a.get(`/signatures/workflows/${w._id}/document-pdf`)) as string, 'base64');
+    expect(pdfText(ownerPdf)).toContain(title);
+
     await clientSigns(link);
     ok(await ownerConsent(a, w._id));
     const done = workflowSchema.parse(ok(await ownerSign(a, w._id)));
@@ -388,9 +396,11 @@ describe('signature evidence', () => {
     expect(await db().select().from(signatureWorkflows).where(eq(signatureWorkflows.id, gw._id))).toHaveLength(0);
     expect(await db().select().from(signatureAudit).where(eq(signatureAudit.workflowId, gw._id))).toHaveLength(0);
 
-    // A draft workflow (nothing sent, no evidence) is deleted with its contract.
+    // A draft workflow (nothing sent, no evidence) is deleted with its contract; until sent it shows the document now.
     const draftDoc = await newContract();
     const draft = await create({ documentId: draftDoc });
+    const now = workflowDocumentAnswerSchema.parse(ok(await a.get(`/signatures/workflows/${draft._id}/document`)));
+    expect(now).toMatchObject({ asSent: false, document: { _id: draftDoc, status: 'draft' } });
     ok(await a.delete(`/documents/${draftDoc}`));
     const left = await db().select().from(signatureWorkflows).where(eq(signatureWorkflows.id, draft._id));
     expect(left).toHaveLength(0);

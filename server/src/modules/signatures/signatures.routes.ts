@@ -9,6 +9,7 @@ import {
   signingStepAnswerSchema,
   voidInputSchema,
   workflowCreateSchema,
+  workflowDocumentAnswerSchema,
   workflowListAnswerSchema,
   workflowListParamsSchema,
   workflowSchema,
@@ -206,6 +207,39 @@ export const signaturesRoutes: FastifyPluginAsyncZod<{ signatures: SignaturesSer
     async (request) => ({
       success: true as const,
       data: await signatures.signedPdf(callerOf(request), request.params.id),
+    }),
+  );
+
+  app.get(
+    '/workflows/:id/document',
+    {
+      schema: {
+        tags,
+        description:
+          'The contract as its signers see it: the snapshot taken at send (asSent), or for a draft the document now',
+        params: idParams,
+        response: { 200: ok(workflowDocumentAnswerSchema), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await signatures.document(callerOf(request), request.params.id),
+    }),
+  );
+
+  app.get(
+    '/workflows/:id/document-pdf',
+    {
+      schema: {
+        tags,
+        description: "That contract's PDF (before signatures) as base64 in `data`, drawn from the snapshot",
+        params: idParams,
+        response: { 200: pdfAnswer, ...errorResponses(401, 403, 404, 503) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await signatures.documentPdf(callerOf(request), request.params.id),
     }),
   );
 

@@ -16,6 +16,7 @@ import {
   type SigningStepAnswer,
   type Workflow,
   type WorkflowCreateData,
+  type WorkflowDocumentAnswer,
   type WorkflowListParamsData,
   type WorkflowSendAnswer,
   type WorkflowSigner,
@@ -337,6 +338,34 @@ export class SignaturesService {
     const row = await this.repo.latestOfDocument(caller.businessId, documentId);
     if (!row) throw new AppError('NOT_FOUND', M.noneForDocument);
     return this.toWorkflow(row);
+  }
+
+  /**
+   * The contract as its signers see it: the snapshot taken at send; for a draft (nothing sent yet) or a workflow sent
+   * before snapshots, the document as it is now (`asSent: false`).
+   */
+  async document(caller: BusinessCaller, id: string): Promise<WorkflowDocumentAnswer> {
+    const workflow = await this.require(caller.businessId, id);
+    const snapshot = this.snapshotOf(workflow);
+    if (snapshot) return { document: snapshot.document, business: { name: snapshot.businessName }, asSent: true };
+    const { document } = await this.deps.documents.preview(caller, workflow.documentId);
+    const { contactId: _c, projectId: _p, templateId: _t, isTemplate: _i, ...visible } = document;
+    return { document: visible, business: { name: await this.businessNameOf(workflow) }, asSent: false };
+  }
+
+  /** That contract's PDF (before signatures), base64: drawn from the snapshot when there is one. */
+  async documentPdf(caller: BusinessCaller, id: string): Promise<string> {
+    return this.pdfOf(await this.require(caller.businessId, id));
+  }
+
+  private async pdfOf(workflow: WorkflowRow): Promise<string> {
+    const snapshot = this.snapshotOf(workflow);
+    if (snapshot) {
+      if (!this.deps.renderPdf) throw new AppError('SERVICE_UNAVAILABLE', 'PDF rendering is not available');
+      return Buffer.from(await this.deps.renderPdf(snapshot.model)).toString('base64');
+    }
+    const caller = { businessId: workflow.businessId, userId: workflow.createdBy ?? '' };
+    return this.deps.documents.pdf(caller, workflow.documentId);
   }
 
   // ---- owner's writes ----
@@ -827,12 +856,7 @@ export class SignaturesService {
   /** The contract's PDF through the signer's link (before signing). */
   async sessionPdf(documentId: string, token: string): Promise<string> {
     const { workflow } = await this.linkSigner(documentId, token);
-    const snapshot = this.snapshotOf(workflow);
-    if (snapshot) {
-      if (!this.deps.renderPdf) throw new AppError('SERVICE_UNAVAILABLE', 'PDF rendering is not available');
-      return Buffer.from(await this.deps.renderPdf(snapshot.model)).toString('base64');
-    }
-    return this.deps.documents.pdf({ businessId: workflow.businessId, userId: workflow.createdBy ?? '' }, documentId);
+    return this.pdfOf(workflow);
   }
 
   private signerActor(signer: SignerRow) {

@@ -96,6 +96,7 @@ export const signatureKeys = {
   one: (id: string | undefined) => ['signatures', 'one', id] as const,
   byDocument: (documentId: string | undefined) => ['signatures', 'document', documentId] as const,
   verify: (id: string | undefined) => ['signatures', 'verify', id] as const,
+  asSent: (id: string | undefined) => ['signatures', 'as-sent', id] as const,
   /** The signer's session of an emailed link (signed out). */
   signing: (documentId: string | undefined, token: string | undefined) =>
     ['signatures', 'signing', documentId, token] as const,

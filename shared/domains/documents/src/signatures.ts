@@ -459,6 +459,19 @@ export type SigningSession = Omit<z.infer<typeof signingSessionSchema>, 'documen
   document: Omit<Document, 'contactId' | 'projectId' | 'templateId' | 'isTemplate'>;
 };
 
+/**
+ * GET /signatures/workflows/{id}/document: the contract as its signers see it — the snapshot taken at send
+ * (`asSent: true`), or, for a draft (or a workflow sent before snapshots), the document as it is now.
+ */
+export const workflowDocumentAnswerSchema = z.object({
+  document: signingSessionSchema.shape.document,
+  business: z.object({ name: z.string() }),
+  asSent: z.boolean(),
+});
+export type WorkflowDocumentAnswer = Omit<z.infer<typeof workflowDocumentAnswerSchema>, 'document'> & {
+  document: SigningSession['document'];
+};
+
 /** The answer of a public consent/sign/decline: the signer's new state and the workflow's. Do not refetch the session after a sign (the link is spent). */
 export const signingStepAnswerSchema = z.object({
   signerStatus: z.enum(SIGNER_STATUSES),

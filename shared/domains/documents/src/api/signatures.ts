@@ -8,6 +8,7 @@ import type {
   VoidInput,
   Workflow,
   WorkflowCreateInput,
+  WorkflowDocumentAnswer,
   WorkflowListAnswer,
   WorkflowListParams,
   WorkflowSendAnswer,
@@ -63,6 +64,10 @@ export function signaturesApi(client: ApiClient) {
     signedPdf: async (id: string) => parsePdfAnswer(await client.get<unknown>(`${base(id)}/signed-pdf`)),
     /** GET …/verify: the stored signed PDF's seal and hash checked again, and the audit chain recomputed. */
     verify: async (id: string) => (await client.get<{ data: WorkflowVerifyAnswer }>(`${base(id)}/verify`)).data,
+    /** GET …/document: the contract as its signers see it (the snapshot taken at send). */
+    document: async (id: string) => (await client.get<{ data: WorkflowDocumentAnswer }>(`${base(id)}/document`)).data,
+    /** GET …/document-pdf: that contract's PDF (before signatures). */
+    documentPdf: async (id: string) => parsePdfAnswer(await client.get<unknown>(`${base(id)}/document-pdf`)),
   };
 }
 export type SignaturesApi = ReturnType<typeof signaturesApi>;
