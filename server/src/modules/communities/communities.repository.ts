@@ -278,7 +278,8 @@ export class CommunitiesRepository {
         })
         .from(communityPosts)
         .where(where)
-        .orderBy(desc(communityPosts.createdAt), desc(communityPosts.id))
+        // NULLS LAST as the feed index is written (drizzle's DESC index), so the index gives the order and the page.
+        .orderBy(sql`${communityPosts.createdAt} desc nulls last`, sql`${communityPosts.id} desc nulls last`)
         .limit(limit)
         .offset((page - 1) * limit),
       this.db.select({ n: count() }).from(communityPosts).where(where),
