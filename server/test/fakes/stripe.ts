@@ -640,6 +640,23 @@ export async function startStripeFake(options: FakeStripeOptions): Promise<FakeS
       if (method === 'GET' && customer) return { status: 200, body: customer };
       return stripeError(404, 'invalid_request_error', `No such customer: '${id}'`, { code: 'resource_missing' });
     }
+    if (method === 'POST' && resource === 'billing_portal' && id === 'sessions' && !account) {
+      const customer = String(form.customer ?? '');
+      if (!customers.has(customer)) {
+        return stripeError(400, 'invalid_request_error', `No such customer: '${customer}'`, { param: 'customer' });
+      }
+      const portal = {
+        id: newId('bps'),
+        object: 'billing_portal.session',
+        customer,
+        return_url: (form.return_url as string | undefined) ?? null,
+        created: now(),
+        livemode: false,
+        url: '',
+      };
+      portal.url = `${base}/billing_portal/${portal.id}?${new URLSearchParams({ return_url: portal.return_url ?? '' })}`;
+      return { status: 200, body: portal };
+    }
     if (resource === 'prices' && !account) {
       if (method === 'POST' && !id) {
         const productData = (form.product_data as Json | undefined) ?? {};
@@ -750,6 +767,18 @@ export async function startStripeFake(options: FakeStripeOptions): Promise<FakeS
         await decline(s.id);
         return send(res, 303, '', { location: s.cancel_url });
       }
+    }
+    // The customer's hosted billing page (Stripe's portal): here only the way back.
+    if (/^\/billing_portal\/[^/]+$/.test(url.pathname) && method === 'GET') {
+      const back = url.searchParams.get('return_url') ?? '/';
+      return send(
+        res,
+        200,
+        page(
+          'Fake Stripe billing portal',
+          `<h1>Fake Stripe billing portal</h1><a href="${escapeHtml(back)}">Return to Atrium</a>`,
+        ),
+      );
     }
     const hostedInvoice = /^\/invoices\/([^/]+)(\/pdf)?$/.exec(url.pathname);
     if (hostedInvoice && method === 'GET') {

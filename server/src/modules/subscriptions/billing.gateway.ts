@@ -84,6 +84,14 @@ export class BillingGateway {
     return session.url;
   }
 
+  /** Stripe's hosted billing page for the customer (card, billing details, invoices), coming back to returnUrl. */
+  async createPortalSession(customer: string, returnUrl: string): Promise<string> {
+    const session = await this.call('billingPortal.sessions.create', () =>
+      this.client.billingPortal.sessions.create({ customer, return_url: returnUrl }),
+    );
+    return session.url;
+  }
+
   retrieveSubscription(id: string): Promise<BillingSubscription> {
     return this.call('subscriptions.retrieve', () => this.client.subscriptions.retrieve(id));
   }

@@ -65,6 +65,19 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
   );
 
   app.post(
+    '/portal',
+    {
+      schema: {
+        tags,
+        description:
+          'Stripe’s hosted billing page for the business’s customer (the card after a failed payment, billing details), coming back to /subscription (owners). 409 before the first Checkout.',
+        response: { 200: ok(subscriptionCheckoutAnswerSchema), ...errorResponses(401, 403, 404, 409, 503) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await subscriptions.portal(callerOf(request)) }),
+  );
+
+  app.post(
     '/change',
     {
       schema: {

@@ -204,6 +204,15 @@ export class SubscriptionsService {
     return { url };
   }
 
+  /** Stripe's billing page for the business's customer (update the card after a failed payment, billing details). */
+  async portal(caller: BusinessCaller): Promise<{ url: string }> {
+    await this.requireOwner(caller);
+    const gateway = this.gateway();
+    const row = await this.repo.find(caller.businessId);
+    if (!row) throw new AppError('CONFLICT', M.noSubscription);
+    return { url: await gateway.createPortalSession(row.stripeCustomerId, `${this.deps.config.appUrl}/subscription`) };
+  }
+
   /** Another paid plan: Stripe prorates it (an upgrade is invoiced now, a downgrade credited); the tier follows on the webhook. */
   async change(caller: BusinessCaller, tier: PaidTier): Promise<SubscriptionOverview> {
     await this.requireOwner(caller);

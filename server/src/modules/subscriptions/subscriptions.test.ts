@@ -100,6 +100,7 @@ describe('subscription through Stripe Billing (against the local fake)', () => {
       expect(refused.statusCode).toBe(409);
       expect(errorOf(refused).error).toBe(M.notConfigured);
       expect((await agent.post('/subscription/cancel')).statusCode).toBe(409);
+      expect((await agent.post('/subscription/portal')).statusCode).toBe(409);
       const body = JSON.stringify({ id: 'evt_x', type: 'customer.subscription.updated', data: { object: {} } });
       const hook = await bare.inject({
         method: 'POST',
@@ -275,6 +276,13 @@ describe('subscription through Stripe Billing (against the local fake)', () => {
 
     await fake.failRenewal(liveSubscription().id);
     expect(await overview()).toMatchObject({ tier: 'business', status: 'past_due', paymentFailed: true });
+    // The owner fixes the card on Stripe's billing page, which comes back to /subscription.
+    const { url: portal } = ok(await a().post('/subscription/portal')) as { url: string };
+    expect(portal.startsWith(`${fake.url}/billing_portal/bps_`)).toBe(true);
+    expect(fake.requests.at(-1)?.form).toEqual({
+      customer: [...fake.customers.keys()][0],
+      return_url: `${t.config.appUrl}/subscription`,
+    });
 
     await fake.endPeriod(liveSubscription().id);
     expect(await overview()).toMatchObject({ tier: 'business', status: 'active', paymentFailed: false });
@@ -304,6 +312,7 @@ describe('subscription through Stripe Billing (against the local fake)', () => {
       await admin.agent.get('/subscription/invoices'),
       await admin.agent.post('/subscription/change', { tier: 'pro' }),
       await admin.agent.post('/subscription/cancel'),
+      await admin.agent.post('/subscription/portal'),
     ]) {
       expect(res.statusCode).toBe(403);
       expect(errorOf(res).error).toBe(M.ownersOnly);

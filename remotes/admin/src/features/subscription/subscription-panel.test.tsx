@@ -169,6 +169,13 @@ describe('SubscriptionPanel', () => {
     expect(invoices).not.toHaveBeenCalled();
   });
 
+  it("opens Stripe's billing page to fix the card", async () => {
+    jest.spyOn(subscription, 'portal').mockResolvedValue({ url: 'https://billing.stripe.com/p/session/1' });
+    const { navigate } = show({ ...onPro, status: 'past_due', paymentFailed: true });
+    fireEvent.click(await screen.findByRole('button', { name: 'Manage billing' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('https://billing.stripe.com/p/session/1'));
+  });
+
   it("says a failed payment, and Stripe's own refusal", async () => {
     jest.spyOn(subscription, 'change').mockRejectedValue(new ApiError(409, 'CONFLICT', 'Your card was declined.'));
     show({ ...onPro, status: 'past_due', paymentFailed: true });

@@ -58,7 +58,7 @@ function confirmation(o: SubscriptionOverview, { plan, action }: Choice) {
  * (the page asks again meanwhile). Not set up: said plainly, nothing to press.
  */
 export function SubscriptionPanel({ navigate = (url: string) => window.location.assign(url) }) {
-  const { overview, invoices, awaiting, wait, checkout, change, cancel, resume } = useSubscription(navigate);
+  const { overview, invoices, awaiting, wait, checkout, portal, change, cancel, resume } = useSubscription(navigate);
   const [choice, setChoice] = useState<Choice | null>(null);
   const [params, setParams] = useSearchParams();
   const returned = params.get(CHECKOUT_PARAM);
@@ -86,7 +86,8 @@ export function SubscriptionPanel({ navigate = (url: string) => window.location.
     return <Skeleton height={220} radius="md" />;
   }
 
-  const busy = awaiting || checkout.isPending || change.isPending || cancel.isPending || resume.isPending;
+  const busy =
+    awaiting || checkout.isPending || portal.isPending || change.isPending || cancel.isPending || resume.isPending;
   const asked = choice ? confirmation(o, choice) : null;
   const confirm = () => {
     if (!choice) return;
@@ -161,6 +162,9 @@ export function SubscriptionPanel({ navigate = (url: string) => window.location.
                   Cancel subscription
                 </Button>
               )}
+              <Button variant="subtle" onClick={() => portal.mutate()} loading={portal.isPending} disabled={busy}>
+                Manage billing
+              </Button>
             </Group>
           )}
         </Stack>

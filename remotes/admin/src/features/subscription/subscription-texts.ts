@@ -24,7 +24,7 @@ export const SUBSCRIPTION_TEXTS = {
   cancels: (tier: string, date: string) =>
     `Cancels on ${date}. The business keeps ${tier} until then, then moves to Free.`,
   paymentFailed:
-    'The last payment of the subscription failed. Stripe tries again over the next days; if it keeps failing the business moves to Free.',
+    'The last payment of the subscription failed. Stripe tries again over the next days; if it keeps failing the business moves to Free. Update the card under Manage billing.',
   ownersOnly: 'Only an owner of the business can change its plan.',
   checkoutReturned: 'Thank you! Stripe is confirming the payment; the plan changes here as soon as it does.',
   checkoutCanceled: 'Checkout was canceled. Nothing was charged.',

@@ -68,6 +68,11 @@ export function useSubscription(navigate: (url: string) => void) {
     onSuccess: ({ url }) => navigate(url),
     onError: (e) => failed(e, M.changeFailed),
   });
+  const portal = useMutation({
+    mutationFn: () => subscription.portal(),
+    onSuccess: ({ url }) => navigate(url),
+    onError: (e) => failed(e, M.loadFailed),
+  });
   const change = useMutation({
     mutationFn: (tier: PaidTier) => subscription.change(tier),
     onSuccess: (o, tier) => {
@@ -93,7 +98,7 @@ export function useSubscription(navigate: (url: string) => void) {
     onError: (e) => failed(e, M.resumeFailed),
   });
 
-  return { overview, invoices, awaiting: awaiting !== null, wait, checkout, change, cancel, resume };
+  return { overview, invoices, awaiting: awaiting !== null, wait, checkout, portal, change, cancel, resume };
 }
 
 /** The server's own message for a refusal it explains (not set up, already subscribed, owners only, Stripe down…). */

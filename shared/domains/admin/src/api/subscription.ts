@@ -15,6 +15,8 @@ export function subscriptionApi(client: ApiClient) {
     /** Owners: moves the subscription to another paid plan (prorated by Stripe); the tier follows on the webhook. */
     change: async (tier: PaidTier) =>
       (await client.post<Data<SubscriptionOverview>>('subscription/change', { tier })).data,
+    /** Owners: Stripe's hosted billing page (card, billing details); the browser goes there. */
+    portal: async () => (await client.post<Data<SubscriptionCheckoutAnswer>>('subscription/portal')).data,
     /** Owners: cancels at the end of the period paid for. */
     cancel: async () => (await client.post<Data<SubscriptionOverview>>('subscription/cancel')).data,
     /** Owners: takes back a cancellation before the period ends. */
