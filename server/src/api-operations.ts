@@ -552,7 +552,6 @@ export const API_OPERATIONS = {
   'POST /subscription/cancel': { id: 'cancelSubscription', summary: 'Cancel at the end of the period (owners)' },
   'POST /subscription/resume': { id: 'resumeSubscription', summary: 'Take back a cancellation (owners)' },
   'POST /subscription/portal': { id: 'openBillingPortal', summary: "Stripe's billing page for the business (owners)" },
-  'POST /subscription/portal': { id: 'openBillingPortal', summary: "Stripe's billing page for the business (owners)" },
   'POST /subscription/webhook': {
     id: 'receiveBillingWebhook',
     summary: "Stripe Billing's webhook deliveries (signature-verified, each event once)",

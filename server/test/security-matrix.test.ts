@@ -676,7 +676,6 @@ const ROUTES: Record<string, RouteSpec> = {
   [`POST ${A}/subscription/cancel`]: { minRole: 'owner', ownerStatus: 409 },
   [`POST ${A}/subscription/resume`]: { minRole: 'owner', ownerStatus: 409 },
   [`POST ${A}/subscription/portal`]: { minRole: 'owner', ownerStatus: 409 },
-  [`POST ${A}/subscription/portal`]: { minRole: 'owner', ownerStatus: 409 },
   [`POST ${A}/subscription/webhook`]: {
     csrfExempt: 'Stripe calls it with no cookie; the signature over the raw body is the credential (lib/csrf.ts)',
   },
