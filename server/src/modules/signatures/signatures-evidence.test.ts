@@ -355,6 +355,12 @@ describe('signature evidence', () => {
       status: 409,
       error: M.consentRequired,
     });
+    // Consenting again records the consent anew, bound to the owner who gives it; then they sign.
+    ok(await ownerConsent(second.agent, w2._id));
+    const rebound = await get(w2._id);
+    expect(rebound.signers[0]!.userId).toBe(second.body.user.id);
+    expect(rebound.audit.filter((e) => e.event === 'consented')).toHaveLength(2);
+    expect(workflowSchema.parse(ok(await ownerSign(second.agent, w2._id, 'Sam Second'))).status).toBe('completed');
   });
 
   test('a contract sent for signature cannot be deleted (409), its evidence stays; a draft workflow goes with it', async () => {

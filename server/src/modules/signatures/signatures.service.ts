@@ -934,7 +934,8 @@ export class SignaturesService {
     if (input.disclosureVersion !== ESIGN_DISCLOSURE.version) {
       throw invalid([{ field: 'disclosureVersion', message: M.disclosureChanged }], M.disclosureChanged);
     }
-    if (signer.consentedAt) return signer;
+    // Once per signer; an owner's consent recorded without its owner (before the binding) is taken again, bound.
+    if (signer.consentedAt && !(bind.userId && !signer.userId)) return signer;
     const now = new Date();
     const patch = {
       status: 'consented' as const,
