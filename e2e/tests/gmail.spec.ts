@@ -52,7 +52,7 @@ test('gmail: connect Gmail against the fake, send a project email, see the threa
       email: mailbox,
       from: 'Grace <grace@client.test>',
       subject: 'Re: Garden studio drawings',
-      text: 'They look great, thank you!',
+      html: '<p>They look great, thank you!</p><img alt="Garden photo" src="https://images.client.test/garden.jpg">',
       threadId: sent[0]!.threadId,
       inReplyTo: sent[0]!.headers['message-id'],
     },
@@ -60,5 +60,11 @@ test('gmail: connect Gmail against the fake, send a project email, see the threa
   expect(reply.ok()).toBeTruthy();
   await expect(thread.getByText('They look great, thank you!')).toBeVisible({ timeout: 20_000 });
   await expect(thread.getByText('Received')).toBeVisible();
+  // Its remote image does not load (a tracking pixel would tell the sender) until the member asks.
+  const photo = thread.getByAltText('Garden photo');
+  await expect(photo).not.toHaveAttribute('src');
+  await expect(thread.getByText('Images in this email are hidden to protect your privacy.')).toBeVisible();
+  await thread.getByRole('button', { name: 'Show images' }).click();
+  await expect(photo).toHaveAttribute('src', 'https://images.client.test/garden.jpg');
   await page.screenshot({ path: '/tmp/gmail-e2e-thread.png', fullPage: true });
 });
