@@ -117,4 +117,5 @@ export const SUBSCRIPTION_MESSAGES = {
   changeFailed: 'Failed to change the plan',
   cancelFailed: 'Failed to cancel the subscription',
   resumeFailed: 'Failed to keep the subscription',
+  portalFailed: 'Failed to open the billing page',
 } as const;

@@ -71,7 +71,7 @@ export function useSubscription(navigate: (url: string) => void) {
   const portal = useMutation({
     mutationFn: () => subscription.portal(),
     onSuccess: ({ url }) => navigate(url),
-    onError: (e) => failed(e, M.loadFailed),
+    onError: (e) => failed(e, M.portalFailed),
   });
   const change = useMutation({
     mutationFn: (tier: PaidTier) => subscription.change(tier),
