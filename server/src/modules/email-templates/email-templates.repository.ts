@@ -1,6 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { emailTemplates } from '../../db/schema';
+import { automations, emailTemplates } from '../../db/schema';
 
 export type EmailTemplateRow = typeof emailTemplates.$inferSelect;
 export type EmailTemplateFields = Pick<
@@ -51,5 +51,16 @@ export class EmailTemplatesRepository {
       .where(and(eq(emailTemplates.businessId, businessId), eq(emailTemplates.id, id)))
       .returning({ id: emailTemplates.id });
     return rows.length > 0;
+  }
+
+  /** Whether an automation of the business sends this template (a send_email step naming it). */
+  async usedByAutomation(businessId: string, id: string): Promise<boolean> {
+    const step = JSON.stringify([{ type: 'send_email', templateId: id }]);
+    const [row] = await this.db
+      .select({ id: automations.id })
+      .from(automations)
+      .where(and(eq(automations.businessId, businessId), sql`${automations.steps} @> ${step}::jsonb`))
+      .limit(1);
+    return !!row;
   }
 }

@@ -10,12 +10,15 @@ import {
   type EmailTemplateSummary,
 } from '@atrium/domain-comms/schemas';
 import * as z from 'zod';
-import type { BusinessCaller } from '../../lib/caller';
+import type { AuthContext, BusinessCaller } from '../../lib/caller';
 import { AppError } from '../../lib/errors';
 import { sanitizeNoteHtml } from '../notes/note-html';
 import type { EmailTemplateRow, EmailTemplatesRepository } from './email-templates.repository';
 
 const notFound = () => new AppError('NOT_FOUND', CAMPAIGN_MESSAGES.templateNotFound);
+
+export const EMAIL_TEMPLATE_USED_BY_AUTOMATION =
+  'An automation sends this template from its author’s Gmail: only an owner or admin can change it';
 
 /** The blocks with every rich text reduced to the editor's allow-list (the notes sanitiser: links, lists, marks). */
 export function sanitizeBlocks(blocks: readonly EmailBlock[]): EmailBlock[] {
@@ -86,7 +89,19 @@ export class EmailTemplatesService {
     return templateDto(await this.repo.create(caller.businessId, caller.userId, fields));
   }
 
-  async update(caller: BusinessCaller, id: string, input: EmailTemplateData): Promise<EmailTemplate> {
+  /**
+   * An automation's send_email step mails this template from the automation's author's Gmail (an owner or admin), and
+   * reads it when it runs: so a template an automation sends is changed by owners and admins only — a member could
+   * otherwise put their own words into mail sent from the owner's mailbox (review #19 finding 1).
+   */
+  async update(
+    caller: BusinessCaller & Pick<AuthContext, 'role'>,
+    id: string,
+    input: EmailTemplateData,
+  ): Promise<EmailTemplate> {
+    const manager = caller.role === 'owner' || caller.role === 'admin';
+    if (!manager && (await this.repo.usedByAutomation(caller.businessId, id)))
+      throw new AppError('FORBIDDEN', EMAIL_TEMPLATE_USED_BY_AUTOMATION);
     const row = await this.repo.update(caller.businessId, id, this.prepare(input));
     if (!row) throw notFound();
     return templateDto(row);
