@@ -449,4 +449,66 @@ describe('automations', () => {
     dataOf(await owner.put('/notifications/preferences', { SYSTEM: true }));
     await owner.delete(`/automations/${automation._id}`);
   });
+  it('a public form submission: form.submitted with its contact, and contact.created when the submission made it', async () => {
+    const automation = await create(owner, {
+      name: 'New enquiry',
+      trigger: 'form.submitted',
+      steps: [{ type: 'create_task', title: 'Answer the enquiry' }],
+    });
+    const form = dataOf(
+      await owner.post('/contact-forms', {
+        name: 'Website enquiries',
+        questions: [{ id: 'need', type: 'question', kind: 'shortText', label: 'What do you need?', required: true }],
+      }),
+      201,
+    ) as { _id: string; publicId: string };
+    const visitor = await new Agent(app).init();
+    const address = `visitor.${unique()}@example.com`;
+    const sent = await visitor.post(`/public/forms/${form.publicId}/submissions`, {
+      contact: { firstName: 'Ada', lastName: 'King', email: address },
+      answers: { need: 'A kitchen' },
+    });
+    expect(sent.statusCode).toBe(201);
+    const [run] = await waitFor(
+      () => runsOf(owner, automation._id),
+      (r) => r.length === 1 && r[0]!.status === 'completed',
+    );
+    // The submission created the contact: contact.created for it, in the same transaction.
+    const contactEvents = await db.handle.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.type, 'contact.created'), eq(domainEvents.businessId, ownerIds.businessId)));
+    const contactId = contactEvents.find((e) => e.record.email === address)?.recordId;
+    expect(contactId).toBeDefined();
+    const [submitted] = await db.handle.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.type, 'form.submitted'), eq(domainEvents.recordId, run!.recordId)));
+    expect(submitted!.record).toEqual({
+      formId: form._id,
+      formName: 'Website enquiries',
+      email: address,
+      firstName: 'Ada',
+      lastName: 'King',
+      contactId,
+    });
+    // The step's task is linked to the submitter's contact.
+    const { tasks } = dataOf(await owner.get('/tasks?limit=100')) as {
+      tasks: { title: string; contactIds: string[] }[];
+    };
+    expect(tasks.filter((t) => t.title === 'Answer the enquiry').map((t) => t.contactIds)).toEqual([[contactId]]);
+    // A second submission by the same address updates the contact: no second contact.created.
+    await visitor.post(`/public/forms/${form.publicId}/submissions`, {
+      contact: { firstName: 'Ada', lastName: 'King', email: address },
+      answers: { need: 'A bathroom' },
+    });
+    const created = (
+      await db.handle.db
+        .select()
+        .from(domainEvents)
+        .where(and(eq(domainEvents.type, 'contact.created'), eq(domainEvents.recordId, contactId!)))
+    ).length;
+    expect(created).toBe(1);
+    await owner.delete(`/automations/${automation._id}`);
+  });
 });

@@ -159,7 +159,28 @@ export class ContactsService {
     person: { firstName: string; lastName: string | null; email: string },
     note: string,
   ) {
-    return this.repo.upsertByEmail(tx, businessId, person, note);
+    const contact = await this.repo.upsertByEmail(tx, businessId, person, note);
+    // A contact the submission created is a created contact for automations too (in the submission's transaction).
+    if (contact.created) {
+      await this.events?.emit(
+        {
+          businessId,
+          type: 'contact.created',
+          recordId: contact.id,
+          record: {
+            firstName: contact.firstName,
+            lastName: contact.lastName,
+            email: person.email,
+            status: 'Active',
+            company: null,
+            jobTitle: null,
+            city: null,
+          },
+        },
+        tx,
+      );
+    }
+    return contact;
   }
 
   async remove(caller: Caller, id: string): Promise<void> {
