@@ -317,7 +317,11 @@ describe('Gmail: replies', () => {
     expect(list[0]!.messages[1]).toMatchObject({ direction: 'received', from: 'Grace <grace@client.example>' });
     expect(list[0]!.messages[1]!.bodyHtml).toContain('Looks good');
     expect(list[0]!.messages[1]!.bodyHtml).not.toContain('onerror');
-    const notes = (await m.agent.get('/notifications?type=CLIENT_EMAIL_RECEIVED')).json().data;
+    // The notification follows the stored message (the same poll run, a moment later).
+    const notes = await eventually(
+      async () => (await m.agent.get('/notifications?type=CLIENT_EMAIL_RECEIVED')).json().data as unknown[],
+      (l) => l.length > 0,
+    );
     expect(notes).toEqual([
       expect.objectContaining({
         type: 'CLIENT_EMAIL_RECEIVED',
