@@ -18,7 +18,7 @@ export const RUN_LABELS: Record<AutomationRunStatus, string> = {
 
 export function RunBadge({ status }: { status: AutomationRunStatus }) {
   return (
-    <Badge color={RUN_COLORS[status]} variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
+    <Badge color={RUN_COLORS[status]} variant="light" style={{ flexShrink: 0, minWidth: 'max-content' }}>
       {RUN_LABELS[status]}
     </Badge>
   );
@@ -39,7 +39,7 @@ export const STEP_RESULT_LABELS: Record<AutomationStepResult['status'], string> 
 
 export function StepResultBadge({ status }: { status: AutomationStepResult['status'] }) {
   return (
-    <Badge color={STEP_COLORS[status]} variant="dot" size="sm" style={{ flexShrink: 0, overflow: 'visible' }}>
+    <Badge color={STEP_COLORS[status]} variant="dot" size="sm" style={{ flexShrink: 0, minWidth: 'max-content' }}>
       {STEP_RESULT_LABELS[status]}
     </Badge>
   );
