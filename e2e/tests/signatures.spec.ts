@@ -90,6 +90,13 @@ test('signatures: a contract sent for signature, signed by the client from the m
     headers: { 'x-xsrf-token': await csrf(page.request) },
   });
   expect(renamed.status()).toBe(200);
+  await page.goto(`/signatures/workflows/${workflowId}/view-document`);
+  await expect(
+    page.getByText('The contract as it was sent for signature: later edits do not change what is signed.'),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Studio lease', exact: true })).toBeVisible();
+  await shot(page, '02b-owner-reads-as-sent');
+  await page.goto(`/signatures/workflows/${workflowId}`);
 
   // The client: the mailed link, in a fresh browser (no session).
   // The invitation is the only mail to the client (its subject is RFC 2047-encoded: quotes in the title).
