@@ -132,6 +132,31 @@ describe('InvoicePaymentsPanel', () => {
     );
   });
 
+  it('a dismissed payment: no Apply or Dismiss, what came and went back in its own currency, the refund awaited then dated', async () => {
+    const dismissed = payment({
+      _id: 'p9',
+      status: 'dismissed',
+      amount: 10000,
+      receivedAmount: 9000,
+      receivedCurrency: 'EUR',
+      reason: 'Paid in EUR but the invoice is in USD',
+    });
+    const ofInvoice = jest.spyOn(payments, 'ofInvoice').mockResolvedValue(answer([dismissed], { paid: 0 }));
+    const first = show();
+    const row = (await screen.findByText('Dismissed')).closest('tr')!;
+    expect(within(row).queryByRole('button', { name: 'Apply to invoice' })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Dismiss' })).not.toBeInTheDocument();
+    expect(within(row).getByText(T.refunding)).toBeInTheDocument();
+    expect(within(row).getByText('€90.00')).toBeInTheDocument();
+    first.unmount();
+
+    ofInvoice.mockResolvedValue(answer([{ ...dismissed, refundedAt: '2026-11-21T10:00:00.000Z' }], { paid: 0 }));
+    show();
+    const after = (await screen.findByText('Dismissed')).closest('tr')!;
+    expect(within(after).queryByText(T.refunding)).not.toBeInTheDocument();
+    expect(within(after).getAllByText('€90.00')).toHaveLength(2);
+  });
+
   it('a failed load: the reason and Try again', async () => {
     jest
       .spyOn(payments, 'ofInvoice')
