@@ -13,9 +13,9 @@ import {
 import { useCommunityActions, useComments, usePosts } from './use-communities';
 
 const REACTION_LABELS: Record<ReactionKind, string> = {
-  like: '👍 Like',
-  celebrate: '🎉 Celebrate',
-  insightful: '💡 Insightful',
+  like: 'Like',
+  celebrate: 'Celebrate',
+  insightful: 'Insightful',
 };
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
