@@ -28,6 +28,8 @@ process.env.E2E_GOOGLE_FAKE_CONTROL ??= `http://127.0.0.1:${Number(googleFake.po
 /** The local Sentry ingest fake (sentry-fake.ts, the fourth global setup): the server and the browser report to it. */
 const sentryFake = new URL((process.env.E2E_SENTRY_URL ??= 'http://127.0.0.1:12130'));
 const sentryDsn = `http://atriumpublickey@${sentryFake.host}/4242`;
+/** The local Open-Meteo fake (weather-fake.ts, the fifth global setup): forecast and geocoding for the header. */
+const weatherFake = (process.env.E2E_WEATHER_URL ??= 'http://127.0.0.1:12120');
 
 export default defineConfig({
   testDir: './tests',
@@ -38,7 +40,7 @@ export default defineConfig({
   retries: 0,
   reporter: 'list',
   // A local mock OIDC issuer standing in for Google (GOOGLE_ISSUER below), then the local Stripe fake (STRIPE_*).
-  globalSetup: ['./google-issuer.ts', './stripe-fake.ts', './google-fake.ts', './sentry-fake.ts'],
+  globalSetup: ['./google-issuer.ts', './stripe-fake.ts', './google-fake.ts', './sentry-fake.ts', './weather-fake.ts'],
   use: {
     baseURL: 'http://localhost:3000',
     trace: 'retain-on-failure',
@@ -79,6 +81,9 @@ export default defineConfig({
       // Error reporting (server 5xx, browser errors, 5xx and 429 answers) to the local Sentry fake.
       SENTRY_DSN: sentryDsn,
       SENTRY_ENVIRONMENT: 'e2e',
+      // The header's weather against the local Open-Meteo fake.
+      WEATHER_FORECAST_URL: weatherFake,
+      WEATHER_GEOCODING_URL: weatherFake,
       // Company staff for the admin users pages (business-team.spec.ts); unset by default, as on any install.
       ADMIN_EMAIL_DOMAIN: 'atrium.app',
     },
