@@ -1,23 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import { startFakeProcess } from './fake-process';
 
 /**
  * Playwright globalSetup (chained after google-issuer.ts in playwright.config.ts): the local fake of the Stripe API
  * (server/test/fakes/stripe.ts, a test helper, never shipped) for the whole run. The API server is started with
  * STRIPE_API_URL pointing here and the same secrets (playwright.config.ts), so the official `stripe` client talks to
  * it; the fake's hosted Checkout and onboarding pages post their signed webhook events to the server under test.
- * It runs as its own process through the server's tsx (its CLI), so the e2e package needs none of the server's
- * dependencies. URL, webhook URL and secret: E2E_STRIPE_URL, E2E_STRIPE_WEBHOOK_URL, E2E_STRIPE_WEBHOOK_SECRET.
- * A fake that cannot start is reported and the run goes on: only payments.spec.ts needs it (and fails on its own),
- * the other specs are not held up by it.
+ * URL, webhook URL and secret: E2E_STRIPE_URL, E2E_STRIPE_WEBHOOK_URL, E2E_STRIPE_WEBHOOK_SECRET.
  */
 export default async function startStripeFake(): Promise<() => Promise<void>> {
   const url = new URL(process.env.E2E_STRIPE_URL ?? 'http://127.0.0.1:12111');
-  const server = path.resolve(__dirname, '../server');
-  const child: ChildProcess = spawn(
-    path.join(server, 'node_modules/.bin/tsx'),
-    [
-      path.join(server, 'test/fakes/stripe.ts'),
+  return startFakeProcess({
+    name: 'Stripe fake',
+    script: 'test/fakes/stripe.ts',
+    args: [
       '--port',
       url.port,
       '--webhook-url',
@@ -34,34 +29,7 @@ export default async function startStripeFake(): Promise<() => Promise<void>> {
       '--price',
       'price_e2e_business:4900:usd:month',
     ],
-    { cwd: server, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const started = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The Stripe fake did not start within 20 s.\n${stderr}`)), 20_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (/stripe fake listening/i.test(chunk.toString())) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The Stripe fake exited with ${code} before listening.\n${stderr}`));
-    });
+    ready: /stripe fake listening/i,
+    neededBy: 'payments.spec.ts, sign-and-pay.spec.ts and subscription.spec.ts',
   });
-  try {
-    await started;
-  } catch (error) {
-    console.warn(`[e2e] ${(error as Error).message}\n[e2e] payments.spec.ts will fail without it.`);
-    if (child.exitCode === null) child.kill('SIGTERM');
-    return async () => undefined;
-  }
-  return async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  };
 }
