@@ -103,6 +103,8 @@ test('a community with a cover; a second user joins, posts and RSVPs to its even
   await expect(memberPage.getByRole('tabpanel').getByRole('link', { name: new RegExp(member.lastName) })).toBeVisible();
   await shot(memberPage, 'profile');
   await page.goto('/communities');
+  await expect(page.getByRole('link', { name })).toBeVisible();
+  await expect(page.getByText('2 members')).toBeVisible();
   await shot(page, 'communities');
   await memberContext.close();
 });
