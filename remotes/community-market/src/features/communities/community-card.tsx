@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Text, Title, Link, handleError } from '@atrium/ui';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title, Link, handleError } from '@atrium/ui';
 import { COMMUNITY_MESSAGES, type Community } from '@atrium/domain-market';
 import { toast } from '@atrium/event-bus';
 import { useState } from 'react';
@@ -57,7 +57,14 @@ export function CommunityCard({ community }: { community: Community }) {
       <Stack gap={6} mt="sm">
         <Group justify="space-between" wrap="nowrap">
           <Title order={3} fz="md" lineClamp={1}>
-            <Link to={`/communities/${encodeURIComponent(community._id)}`}>{community.name}</Link>
+            <Anchor
+              component={Link}
+              to={`/communities/${encodeURIComponent(community._id)}`}
+              c="inherit"
+              underline="hover"
+            >
+              {community.name}
+            </Anchor>
           </Title>
           {community.visibility === 'private' && (
             <Badge variant="light" color="gray">
