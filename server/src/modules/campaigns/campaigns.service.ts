@@ -433,8 +433,11 @@ export class CampaignsService {
       }
       const lastMinute = times.filter((t) => t > now - 60_000);
       if (lastMinute.length >= this.limits.perMinute) {
-        await this.sleep(lastMinute[0]! + 60_000 - now + 50, job.signal);
-        continue;
+        // The minute's window is full: a job for when it frees, and this one ends — the worker is not held for a
+        // minute (it runs one job at a time, so every other campaign of the process would wait behind this one).
+        const resumeAt = new Date(lastMinute[0]! + 60_000 + 50);
+        await this.deps.jobs.send(CAMPAIGN_QUEUE, { campaignId }, { key: campaignId, startAfter: resumeAt });
+        return;
       }
       const current = await this.repo.byId(campaign.id);
       if (!current || current.status !== 'sending') return;

@@ -523,6 +523,27 @@ describe('email templates and campaigns', () => {
       expect((await service.cancel(as('member'), id)).status).toBe('cancelled');
     });
 
+    test("Gmail's per-minute window full: the run queues a job for when it frees and ends, holding no worker", async () => {
+      const id = await scheduled(['w1@example.com', 'w2@example.com', 'w3@example.com']);
+      const fake = new FakeSender();
+      // Earlier tests sent from this mailbox within the minute: allow two more, then the window is full.
+      const recent = await new CampaignsRepository(db.handle.db).sentTimesSince(
+        ownerIds.businessId,
+        ownerIds.id,
+        new Date(Date.now() - 60_000),
+      );
+      const started = Date.now();
+      await serviceWith(fake, { perDay: 2000, perMinute: recent.length + 2 }).run(id, jobOf());
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(fake.sent).toHaveLength(2);
+      expect(jobsSent).toHaveLength(1);
+      expect(jobsSent[0]!.startAfter!.getTime()).toBeGreaterThan(Date.now());
+      expect(jobsSent[0]!.startAfter!.getTime()).toBeLessThanOrEqual(Date.now() + 61_000);
+      const [row] = await db.handle.db.select().from(emailCampaigns).where(eq(emailCampaigns.id, id));
+      expect(row).toMatchObject({ status: 'sending', runner: null });
+      expect((await statuses(id)).filter((s) => s.endsWith(':queued'))).toHaveLength(1);
+    });
+
     test('a disconnected Gmail stops the campaign (failed, resumable); nothing is lost', async () => {
       const id = await scheduled(['g1@example.com', 'g2@example.com']);
       const fake = new FakeSender();
