@@ -46,6 +46,12 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions(),
+    // The product tour starts by itself for a new user and would stand over every spec's pages: it is off in this
+    // browser by default (tests/tour.spec.ts starts from an empty storage state instead).
+    storageState: {
+      cookies: [],
+      origins: [{ origin: 'http://localhost:3000', localStorage: [{ name: 'atrium.tour.autostart', value: 'off' }] }],
+    },
   },
   // The production builds, each app on its own port: API + host on 3000, remotes on 3001–3006.
   webServer: {

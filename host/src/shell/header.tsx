@@ -77,7 +77,7 @@ export function Header({ mobileOpened, onMobileToggle }: { mobileOpened: boolean
           Atrium
         </Text>
       </Group>
-      <Box style={{ flex: 1, maxWidth: 420 }} visibleFrom="sm">
+      <Box style={{ flex: 1, maxWidth: 420 }} visibleFrom="sm" data-tour="search">
         <GlobalSearch />
       </Box>
       <Group wrap="nowrap" gap="md">

@@ -14,7 +14,7 @@ export function NewMenu() {
   return (
     <Menu position="bottom-end" width={200}>
       <Menu.Target>
-        <Button size="sm" leftSection={<IconPlus size={16} />}>
+        <Button size="sm" leftSection={<IconPlus size={16} />} data-tour="new">
           New
         </Button>
       </Menu.Target>

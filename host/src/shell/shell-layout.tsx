@@ -5,6 +5,7 @@ import { AppShell, useDisclosure, useMediaQuery } from '@atrium/ui';
 import { Header } from './header';
 import { ModalHost } from './modal-host';
 import { Sidebar } from './sidebar';
+import { TourLauncher } from './tour/tour-launcher';
 
 /** Sidebar widths are in spacing units of 4 px: 64 → 256 px expanded, 16 → 64 px collapsed. */
 const UNIT = 4;
@@ -41,6 +42,7 @@ export function ShellLayout() {
         <Outlet />
       </AppShell.Main>
       <ModalHost />
+      <TourLauncher />
     </AppShell>
   );
 }

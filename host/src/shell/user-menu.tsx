@@ -6,6 +6,7 @@ import { MESSAGES } from '@atrium/contracts';
 import {
   Avatar,
   ConfirmDialog,
+  IconChevronRight,
   IconLogout,
   IconMoon,
   IconSun,
@@ -18,6 +19,7 @@ import {
 } from '@atrium/ui';
 import { UserAvatar } from '../pages/profile/user-avatar';
 import { BusinessMenuSection } from './business-switcher';
+import { startTour } from './tour/tour-state';
 
 export function UserMenu() {
   const { user } = useSnapshot(sessionView);
@@ -69,6 +71,9 @@ export function UserMenu() {
             onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
           >
             {scheme === 'dark' ? 'Light mode' : 'Dark mode'}
+          </Menu.Item>
+          <Menu.Item leftSection={<IconChevronRight size={16} />} onClick={startTour}>
+            Product tour
           </Menu.Item>
           <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => setConfirming(true)}>
             Sign Out
