@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { sessionView } from '@atrium/api-client';
 import {
   Alert,
   Anchor,
@@ -33,11 +35,14 @@ export default function CampaignDetailPage() {
   const live = campaign.data?.status === 'sending';
   const recipients = useRecipients(id, { status: status ?? undefined, page, limit: 50 }, live);
   const action = useCampaignAction(id);
+  const me = useSnapshot(sessionView).user;
 
   if (campaign.isPending) return <PageSkeleton />;
   if (campaign.isError)
     return <LoadError title={CAMPAIGN_MESSAGES.loadFailed} onRetry={() => void campaign.refetch()} />;
   const c = campaign.data;
+  // It goes out from the sender's Gmail: its sender, owners and admins stop and resume it (the server says so too).
+  const mayControl = Boolean(me && (me.id === c.sender._id || me.role === 'owner' || me.role === 'admin'));
   const done = c.counts.sent + c.counts.failed + c.counts.bounced + c.counts.unknown;
 
   return (
@@ -53,7 +58,7 @@ export default function CampaignDetailPage() {
           <StatusBadge status={c.status} />
         </Group>
         <Group>
-          {(c.status === 'scheduled' || c.status === 'sending') && (
+          {mayControl && (c.status === 'scheduled' || c.status === 'sending') && (
             <Button
               variant="default"
               color="red"
@@ -63,7 +68,7 @@ export default function CampaignDetailPage() {
               Cancel campaign
             </Button>
           )}
-          {c.status === 'failed' && (
+          {mayControl && c.status === 'failed' && (
             <Button
               loading={action.isPending}
               onClick={() => action.mutate('resume', { onError: (e) => handleError(e) })}

@@ -151,6 +151,52 @@ test("a campaign's page: counts per status and each recipient's status", async (
   expect(screen.getByTestId('campaign-counts')).toHaveTextContent('Sent1');
 });
 
+test("a stopped campaign's Resume: for its sender, owners and admins; not for another member", async () => {
+  const detail: CampaignDetail = {
+    _id: 'c2',
+    name: 'Stopped',
+    subject: 'Hi',
+    templateId: 't1',
+    status: 'failed',
+    audience: { groupIds: [], tagIds: [], status: null },
+    sendAt: null,
+    startedAt: null,
+    finishedAt: null,
+    note: 'The sender’s Gmail is not connected: connect Gmail and resume the campaign',
+    sender: { _id: 'someone-else', name: 'Ada Owner' },
+    total: 1,
+    counts: { queued: 1, sending: 0, sent: 0, failed: 0, bounced: 0, unknown: 0 },
+    createdAt: '2026-01-01T00:00:00Z',
+    html: '',
+    text: '',
+  };
+  jest.spyOn(campaigns, 'campaign').mockResolvedValue(detail);
+  jest
+    .spyOn(campaigns, 'recipients')
+    .mockResolvedValue({ data: [], pagination: { total: 0, page: 1, limit: 50, totalPages: 0 } });
+  const page = () =>
+    renderWithProviders(
+      <Routes>
+        <Route path="/emails/campaigns/:id" element={<CampaignDetailPage />} />
+      </Routes>,
+      '/emails/campaigns/c2',
+    );
+  setTestSession({ status: 'authenticated', user: { ...sampleUser, role: 'member' } });
+  const { unmount } = page();
+  expect(await screen.findByRole('heading', { name: 'Stopped' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Resume' })).not.toBeInTheDocument();
+  unmount();
+  for (const user of [
+    { ...sampleUser, role: 'admin' as const },
+    { ...sampleUser, role: 'member' as const, id: 'someone-else' },
+  ]) {
+    setTestSession({ status: 'authenticated', user });
+    const view = page();
+    expect(await screen.findByRole('button', { name: 'Resume' })).toBeInTheDocument();
+    view.unmount();
+  }
+});
+
 test('unsubscribe page: asks, then confirms', async () => {
   jest
     .spyOn(campaigns, 'unsubscribeInfo')
