@@ -92,4 +92,16 @@ describe('product tour', () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Product tour' }));
     expect(await screen.findByRole('dialog', { name: 'Product tour' })).toBeInTheDocument();
   });
+
+  it('keeps Tab among its buttons', async () => {
+    renderAt('/contacts', <Shell />);
+    const dialog = await screen.findByRole('dialog', { name: 'Product tour' });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const next = screen.getByRole('button', { name: 'Next' });
+    await waitFor(() => expect(next).toHaveFocus());
+    fireEvent.keyDown(dialog, { key: 'Tab' });
+    expect(screen.getByRole('button', { name: 'Skip tour' })).toHaveFocus();
+    fireEvent.keyDown(dialog, { key: 'Tab', shiftKey: true });
+    expect(next).toHaveFocus();
+  });
 });

@@ -97,6 +97,21 @@ export default function ProductTour({
     };
   }, [measure]);
   useEffect(() => nextRef.current?.focus(), [index]);
+  // Focus goes back where it was (the user menu, when restarted from there) once the tour closes.
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
+    return () => before?.focus?.();
+  }, []);
+  // Tab and Shift+Tab stay among the card's buttons while the tour is open.
+  const trapTab = (e: React.KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'Tab') return;
+    const buttons = Array.from(e.currentTarget.querySelectorAll<HTMLElement>('button'));
+    if (buttons.length === 0) return;
+    const at = buttons.indexOf(document.activeElement as HTMLElement);
+    const next = e.shiftKey ? (at <= 0 ? buttons.length - 1 : at - 1) : at >= buttons.length - 1 ? 0 : at + 1;
+    e.preventDefault();
+    buttons[next]!.focus();
+  };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onClose('skipped');
@@ -140,6 +155,7 @@ export default function ProductTour({
         withBorder
         style={{ position: 'fixed', zIndex: 1002, width: CARD_WIDTH, ...cardPosition(rect) }}
         data-tour-step={step.key}
+        onKeyDown={trapTab}
       >
         <Text size="xs" c="dimmed">
           Step {index + 1} of {steps.length}
