@@ -38,6 +38,10 @@ test('dashboard: hide a widget, drag one and move one from the keyboard; the arr
   await page.getByRole('menuitem', { name: 'Move down' }).focus();
   await page.keyboard.press('Enter');
   await expect.poll(() => order(page).then((o) => o.slice(0, 3))).toEqual(['projects', 'quick-actions', 'tasks']);
+  await expect(page.getByRole('status').filter({ hasText: 'moved' })).toHaveText(
+    'Quick actions moved to place 2 of 7.',
+  );
+  await expect(page.getByRole('button', { name: 'Quick actions options' })).toBeFocused();
   const arranged = await order(page);
   expect(arranged).not.toContain('calendar');
 

@@ -81,6 +81,8 @@ describe('HomeWidgets', () => {
     expect(await screen.findByRole('menuitem', { name: 'Move up', hidden: true })).toBeDisabled();
     fireEvent.click(screen.getByRole('menuitem', { name: 'Move down', hidden: true }));
     await waitFor(() => expect(titles()).toEqual(['Recent contacts', 'Quick actions', 'Customer insights']));
+    expect(screen.getByRole('status')).toHaveTextContent('Quick actions moved to place 2 of 3.');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Quick actions options' })).toHaveFocus());
     await choose('Customer insights', 'Move up');
     await waitFor(() => expect(titles()).toEqual(['Recent contacts', 'Customer insights', 'Quick actions']));
     await choose('Recent contacts', 'Hide');

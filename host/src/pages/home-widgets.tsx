@@ -18,6 +18,7 @@ import {
   Stack,
   Text,
   Title,
+  VisuallyHidden,
   retryImport,
 } from '@atrium/ui';
 import { Link } from 'react-router-dom';
@@ -225,17 +226,36 @@ export function HomeWidgets() {
   const hiddenShown = full.filter((k) => hidden.has(k));
   const customised = layout.order.length > 0 || layout.hidden.length > 0;
 
+  // After a move, screen readers hear where the widget went; a keyboard move keeps the focus on its menu button.
+  const [announcement, setAnnouncement] = useState('');
+  const [refocus, setRefocus] = useState<string | null>(null);
+  useEffect(() => {
+    if (!refocus) return;
+    const id = window.setTimeout(() => {
+      document.querySelector<HTMLElement>(`[data-widget="${CSS.escape(refocus)}"] [aria-haspopup="menu"]`)?.focus();
+      setRefocus(null);
+    }, 0);
+    return () => window.clearTimeout(id);
+  }, [refocus, layout]);
+
   const onMove = (key: string, by: string) => {
     const i = visible.indexOf(key);
     const target = by === 'up' ? visible[i - 1] : by === 'down' ? visible[i + 1] : by;
     if (!target) return;
-    saveLayout({ order: moveTo(full, key, target), hidden: layout.hidden });
+    const order = moveTo(full, key, target);
+    const place = order.filter((k) => !hidden.has(k)).indexOf(key) + 1;
+    saveLayout({ order, hidden: layout.hidden });
+    setAnnouncement(`${byKey.get(key)!.title} moved to place ${place} of ${visible.length}.`);
+    if (by === 'up' || by === 'down') setRefocus(key);
   };
   const onHide = (key: string) => saveLayout({ order: full, hidden: [...layout.hidden, key] });
   const onShow = (key: string) => saveLayout({ order: full, hidden: layout.hidden.filter((k) => k !== key) });
 
   return (
     <Stack gap="md">
+      <VisuallyHidden role="status" aria-live="polite">
+        {announcement}
+      </VisuallyHidden>
       <Group justify="flex-end" gap="xs">
         {hiddenShown.length > 0 && (
           <Menu position="bottom-end" withinPortal>
