@@ -1140,6 +1140,12 @@ export const documents = pgTable(
     totals: jsonb('totals').$type<DocumentTotals>(),
     /** totals.total, as a column for the list. */
     total: bigint('total', { mode: 'number' }),
+    /**
+     * What an invoice received, net of refunds: the sum of its payments succeeded, partially_refunded or refunded
+     * (the payments module's RECEIVED_PAYMENT_STATUSES), kept by statement triggers on payments (migration 0047) for
+     * finance's open balances. Never written by the application.
+     */
+    received: bigint('received', { mode: 'number' }).notNull().default(0),
     signers: jsonb('signers').$type<Signer[]>().notNull().default([]),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -1166,10 +1172,10 @@ export const documents = pgTable(
       .on(t.businessId, t.number)
       .where(sql`number IS NOT NULL`),
     index('documents_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with(SMALL_PENDING_LIST),
-    // Finance (modules/finance, migration 0035): the open invoices' balances by currency and due date, read from the
-    // index alone (no wide jsonb rows); and the invoices tab's order.
+    // Finance (modules/finance, migrations 0035 and 0047): the open invoices' balances by currency and due date, read
+    // from the index alone (no wide jsonb rows, no payments probed); and the invoices tab's order.
     index('documents_finance_open_idx')
-      .on(t.businessId, t.currency, t.dueDate, t.total, t.id)
+      .on(t.businessId, t.currency, t.dueDate, t.total, t.received, t.id)
       .where(sql`type = 'invoice' AND is_template = false AND status IN ('sent', 'viewed')`),
     index('documents_finance_invoices_idx')
       .on(t.businessId, t.createdAt.desc(), t.id.desc())

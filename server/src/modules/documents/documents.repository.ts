@@ -20,7 +20,7 @@ const { searchText: _searchText, ...DOCUMENT_COLUMNS } = getTableColumns(documen
 export type DocumentRow = Omit<typeof documents.$inferSelect, 'searchText'>;
 export type DocumentFields = Omit<
   typeof documents.$inferInsert,
-  'id' | 'businessId' | 'searchText' | 'createdAt' | 'updatedAt'
+  'id' | 'businessId' | 'searchText' | 'createdAt' | 'updatedAt' | 'received'
 >;
 export type TaxRateRow = typeof taxRates.$inferSelect;
 export type DocumentLinkRow = typeof documentLinks.$inferSelect;

@@ -23,13 +23,10 @@ const CURRENCY = sql.raw(`coalesce(d.currency, 'USD')`);
 /** Open: sent or viewed (a link past its expiry included — the money is still owed). */
 const OPEN = sql.raw(`d.status IN ('sent', 'viewed')`);
 /**
- * What the invoice received, net of refunds: payments succeeded, partially_refunded or refunded (the payments
- * module's RECEIVED_PAYMENT_STATUSES), read from payments_finance_document_idx.
+ * What the invoice received, net of refunds: documents.received, which triggers on payments keep as the sum of its
+ * payments succeeded, partially_refunded or refunded (the payments module's RECEIVED_PAYMENT_STATUSES; migration 0047).
  */
-const RECEIVED_OF_D = sql.raw(
-  `coalesce((SELECT sum(p.amount - p.amount_refunded) FROM payments p ` +
-    `WHERE p.document_id = d.id AND p.status IN ('succeeded', 'partially_refunded', 'refunded')), 0)`,
-);
+const RECEIVED_OF_D = sql.raw(`d.received`);
 const EFFECTIVE_STATUS = sql.raw(
   `CASE WHEN d.status IN ('sent', 'viewed') AND d.expires_at IS NOT NULL AND d.expires_at <= now() ` +
     `THEN 'expired' ELSE d.status END`,
@@ -128,8 +125,8 @@ export class FinanceRepository {
 
   /**
    * Open invoices' unpaid balance per currency, and the part past its due date: one pass over
-   * documents_finance_open_idx, each invoice's payments read from payments_finance_document_idx (MATERIALIZED: the
-   * balance is computed once per invoice, not again for the outer filter).
+   * documents_finance_open_idx, which holds each open invoice's total and received (no payments read; MATERIALIZED:
+   * the balance is computed once per invoice, not again for the outer filter).
    */
   async openBalances(businessId: string, projectId?: string): Promise<OpenRow[]> {
     const project = projectId ? sql` AND d.project_id = ${projectId}` : sql``;

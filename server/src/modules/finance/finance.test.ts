@@ -350,6 +350,57 @@ describe('finance', () => {
       await same();
     });
 
+    test('each invoice’s received (documents.received) equals its payments received net of refunds, whatever changes', async () => {
+      const b = businessOf(owner);
+      const x = await sent({ title: 'Received X' });
+      const y = await sent({ title: 'Received Y' });
+      const direct = async () =>
+        sqlRows<{ id: string; received: string }>(
+          db(),
+          sql`SELECT d.id, coalesce((SELECT sum(p.amount - p.amount_refunded) FROM payments p WHERE p.document_id = d.id
+                AND p.status IN ('succeeded', 'partially_refunded', 'refunded')), 0) AS received
+                FROM documents d WHERE d.id IN (${x._id}, ${y._id}) ORDER BY d.id`,
+        );
+      const kept = async () =>
+        sqlRows<{ id: string; received: string }>(
+          db(),
+          sql`SELECT id, received FROM documents WHERE id IN (${x._id}, ${y._id}) ORDER BY id`,
+        );
+      const same = async () => {
+        const k = (await kept()).map((r) => [r.id, Number(r.received)]);
+        expect(k).toEqual((await direct()).map((r) => [r.id, Number(r.received)]));
+        return Object.fromEntries(k) as Record<string, number>;
+      };
+      const set = (id: string, values: Partial<typeof paymentsTable.$inferInsert>) =>
+        db().update(paymentsTable).set(values).where(eq(paymentsTable.id, id));
+      expect(await same()).toEqual({ [x._id]: 0, [y._id]: 0 });
+      const p1 = await pay(x._id, { businessId: b, kind: 'deposit', amount: 3_000 });
+      await pay(x._id, { businessId: b, status: 'pending', amount: 7_000, paidAt: null });
+      await pay(x._id, { businessId: b, status: 'held', amount: 500 });
+      expect((await same())[x._id]).toBe(3_000);
+      await set(p1.id, { status: 'partially_refunded', amountRefunded: 1_000, refundedAt: new Date() });
+      expect((await same())[x._id]).toBe(2_000);
+      // A payment moved from one invoice to the other counts out of the first and into the second.
+      await set(p1.id, { documentId: y._id });
+      expect(await same()).toEqual({ [x._id]: 0, [y._id]: 2_000 });
+      // Every pending payment settled by one statement; one deleted; one dismissed (never received).
+      await db()
+        .update(paymentsTable)
+        .set({ status: 'succeeded', paidAt: new Date() })
+        .where(sql`document_id = ${x._id} AND status = 'pending'`);
+      expect((await same())[x._id]).toBe(7_000);
+      await db().delete(paymentsTable).where(eq(paymentsTable.id, p1.id));
+      expect((await same())[y._id]).toBe(0);
+      await db()
+        .update(paymentsTable)
+        .set({ status: 'dismissed' })
+        .where(sql`document_id = ${x._id} AND status = 'held'`);
+      expect((await same())[x._id]).toBe(7_000);
+      // The open balance the overview and the invoices list show comes from it.
+      const row = (await invoices({ status: 'open' })).data.find((i) => i._id === x._id);
+      expect(row).toMatchObject({ total: 10_000, paid: 7_000, balance: 3_000 });
+    });
+
     test('a business deleted with its payments takes its months with it', async () => {
       const gone = await signedInAgent(t.app);
       const b = businessOf(gone);
