@@ -1521,6 +1521,9 @@ describe('security route matrix', () => {
   const roleGated = entries.filter((e) => e.spec.minRole);
   describe('(section 6) business settings and members: lesser roles → 403', () => {
     test.each(roleGated.map((e) => [e.key, e] as const))('%s', async (_key, e) => {
+      // An owner of its own per route: invites are limited per inviting user (30 in 10 minutes), and this section
+      // invites one or two people for each of its routes.
+      const owner = await signUp(t);
       // The 'business' fixture comes first and switches the owner to it, so every other fixture (a payment…) is
       // made in the business the lesser roles then join.
       const fx = await fixtures(t, owner, [...Object.values(e.spec.ids ?? {}), 'business']);

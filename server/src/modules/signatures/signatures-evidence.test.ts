@@ -295,11 +295,13 @@ describe('signature evidence', () => {
     expect(errorOf(res)).toMatchObject({ status: 409, error: M.documentChanged });
     // A signature the PDF cannot draw (stored before drawings were checked): 409 naming the problem.
     const second = await stuck();
-    await db().update(signatureWorkflows).set({ documentSha256: null }).where(eq(signatureWorkflows.id, second));
+    // The drawing is spoiled before the recorded hash goes: a seal job retrying in the background between the two
+    // would otherwise find nothing wrong and seal it.
     await db()
       .update(signatureSigners)
       .set({ signatureKind: 'drawn', signaturePng: png(10, 10).subarray(0, 40) })
       .where(eq(signatureSigners.workflowId, second));
+    await db().update(signatureWorkflows).set({ documentSha256: null }).where(eq(signatureWorkflows.id, second));
     expect(errorOf(await a.get(`/signatures/workflows/${second}/signed-pdf`))).toMatchObject({ status: 409 });
     expect(errorOf(await a.get(`/signatures/workflows/${second}/signed-pdf`)).error).toMatch(
       new RegExp(`^${M.sealRefused}: `),
