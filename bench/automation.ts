@@ -9,12 +9,8 @@
 // throughput), or with --through-api created through the API `--concurrency` at a time (end to end, the API's pace);
 // the clock runs from the first contact to the moment every run is finished. Afterwards the rows are counted: runs = contacts (one per event), every run completed with both steps
 // 'done', tasks made by the step = N with one per contact, SYSTEM notifications = N.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { openDatabase } from '../server/src/db/client';
@@ -22,6 +18,7 @@ import { runMigrations } from '../server/src/db/migrate';
 import { Agent, newSignup } from '../server/test/helpers';
 import { jobExecutor } from '../server/src/lib/jobs';
 import { createMemoryMailer } from '../server/src/lib/mail';
+import { scratchDatabase } from './scratch-database';
 
 const argv = process.argv.slice(2).filter((a) => a !== '--');
 const { values: opts } = parseArgs({
@@ -49,32 +46,12 @@ const TARGET_PER_MIN = 1000;
 const TASK_TITLE = 'Call the new contact';
 
 async function main() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'atrium-automation-bench-'));
-  let dropPg: (() => Promise<void>) | null = null;
-  let databaseUrl: string | undefined;
-  if (opts['pg-url']) {
-    const name = `atrium_automation_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: opts['pg-url'] });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(opts['pg-url']);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropPg = async () => {
-      const c = new pg.Client({ connectionString: opts['pg-url'] });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  const scratch = await scratchDatabase('automation', opts['pg-url']);
   const config = loadConfig({
-    DATA_DIR: path.join(dir, 'pglite'),
-    WEB_DIR: path.join(dir, 'web'),
+    ...scratch.env,
     LOG_LEVEL: 'silent',
     APP_URL: 'http://localhost:3999',
     REGISTER_RATE_LIMIT: '1000',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const database = await openDatabase(config);
   await runMigrations(database);
@@ -195,8 +172,7 @@ async function main() {
   } finally {
     await app.close();
     await database.close();
-    rmSync(dir, { recursive: true, force: true });
-    await dropPg?.();
+    await scratch.drop();
   }
 }
 

@@ -17,12 +17,8 @@
 // messages (default 20,000) spread over them; a member's GET /chat/unread/count (one COUNT) is timed --requests times
 // (default 300) against GET /chat (the overview the count used to be read from: channels with unread counts,
 // members, and #general ensured) and GET /health, interleaved so a busy machine weighs on each alike.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { openDatabase } from '../server/src/db/client';
@@ -31,6 +27,7 @@ import { Agent, newSignup } from '../server/test/helpers';
 import { jobExecutor } from '../server/src/lib/jobs';
 import { createMemoryMailer } from '../server/src/lib/mail';
 import type { MailSender, OutgoingMail } from '../server/src/lib/mail-sender-port';
+import { scratchDatabase } from './scratch-database';
 
 const argv = process.argv.slice(2).filter((a) => a !== '--');
 const { values: opts } = parseArgs({
@@ -103,33 +100,13 @@ function ok<T = Record<string, unknown>>(res: { statusCode: number; body: string
 }
 
 async function main() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'atrium-campaigns-bench-'));
-  let dropPg: (() => Promise<void>) | null = null;
-  let databaseUrl: string | undefined;
-  if (opts['pg-url']) {
-    const name = `atrium_campaigns_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: opts['pg-url'] });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(opts['pg-url']);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropPg = async () => {
-      const c = new pg.Client({ connectionString: opts['pg-url'] });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  const scratch = await scratchDatabase('campaigns', opts['pg-url']);
   const config = loadConfig({
-    DATA_DIR: path.join(dir, 'pglite'),
-    WEB_DIR: path.join(dir, 'web'),
+    ...scratch.env,
     LOG_LEVEL: 'silent',
     APP_URL: 'http://localhost:3999',
     REGISTER_RATE_LIMIT: '100000',
     LOGIN_RATE_LIMIT: '100000',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const database = await openDatabase(config);
   await runMigrations(database);
@@ -292,8 +269,7 @@ async function main() {
   } finally {
     await app.close();
     await database.close();
-    rmSync(dir, { recursive: true, force: true });
-    await dropPg?.();
+    await scratch.drop();
   }
 }
 

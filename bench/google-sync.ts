@@ -6,12 +6,8 @@
 // OAuth flow; their calendar holds N events (default 1,000) which the first (full) sync imports; then N events are
 // changed in Google (a third renamed, a third moved, a third deleted) and one incremental sync is timed from
 // POST /integrations/google-calendar/sync to the job's completion. Runs --runs times (default 3) and prints each.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { openDatabase } from '../server/src/db/client';
@@ -21,6 +17,7 @@ import { jobExecutor } from '../server/src/lib/jobs';
 import { createMemoryMailer } from '../server/src/lib/mail';
 import { FakeGoogle } from '../server/test/fakes/google-calendar';
 import { connectCalendar, settle, GCAL } from '../server/test/google-calendar-helpers';
+import { scratchDatabase } from './scratch-database';
 
 const argv = process.argv.slice(2).filter((a) => a !== '--');
 const { values: opts } = parseArgs({
@@ -45,33 +42,13 @@ const RUNS = Number(opts.runs);
 const TARGET_MS = 10_000;
 
 async function main() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'atrium-gcal-bench-'));
-  let dropPg: (() => Promise<void>) | null = null;
-  let databaseUrl: string | undefined;
-  if (opts['pg-url']) {
-    const name = `atrium_gcal_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: opts['pg-url'] });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(opts['pg-url']);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropPg = async () => {
-      const c = new pg.Client({ connectionString: opts['pg-url'] });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
+  const scratch = await scratchDatabase('gcal', opts['pg-url']);
   const fake = await new FakeGoogle({ clientId: 'bench-client', clientSecret: 'bench-secret' }).start();
   const config = loadConfig({
-    DATA_DIR: path.join(dir, 'pglite'),
-    WEB_DIR: path.join(dir, 'web'),
+    ...scratch.env,
     LOG_LEVEL: 'silent',
     APP_URL: 'http://localhost:3999',
     GOOGLE_CALENDAR_SYNC_INTERVAL_SECONDS: '86400',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...fake.env(),
   });
   const database = await openDatabase(config);
@@ -171,8 +148,7 @@ async function main() {
     await app.close();
     await database.close();
     await fake.stop();
-    rmSync(dir, { recursive: true, force: true });
-    await dropPg?.();
+    await scratch.drop();
   }
 }
 
