@@ -126,8 +126,7 @@ async function plans(db, businessId) {
     [
       'open balances',
       `WITH o AS MATERIALIZED (
-         SELECT coalesce(d.currency, 'USD') AS currency, coalesce(d.total, 0) - coalesce((SELECT sum(p.amount -
-           p.amount_refunded) FROM payments p WHERE p.document_id = d.id AND p.status IN ${received}), 0) AS balance
+         SELECT coalesce(d.currency, 'USD') AS currency, coalesce(d.total, 0) - d.received AS balance
          FROM documents d WHERE d.business_id = $1 AND d.type = 'invoice' AND d.is_template = false
            AND d.status IN ('sent', 'viewed'))
        SELECT currency, sum(balance), count(*) FROM o WHERE balance > 0 GROUP BY currency`,
