@@ -115,7 +115,6 @@ function cases() {
 
 /** The plans of the overview's statements (the same SQL shape as finance.repository.ts). */
 async function plans(db, businessId) {
-  const received = `('succeeded', 'partially_refunded', 'refunded')`;
   const out = [];
   for (const [name, q] of [
     [
