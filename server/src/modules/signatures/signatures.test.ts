@@ -1,4 +1,3 @@
-import { deflateSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import {
@@ -25,44 +24,10 @@ import { verifySealedPdf } from './pdf';
 import { SignaturesRepository } from './signatures.repository';
 import { SignaturesService, drawnPng } from './signatures.service';
 import { verifyChain, type ChainedEntry } from './signatures.audit';
+import { greyPng as png } from './pdf/sample';
 
 type Signed = Awaited<ReturnType<typeof signedInAgent>>;
 
-/** A real PNG of w×h pixels (grey), optionally padded with an ancillary chunk to make it large. */
-function png(w: number, h: number, padBytes = 0): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const c = Buffer.alloc(4);
-    c.writeUInt32BE(crc(td));
-    return Buffer.concat([len, td, c]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 0; // greyscale
-  const raw = Buffer.alloc((w + 1) * h, 0x80);
-  for (let y = 0; y < h; y++) raw[y * (w + 1)] = 0;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    ...(padBytes ? [chunk('tEXt', Buffer.alloc(padBytes, 0x41))] : []),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 const dataUrl = (b: Buffer) => `data:image/png;base64,${b.toString('base64')}`;
 const UA = 'Mozilla/5.0 (signer test)';
 // Each workflow renders and seals a PDF on completion; the shared CI machine is slow.

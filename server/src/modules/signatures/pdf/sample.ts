@@ -28,6 +28,24 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
+/** A real greyscale PNG of w×h pixels; `padBytes` adds a text chunk of that size (to make a file too large). */
+export function greyPng(w: number, h: number, padBytes = 0): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(w, 0);
+  header.writeUInt32BE(h, 4);
+  header[8] = 8; // bit depth
+  header[9] = 0; // greyscale
+  const raw = Buffer.alloc((w + 1) * h, 0x80);
+  for (let y = 0; y < h; y++) raw[y * (w + 1)] = 0;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    ...(padBytes ? [chunk('tEXt', Buffer.alloc(padBytes, 0x41))] : []),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 /** A 600×200 PNG with a handwriting-like stroke, as the signing pad sends (transparent background). */
 export function sampleSignaturePng(seed = 1): Buffer {
   const width = 600;
