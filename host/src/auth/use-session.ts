@@ -2,13 +2,18 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api, sessionView } from '@atrium/api-client';
+import { HOME_AUTO_LOGIN_STOP_MS } from '@atrium/contracts/constants';
 
-/** Auto-login on page load and on route change while not signed in; only one attempt runs at a time. */
+/**
+ * Auto-login on page load and on route change while not signed in; only one attempt runs at a time.
+ * On the home route the attempt is forced to stop after HOME_AUTO_LOGIN_STOP_MS (the spec's 3 s).
+ */
 export function useSession() {
   const snap = useSnapshot(sessionView);
   const location = useLocation();
   useEffect(() => {
-    if (sessionView.status !== 'authenticated') void api.auth.autoLogin();
+    if (sessionView.status !== 'authenticated')
+      void api.auth.autoLogin(location.pathname === '/' ? { stopAfterMs: HOME_AUTO_LOGIN_STOP_MS } : {});
   }, [location.pathname]);
   return snap;
 }

@@ -6,10 +6,8 @@ import { setTestSession } from '@atrium/api-client/testing';
 import { type User } from '@atrium/contracts';
 import { UiProvider } from '@atrium/ui';
 import { businesses, BUSINESS_MESSAGES, type Business } from '@atrium/domain-admin/public';
-import { identity } from '@atrium/domain-identity';
 import { testQueryClient } from '../test-utils';
 import { AcceptInvitePage, INVITE_TEXTS } from './accept-invite-page';
-import { UserProfilePage, USER_NOT_FOUND } from './user-profile-page';
 
 function Where({ name }: { name: string }) {
   const location = useLocation();
@@ -27,7 +25,6 @@ function renderAt(path: string) {
         <MemoryRouter initialEntries={[path]}>
           <Routes>
             <Route path="/accept-invite" element={<AcceptInvitePage />} />
-            <Route path="/user/:userId" element={<UserProfilePage />} />
             <Route path="/signin" element={<Where name="signin" />} />
             <Route path="/" element={<Where name="home" />} />
           </Routes>
@@ -86,38 +83,5 @@ describe('/accept-invite', () => {
     renderAt('/accept-invite?token=short');
     expect(screen.getByRole('alert')).toHaveTextContent(INVITE_TEXTS.invalidLink);
     expect(accept).not.toHaveBeenCalled();
-  });
-});
-
-describe('/user/{userId}', () => {
-  beforeEach(() => {
-    setTestSession({ status: 'authenticated', user: maya });
-  });
-
-  it('shows the public profile with the picture', async () => {
-    const read = jest.spyOn(identity, 'publicProfile').mockResolvedValue({
-      _id: 'u2',
-      id: 'u2',
-      firstName: 'Grace',
-      lastName: 'Hopper',
-      industry: 'Software',
-      city: 'Arlington',
-      country: 'United States',
-      hasPicture: true,
-      createdAt: '2024-03-01T00:00:00.000Z',
-    });
-    renderAt('/user/u2');
-    expect(await screen.findByRole('heading', { name: 'Grace Hopper' })).toBeInTheDocument();
-    expect(screen.getByText('Software')).toBeInTheDocument();
-    expect(screen.getByText('Arlington, United States')).toBeInTheDocument();
-    expect(screen.getByText(/Member since/)).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Grace Hopper' })).toHaveAttribute('src', '/api/v1/users/u2/picture/medium');
-    expect(read).toHaveBeenCalledWith('u2');
-  });
-
-  it("an unknown user says 'User not found'", async () => {
-    jest.spyOn(identity, 'publicProfile').mockRejectedValue(new ApiError(404, 'NOT_FOUND', 'User not found'));
-    renderAt('/user/nobody');
-    expect(await screen.findByRole('alert')).toHaveTextContent(USER_NOT_FOUND);
   });
 });

@@ -282,6 +282,22 @@ describe('timeouts', () => {
   });
 });
 
+describe('auto-login forced stop (spec: home route stops after 3 s)', () => {
+  it('an attempt given stopAfterMs gives up then and clears the session; a longer one is capped at the auto-login timeout', async () => {
+    server.on('POST', 'auth/auto-login', { body: { success: true, user: sampleUser }, delayMs: 400 });
+    const api = client();
+    await expect(api.auth.autoLogin({ stopAfterMs: 50 })).resolves.toBeNull();
+    expect(session.status).toBe('anonymous');
+    const spy = jest.spyOn(globalThis, 'setTimeout');
+    try {
+      await expect(api.auth.autoLogin({ stopAfterMs: 60_000 })).resolves.toEqual(sampleUser);
+      expect(spy.mock.calls.map((c) => c[1])).toContain(AUTO_LOGIN_TIMEOUT_MS);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
 describe('requests', () => {
   it('sends to the API root, drops empty query values and a leading slash, and parses JSON', async () => {
     server.on('GET', 'contacts', { body: { data: [1, 2] } });

@@ -284,11 +284,16 @@ export function createApiClient(options: ClientOptions = {}) {
       return { requiresVerification: true, email: body.email ?? input.email };
     },
 
-    /** On load and route change. A failure clears the user. Waits for any refresh in flight, then runs. */
-    autoLogin(): Promise<User | null> {
+    /**
+     * On load and route change. A failure clears the user. Waits for any refresh in flight, then runs.
+     * `stopAfterMs` shortens the attempt below the auto-login timeout (the home route forces a stop after
+     * HOME_AUTO_LOGIN_STOP_MS); an attempt already on its way keeps its own limit.
+     */
+    autoLogin(opts: { stopAfterMs?: number } = {}): Promise<User | null> {
+      const limit = Math.min(opts.stopAfterMs ?? autoLoginTimeoutMs, autoLoginTimeoutMs);
       return single('autoLogin', async () => {
         try {
-          const res = await acrossTabs(() => raw('POST', 'auth/auto-login', { timeout: autoLoginTimeoutMs }));
+          const res = await acrossTabs(() => raw('POST', 'auth/auto-login', { timeout: limit }));
           const body = authResult(await readBody(res));
           if (res.ok && body?.success && body.user) {
             markSignedIn(body.user);
