@@ -1,4 +1,5 @@
 import type { CommunityListQuery } from './community';
+import type { ListingSearch, ModerationQuery, MyListingsQuery, TransactionListQuery } from './marketplace';
 
 /* Every query key of the market domain, spelled once (no literal keys in apps). */
 
@@ -17,4 +18,22 @@ export const peopleKeys = {
   all: ['people'] as const,
   profile: (userId: string) => ['people', userId, 'profile'] as const,
   list: (userId: string, kind: 'friends' | 'followers' | 'following') => ['people', userId, kind] as const,
+};
+
+/** Marketplace keys: invalidating marketKeys.all reaches listings, transactions and reviews alike. */
+export const marketKeys = {
+  all: ['marketplace'] as const,
+  listings: ['marketplace', 'listings'] as const,
+  search: (query: ListingSearch) => ['marketplace', 'listings', 'search', query] as const,
+  mine: (query: MyListingsQuery) => ['marketplace', 'listings', 'mine', query] as const,
+  listing: (id: string) => ['marketplace', 'listings', 'one', id] as const,
+  images: (id: string) => ['marketplace', 'listings', 'one', id, 'images'] as const,
+  listingReviews: (id: string, page: number) => ['marketplace', 'listings', 'one', id, 'reviews', page] as const,
+  transactions: ['marketplace', 'transactions'] as const,
+  purchases: (query: TransactionListQuery) => ['marketplace', 'transactions', 'purchases', query] as const,
+  sales: (query: TransactionListQuery) => ['marketplace', 'transactions', 'sales', query] as const,
+  transaction: (id: string) => ['marketplace', 'transactions', 'one', id] as const,
+  reviews: ['marketplace', 'reviews'] as const,
+  userReviews: (userId: string, page: number) => ['marketplace', 'reviews', 'user', userId, page] as const,
+  moderation: (query: ModerationQuery) => ['marketplace', 'reviews', 'moderation', query] as const,
 };
