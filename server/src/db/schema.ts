@@ -609,6 +609,7 @@ export const projects = pgTable(
     index('projects_business_board_idx').on(t.businessId, t.stage, t.boardOrder, t.id),
     index('projects_business_type_idx').on(t.businessId, sql`lower(${t.type})`),
     index('projects_business_due_idx').on(t.businessId, t.dueDate, t.id),
+    index('projects_business_start_idx').on(t.businessId, t.startDate, t.id),
     index('projects_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with(SMALL_PENDING_LIST),
   ],
 );
@@ -1180,6 +1181,10 @@ export const documents = pgTable(
     index('documents_finance_invoices_idx')
       .on(t.businessId, t.createdAt.desc(), t.id.desc())
       .where(sql`type = 'invoice' AND is_template = false`),
+    // Automations' "Date reached" on an invoice's due date (modules/automation, the date sweep).
+    index('documents_invoice_due_idx')
+      .on(t.businessId, t.dueDate, t.id)
+      .where(sql`type = 'invoice' AND is_template = false AND due_date IS NOT NULL`),
   ],
 );
 
@@ -2095,6 +2100,8 @@ export const domainEvents = pgTable(
     depth: integer('depth').notNull().default(0),
     /** The automation run whose step raised it, if any. */
     sourceAutomationId: text('source_automation_id'),
+    /** For one automation only (a "Date reached" of that automation's date field and offset); null: for every one. */
+    automationId: text('automation_id'),
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -2118,11 +2125,42 @@ export const automations = pgTable(
     conditions: jsonb('conditions').$type<unknown[]>().notNull().default([]),
     steps: jsonb('steps').$type<unknown[]>().notNull().default([]),
     enabled: boolean('enabled').notNull().default(true),
+    /** "Date reached": { field, offsetDays } (@atrium/domain-comms/automation); null for the other triggers. */
+    dateTrigger: jsonb('date_trigger').$type<{ field: string; offsetDays: number }>(),
+    /** Since when a "Date reached" fires: moments before it (the automation did not exist or was off) never do. */
+    armedAt: timestamp('armed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The date sweep's last complete pass for this automation (its window reaches back to it after an outage). */
+    datesSweptAt: timestamp('dates_swept_at', { withTimezone: true }),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('automations_business_trigger_idx').on(t.businessId, t.trigger)],
+  (t) => [
+    index('automations_business_trigger_idx').on(t.businessId, t.trigger),
+    index('automations_date_reached_idx')
+      .on(t.id)
+      .where(sql`trigger = 'date.reached' AND enabled`),
+  ],
+);
+
+/**
+ * "Date reached" fired: one row per (automation, record, date value), written with the event in one transaction, so
+ * a second pass or a second API process never fires twice; a changed date is another value and fires again.
+ */
+export const automationDateFires = pgTable(
+  'automation_date_fires',
+  {
+    automationId: text('automation_id')
+      .notNull()
+      .references(() => automations.id, { onDelete: 'cascade' }),
+    businessId: text('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    recordId: text('record_id').notNull(),
+    dateValue: timestamp('date_value', { withTimezone: true }).notNull(),
+    firedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.automationId, t.recordId, t.dateValue] })],
 );
 
 /** One run of an automation for one event: unique per (automation, event), so an event never runs it twice. */
@@ -2147,6 +2185,8 @@ export const automationRuns = pgTable(
     nextStep: integer('next_step').notNull().default(0),
     /** One entry per step reached: { step, type, status: running|done|failed|unknown, message, at }. */
     results: jsonb('results').$type<unknown[]>().notNull().default([]),
+    /** A waiting run: when its wait ends (the sweep queues a run whose job was lost once this has passed). */
+    resumeAt: timestamp('resume_at', { withTimezone: true }),
     error: text('error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -2155,6 +2195,10 @@ export const automationRuns = pgTable(
   (t) => [
     uniqueIndex('automation_runs_event_key').on(t.automationId, t.eventId),
     index('automation_runs_automation_idx').on(t.automationId, t.createdAt),
+    // The sweep of runs whose job was lost (modules/automation): the unfinished ones, oldest change first.
+    index('automation_runs_unfinished_idx')
+      .on(t.updatedAt)
+      .where(sql`status IN ('queued', 'running', 'waiting')`),
   ],
 );
 
