@@ -2414,3 +2414,158 @@ export const userBlocks = pgTable(
     check('user_blocks_not_self_check', sql`${t.blockerId} <> ${t.blockedId}`),
   ],
 );
+
+// ---- marketplace (issue #20 §3–4; modules/marketplace) ----
+
+/**
+ * Listings of services and products, each in a community (whose visibility it takes) and sold by a user for the
+ * business they acted for (whose connected Stripe account is paid). Prices in the currency's minor units. Archived
+ * listings keep their row for their sales and reviews. `search_text` is lower(title || ' ' || description), searched
+ * by trigram; `rating_sum`/`rating_count` are the visible reviews', kept by the marketplace service.
+ */
+export const marketListings = pgTable(
+  'market_listings',
+  {
+    id: id(),
+    communityId: text('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    businessId: text('business_id').references(() => businesses.id, { onDelete: 'set null' }),
+    sellerId: text('seller_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    price: integer('price').notNull(),
+    currency: text('currency').notNull(),
+    category: text('category').notNull(),
+    delivery: text('delivery').$type<'service' | 'product'>().notNull(),
+    status: text('status').$type<'active' | 'paused' | 'archived'>().notNull().default('active'),
+    searchText: text('search_text').notNull().default(''),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('market_listings_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with(SMALL_PENDING_LIST),
+    index('market_listings_active_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'active'`),
+    index('market_listings_active_price_idx').on(t.price, t.id).where(sql`${t.status} = 'active'`),
+    index('market_listings_community_idx').on(t.communityId, t.createdAt.desc()),
+    index('market_listings_seller_idx').on(t.sellerId, t.createdAt.desc()),
+    check('market_listings_price_check', sql`${t.price} > 0 AND ${t.price} <= 99999999`),
+    check('market_listings_status_check', sql`${t.status} IN ('active', 'paused', 'archived')`),
+    check('market_listings_delivery_check', sql`${t.delivery} IN ('service', 'product')`),
+  ],
+);
+
+/** A listing's images (checked like logos and covers: png/jpeg/webp/gif by their bytes, 2 MB), in order. */
+export const marketListingImages = pgTable(
+  'market_listing_images',
+  {
+    id: id(),
+    listingId: text('listing_id')
+      .notNull()
+      .references(() => marketListings.id, { onDelete: 'cascade' }),
+    mime: text('mime').notNull(),
+    bytes: bytea('bytes').notNull(),
+    size: integer('size').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('market_listing_images_listing_idx').on(t.listingId, t.position)],
+);
+
+/**
+ * A purchase of a listing through Stripe Checkout on the seller's business's connected account: created pending with
+ * the session, made paid / refunded / disputed only by the verified webhook (each event once, payments'
+ * stripe_events). Title, delivery and names are kept as they were bought.
+ */
+export const marketTransactions = pgTable(
+  'market_transactions',
+  {
+    id: id(),
+    listingId: text('listing_id').references(() => marketListings.id, { onDelete: 'set null' }),
+    communityId: text('community_id').references(() => communities.id, { onDelete: 'set null' }),
+    sellerId: text('seller_id').references(() => users.id, { onDelete: 'set null' }),
+    sellerBusinessId: text('seller_business_id').references(() => businesses.id, { onDelete: 'set null' }),
+    buyerId: text('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    listingTitle: text('listing_title').notNull(),
+    delivery: text('delivery').$type<'service' | 'product'>().notNull(),
+    sellerName: text('seller_name').notNull().default(''),
+    sellerBusinessName: text('seller_business_name').notNull().default(''),
+    buyerName: text('buyer_name').notNull().default(''),
+    amount: integer('amount').notNull(),
+    amountRefunded: integer('amount_refunded').notNull().default(0),
+    currency: text('currency').notNull(),
+    status: text('status')
+      .$type<'pending' | 'paid' | 'refunded' | 'disputed' | 'expired'>()
+      .notNull()
+      .default('pending'),
+    stripeAccountId: text('stripe_account_id'),
+    stripeCheckoutSessionId: text('stripe_checkout_session_id'),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('market_transactions_buyer_idx').on(t.buyerId, t.createdAt.desc()),
+    index('market_transactions_seller_idx').on(t.sellerId, t.createdAt.desc()),
+    uniqueIndex('market_transactions_session_uq').on(t.stripeCheckoutSessionId),
+    index('market_transactions_intent_idx').on(t.stripeAccountId, t.stripePaymentIntentId),
+    check(
+      'market_transactions_status_check',
+      sql`${t.status} IN ('pending', 'paid', 'refunded', 'disputed', 'expired')`,
+    ),
+  ],
+);
+
+/** A buyer's review of one purchase (one per purchase: unique transaction), the seller's answer, hidden by moderators. */
+export const marketReviews = pgTable(
+  'market_reviews',
+  {
+    id: id(),
+    transactionId: text('transaction_id')
+      .notNull()
+      .references(() => marketTransactions.id, { onDelete: 'cascade' }),
+    listingId: text('listing_id').references(() => marketListings.id, { onDelete: 'set null' }),
+    communityId: text('community_id').references(() => communities.id, { onDelete: 'set null' }),
+    authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    sellerId: text('seller_id').references(() => users.id, { onDelete: 'set null' }),
+    rating: integer('rating').notNull(),
+    text: text('text').notNull().default(''),
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    status: text('status').$type<'visible' | 'hidden'>().notNull().default('visible'),
+    reportCount: integer('report_count').notNull().default(0),
+    hiddenBy: text('hidden_by').references(() => users.id, { onDelete: 'set null' }),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('market_reviews_transaction_uq').on(t.transactionId),
+    index('market_reviews_listing_idx').on(t.listingId, t.createdAt.desc()),
+    index('market_reviews_seller_idx').on(t.sellerId, t.createdAt.desc()),
+    index('market_reviews_community_idx').on(t.communityId, t.status, t.reportCount),
+    check('market_reviews_rating_check', sql`${t.rating} BETWEEN 1 AND 5`),
+    check('market_reviews_status_check', sql`${t.status} IN ('visible', 'hidden')`),
+  ],
+);
+
+/** One report per person and review. */
+export const marketReviewReports = pgTable(
+  'market_review_reports',
+  {
+    reviewId: text('review_id')
+      .notNull()
+      .references(() => marketReviews.id, { onDelete: 'cascade' }),
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.reporterId] })],
+);
