@@ -27,6 +27,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   SIGNATURE_VOIDED: 'This signing request was withdrawn by the sender',
   SIGNATURE_DECLINED: 'This signing request was declined by another signer',
   SIGNATURE_NOT_YOUR_TURN: 'It is not your turn to sign yet',
+  DUPLICATE_COMMUNITY_NAME: 'A community with this name already exists',
 };
 
 /** Seconds a client should wait before trying again after a 503. */

@@ -1,5 +1,7 @@
 // The error codes and the normalised error shape without zod: the api-client, which the first screen loads,
 // needs them; the error body's schema stays in ./errors.
+import { MESSAGES } from './messages';
+
 /** Product error classes of docs/requirements.md §8, with their HTTP status. */
 export const ERROR_STATUS = {
   NOT_FOUND: 404,
@@ -32,8 +34,18 @@ export const ERROR_STATUS = {
   SIGNATURE_DECLINED: 410,
   /** Sequential signing: this signer's turn has not come (they get an email when it does). */
   SIGNATURE_NOT_YOUR_TURN: 409,
+  /** A community's name is taken (any case), on create and on rename: the client shows the spec's own toast. */
+  DUPLICATE_COMMUNITY_NAME: 409,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/**
+ * The codes whose toast is the spec's own text rather than the body's message (§8: "Code DUPLICATE_COMMUNITY_NAME
+ * gives the toast …"). The shared error handler reads this one map; nothing else spells these texts.
+ */
+export const ERROR_CODE_TOASTS: Partial<Record<ErrorCode, string>> = {
+  DUPLICATE_COMMUNITY_NAME: MESSAGES.duplicateCommunityName,
+};
 
 /** Transport-side codes the api-client produces on its own. */
 export const CLIENT_ERROR_CODES = {

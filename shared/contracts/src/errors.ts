@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-export { CLIENT_ERROR_CODES, ERROR_STATUS, type ApiErrorShape, type ErrorCode } from './error-codes';
+export { CLIENT_ERROR_CODES, ERROR_CODE_TOASTS, ERROR_STATUS, type ApiErrorShape, type ErrorCode } from './error-codes';
 
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof fieldErrorSchema>;

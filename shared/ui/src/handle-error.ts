@@ -1,9 +1,8 @@
+import { ERROR_CODE_TOASTS } from '@atrium/contracts/error-codes';
 import { MESSAGES } from '@atrium/contracts/messages';
 import { toast } from '@atrium/event-bus';
 
-const CODE_MESSAGES: Record<string, string> = {
-  DUPLICATE_COMMUNITY_NAME: MESSAGES.duplicateCommunityName,
-};
+const CODE_MESSAGES: Record<string, string | undefined> = ERROR_CODE_TOASTS;
 
 /**
  * The shared error handler (docs/requirements.md §8): an error toast with the error's message, or a custom one;

@@ -19,15 +19,12 @@ import type { CommunitiesRepository, CommunityRow, EventRow, MemberRow } from '.
 
 type Caller = Pick<AuthContext, 'userId' | 'businessId'>;
 
-/** 409 with the spec's own code: the client's shared error handler shows its catalogued toast for it. */
+/** 409 with the spec's own code (contracts' ERROR_STATUS): the client's shared error handler shows its toast. */
 export class DuplicateCommunityName extends AppError {
   constructor() {
-    super('CONFLICT', 'A community with this name already exists', [
+    super('DUPLICATE_COMMUNITY_NAME', 'A community with this name already exists', [
       { field: 'name', message: 'A community with this name already exists' },
     ]);
-  }
-  override toBody() {
-    return { ...super.toBody(), code: 'DUPLICATE_COMMUNITY_NAME' };
   }
 }
 
