@@ -449,6 +449,7 @@ export async function buildApp({
     businesses,
     log: (err, msg) => app.log.warn({ err }, msg),
   });
+  businesses.beforeRemove((businessId) => subscriptions.endForDeletedBusiness(businessId));
   // Contact forms, questionnaire answers and the responses; the owner is told of each by mail after it is stored
   // (later through the notifications module): a failing notifier never loses a submission.
   const formsRepo = new FormsRepository(db);

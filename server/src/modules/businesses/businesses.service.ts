@@ -102,6 +102,14 @@ export class BusinessesService {
     private readonly deps: Pick<Deps, 'config' | 'mailer' | 'tokens'>,
   ) {}
 
+  /** Steps other modules need before a business is deleted (the subscription ends at Stripe); any refusal stops it. */
+  private readonly beforeRemoveHooks: Array<(businessId: string) => Promise<void>> = [];
+
+  /** The composition root registers a module's step to run before a business is deleted. */
+  beforeRemove(hook: (businessId: string) => Promise<void>): void {
+    this.beforeRemoveHooks.push(hook);
+  }
+
   async listForUser(userId: string): Promise<Business[]> {
     const rows = await this.repo.listForUser(userId);
     return this.withMembers(rows.map((r) => r.business));
@@ -169,6 +177,7 @@ export class BusinessesService {
     const role = await this.requireRole(businessId, caller.userId);
     if (role !== 'owner') throw new AppError('FORBIDDEN', M.ownerOnly);
     if ((await this.repo.countForUser(caller.userId)) <= 1) throw new AppError('VALIDATION_ERROR', M.lastBusiness);
+    for (const hook of this.beforeRemoveHooks) await hook(businessId);
     // Sessions whose current business it was move to another business of their user first, or are revoked (and
     // then go with the cascade) when the user has none left.
     await this.repo.transaction(async (tx) => {

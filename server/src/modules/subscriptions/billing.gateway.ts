@@ -123,6 +123,11 @@ export class BillingGateway {
     );
   }
 
+  /** Ends the subscription now (no proration, no final invoice): the business it paid for is being deleted. */
+  cancelNow(id: string): Promise<BillingSubscription> {
+    return this.call('subscriptions.cancel', () => this.client.subscriptions.cancel(id));
+  }
+
   /** The event of a delivery, verified on the raw body; null when the signature is missing, wrong or stale. */
   verifyEvent(rawBody: Buffer, signature: string | undefined): BillingEvent | null {
     if (!signature) return null;

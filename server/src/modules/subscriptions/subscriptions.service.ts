@@ -251,6 +251,19 @@ export class SubscriptionsService {
     return this.overview(caller);
   }
 
+  /**
+   * Before a business is deleted (BusinessesService.remove's hook): a subscription still running (even one set to
+   * cancel at the period's end) is ended at Stripe now, so nobody is billed for a business that no longer exists.
+   * Stripe refusing or not answering stops the deletion (nothing is deleted); so does a live subscription on an
+   * installation whose Stripe is no longer configured. The webhook that follows finds no customer and changes nothing.
+   */
+  async endForDeletedBusiness(businessId: string): Promise<void> {
+    const row = await this.repo.find(businessId);
+    if (!row?.stripeSubscriptionId || ENDED.has(row.status) || row.status === 'incomplete') return;
+    if (!this.deps.gateway) throw new AppError('CONFLICT', M.cannotEndForDelete);
+    await this.deps.gateway.cancelNow(row.stripeSubscriptionId);
+  }
+
   // ---- the webhook (the platform account's endpoint) ----
 
   /** A delivery: 400 unless its signature verifies on the raw body with the Billing endpoint's secret. */

@@ -322,4 +322,34 @@ describe('subscription through Stripe Billing (against the local fake)', () => {
     }
     expect(await storedTier()).toBe('business');
   });
+  it('deleting the business ends its subscription at Stripe first; without Stripe it is refused and nothing is deleted', async () => {
+    const businessId = owner.body.user.businessId;
+    const sub = liveSubscription();
+    expect(sub.status).not.toBe('canceled');
+    // The owner needs another business to delete this one.
+    expect((await a().post('/businesses', { name: 'Second Studio' })).statusCode).toBe(201);
+
+    // An installation whose Stripe Billing is no longer configured cannot end the plan: the deletion is refused.
+    const bare = await t.sibling({ STRIPE_BILLING_WEBHOOK_SECRET: '' });
+    const agent = await new Agent(bare).init();
+    expect(
+      (await agent.post('/auth/login', { email: owner.signup.email, password: owner.signup.password })).statusCode,
+    ).toBe(200);
+    const refused = await agent.delete(`/businesses/${businessId}`);
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).error).toBe(M.cannotEndForDelete);
+    expect(await storedTier(businessId)).toBe('business');
+    expect(fake.subscriptions.get(sub.id)!.status).not.toBe('canceled');
+
+    const res = await a().delete(`/businesses/${businessId}`);
+    expect(res.statusCode).toBe(200);
+    expect(fake.requests.some((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${sub.id}`)).toBe(true);
+    expect(fake.subscriptions.get(sub.id)!.status).toBe('canceled');
+    expect(await t.database.db.select().from(businesses).where(eq(businesses.id, businessId))).toHaveLength(0);
+    // Stripe's deletion event arrives for a customer whose business is gone: answered, nothing changes.
+    await until(
+      () => billingDeliveries().some((d) => d.type === 'customer.subscription.deleted' && d.status === 200),
+      'the deletion event',
+    );
+  });
 });

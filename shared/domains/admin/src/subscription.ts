@@ -118,4 +118,6 @@ export const SUBSCRIPTION_MESSAGES = {
   cancelFailed: 'Failed to cancel the subscription',
   resumeFailed: 'Failed to keep the subscription',
   portalFailed: 'Failed to open the billing page',
+  cannotEndForDelete:
+    'This business has a paid plan that cannot be cancelled here because Stripe is not set up. Cancel the plan before deleting the business.',
 } as const;
