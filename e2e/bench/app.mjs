@@ -77,3 +77,10 @@ export async function signUp(page, outbox) {
 export function launchChromium() {
   return chromium.launch(chromiumLaunchOptions());
 }
+
+/** The CSRF header for API calls made with the page's request context (the session's atrium_xsrf cookie). */
+export async function xsrfHeaders(page) {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'atrium_xsrf')?.value;
+  if (!xsrf) throw new Error('no atrium_xsrf cookie after sign-in');
+  return { 'x-xsrf-token': decodeURIComponent(xsrf) };
+}

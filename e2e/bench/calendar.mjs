@@ -18,7 +18,7 @@
 //   pnpm bench:calendar -- --events=2000 --rounds=8
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { BASE, launchChromium, signUp, startApp, waitForHealth } from './app.mjs';
+import { BASE, launchChromium, signUp, startApp, waitForHealth, xsrfHeaders } from './app.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -51,9 +51,7 @@ const firstDay = (mo) => `${mo.y}-${pad(mo.m + 1)}-01`;
 
 /** n meetings spread over the month's days and working hours (one in ten all-day), made 10 requests at a time. */
 async function makeMeetings(page, mo, n, label) {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'atrium_xsrf')?.value;
-  if (!xsrf) throw new Error('no atrium_xsrf cookie after sign-in');
-  const headers = { 'x-xsrf-token': decodeURIComponent(xsrf) };
+  const headers = await xsrfHeaders(page);
   const body = (i) => {
     const day = 1 + (i % mo.days);
     if (i % 10 === 9) {

@@ -9,7 +9,7 @@
 //   pnpm build && pnpm bench:kanban            # 1,000 cards
 //   pnpm bench:kanban -- --cards=2000
 import { parseArgs } from 'node:util';
-import { BASE, launchChromium, signUp, startApp, waitForHealth } from './app.mjs';
+import { BASE, launchChromium, signUp, startApp, waitForHealth, xsrfHeaders } from './app.mjs';
 
 const { values: opts } = parseArgs({
   options: { cards: { type: 'string', default: '1000' }, steps: { type: 'string', default: '120' } },
@@ -27,9 +27,7 @@ const api = (path) => `${BASE}/api/v1${path}`;
 const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 async function makeTasks(page) {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'atrium_xsrf')?.value;
-  if (!xsrf) throw new Error('no atrium_xsrf cookie after sign-in');
-  const headers = { 'x-xsrf-token': decodeURIComponent(xsrf) };
+  const headers = await xsrfHeaders(page);
   for (let i = 0; i < CARDS; i += 10) {
     await Promise.all(
       Array.from({ length: Math.min(10, CARDS - i) }, async (_, j) => {

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { ErrorBoundary } from '@atrium/ui';
 
-const WeatherWidget = lazy(() => import('./weather/weather-widget'));
+const WeatherWidget = lazy(() => import(/* webpackChunkName: "weather" */ './weather/weather-widget'));
 
 /**
  * The weather widget's place in the header: its code and its request start only once the browser is idle after the
