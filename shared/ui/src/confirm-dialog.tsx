@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
+import { DraggableModal } from './draggable-modal';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -9,7 +10,15 @@ interface ConfirmDialogProps {
   onCancel: () => void;
   loading?: boolean;
   danger?: boolean;
+  /** Where its position is saved (draggable modals); by default one id per title ('confirm:sign-out'). */
+  modalId?: string;
 }
+
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 export function ConfirmDialog({
   opened,
@@ -20,9 +29,10 @@ export function ConfirmDialog({
   onCancel,
   loading,
   danger,
+  modalId,
 }: ConfirmDialogProps) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered>
+    <DraggableModal modalId={modalId ?? `confirm:${slug(title)}`} opened={opened} onClose={onCancel} title={title}>
       <Text size="sm">{message}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onCancel} disabled={loading}>
@@ -32,7 +42,7 @@ export function ConfirmDialog({
           {confirmLabel}
         </Button>
       </Group>
-    </Modal>
+    </DraggableModal>
   );
 }
 

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from '@atrium/event-bus';
-import { Alert, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from './confirm-dialog';
+import { DraggableModal } from './draggable-modal';
 import { handleError } from './handle-error';
 import { LoadError } from './load-error';
 
@@ -240,7 +241,7 @@ export function GmailGateModal({
   navigate = (url) => window.location.assign(url),
 }: GmailGateModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={M.gateTitle} centered>
+    <DraggableModal modalId="gmail-gate" opened={opened} onClose={onClose} title={M.gateTitle}>
       <Text size="sm">{M.notConnected}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose}>
@@ -248,6 +249,6 @@ export function GmailGateModal({
         </Button>
         <Button onClick={() => navigate(connectHref)}>{M.gateConnect}</Button>
       </Group>
-    </Modal>
+    </DraggableModal>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
-import { Button, Group, Modal, TextInput } from '@atrium/ui';
+import { Button, DraggableModal, Group, TextInput } from '@atrium/ui';
 
 export const LINK_DIALOG_TITLE = 'Add Link';
 
@@ -14,10 +14,10 @@ interface LinkDialogProps {
 /** docs/requirements.md §2: a dialog 'Add Link' with a URL field; Add Link is disabled while it is blank; Enter confirms, Esc cancels. */
 export function LinkDialog({ opened, initialUrl = '', onSubmit, onClose }: LinkDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={LINK_DIALOG_TITLE} centered size="sm">
+    <DraggableModal modalId="notes:add-link" opened={opened} onClose={onClose} title={LINK_DIALOG_TITLE} size="sm">
       {/* Mounted per opening, so the field starts from initialUrl each time. */}
       {opened && <LinkForm initialUrl={initialUrl} onSubmit={onSubmit} onClose={onClose} />}
-    </Modal>
+    </DraggableModal>
   );
 }
 
