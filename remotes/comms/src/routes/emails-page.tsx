@@ -1,127 +1,62 @@
 import {
-  Anchor,
   Button,
-  DeleteConfirmDialog,
   Group,
   IconPlus,
-  IconTrash,
-  ActionIcon,
   Link,
-  LoadError,
   Navigate,
-  PageSkeleton,
   Paper,
   Stack,
-  Table,
   Tabs,
-  Text,
   Title,
   formatInstant,
   handleError,
   useNavigate,
   useParams,
 } from '@atrium/ui';
-import { useState } from 'react';
-import { CAMPAIGN_MESSAGES, type EmailTemplateSummary } from '@atrium/domain-comms';
+import { CAMPAIGN_MESSAGES } from '@atrium/domain-comms';
+import { ListTable } from '../features/list-table';
 import { StatusBadge } from '../features/campaigns/status';
 import { useCampaigns, useDeleteTemplate, useTemplates } from '../features/campaigns/use-campaigns';
 
 const TABS = ['campaigns', 'templates'] as const;
 
 function CampaignsTab() {
-  const { data, isPending, isError, refetch } = useCampaigns();
-  if (isPending) return <PageSkeleton />;
-  if (isError) return <LoadError title={CAMPAIGN_MESSAGES.loadFailed} onRetry={() => void refetch()} />;
-  if (data.length === 0) return <Text c="dimmed">No campaigns yet. Create one to email a group of contacts.</Text>;
+  const query = useCampaigns();
   return (
-    <Table highlightOnHover>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Name</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Sent</Table.Th>
-          <Table.Th>Created</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {data.map((c) => (
-          <Table.Tr key={c._id}>
-            <Table.Td>
-              <Anchor component={Link} to={`/emails/campaigns/${c._id}`}>
-                {c.name}
-              </Anchor>
-            </Table.Td>
-            <Table.Td>
-              <StatusBadge status={c.status} />
-            </Table.Td>
-            <Table.Td>
-              {c.counts.sent} / {c.total}
-            </Table.Td>
-            <Table.Td>{formatInstant(c.createdAt)}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <ListTable
+      query={query}
+      loadFailed={CAMPAIGN_MESSAGES.loadFailed}
+      empty="No campaigns yet. Create one to email a group of contacts."
+      linkTo={(c) => `/emails/campaigns/${c._id}`}
+      columns={[
+        { header: 'Status', cell: (c) => <StatusBadge status={c.status} /> },
+        { header: 'Sent', cell: (c) => `${c.counts.sent} / ${c.total}` },
+        { header: 'Created', cell: (c) => formatInstant(c.createdAt) },
+      ]}
+    />
   );
 }
 
 function TemplatesTab() {
-  const { data, isPending, isError, refetch } = useTemplates();
+  const query = useTemplates();
   const remove = useDeleteTemplate();
-  const [deleting, setDeleting] = useState<EmailTemplateSummary | null>(null);
-  if (isPending) return <PageSkeleton />;
-  if (isError) return <LoadError title={CAMPAIGN_MESSAGES.templatesLoadFailed} onRetry={() => void refetch()} />;
   return (
-    <>
-      {data.length === 0 ? (
-        <Text c="dimmed">No templates yet. Design one to use it in campaigns.</Text>
-      ) : (
-        <Table highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Subject</Table.Th>
-              <Table.Th>Updated</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.map((t) => (
-              <Table.Tr key={t._id}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/emails/templates/${t._id}/edit`}>
-                    {t.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{t.subject}</Table.Td>
-                <Table.Td>{formatInstant(t.updatedAt)}</Table.Td>
-                <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Delete ${t.name}`}
-                    onClick={() => setDeleting(t)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-      <DeleteConfirmDialog
-        opened={!!deleting}
-        onCancel={() => setDeleting(null)}
-        title="Delete template"
-        message={`Delete the template '${deleting?.name ?? ''}'? Campaigns already sent keep their copy.`}
-        loading={remove.isPending}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting._id, { onSuccess: () => setDeleting(null), onError: (e) => handleError(e) })
-        }
-      />
-    </>
+    <ListTable
+      query={query}
+      loadFailed={CAMPAIGN_MESSAGES.templatesLoadFailed}
+      empty="No templates yet. Design one to use it in campaigns."
+      linkTo={(t) => `/emails/templates/${t._id}/edit`}
+      columns={[
+        { header: 'Subject', cell: (t) => t.subject },
+        { header: 'Updated', cell: (t) => formatInstant(t.updatedAt) },
+      ]}
+      removal={{
+        title: 'Delete template',
+        message: (t) => `Delete the template '${t.name}'? Campaigns already sent keep their copy.`,
+        pending: remove.isPending,
+        onConfirm: (t, done) => remove.mutate(t._id, { onSuccess: done, onError: (e) => handleError(e) }),
+      }}
+    />
   );
 }
 
