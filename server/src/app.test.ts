@@ -116,6 +116,7 @@ describe('app: health, 404, remotes manifest, security headers, OpenAPI, static 
     );
     expect(directives['script-src']).toHaveLength(7);
     expect(directives['connect-src']).toContain('https://crm.cdn.example.com');
+    expect(directives['worker-src']).toEqual(["'self'"]);
     expect(directives['style-src']).toEqual(expect.arrayContaining(["'self'", "'unsafe-inline'"]));
     expect(directives['img-src']).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:', 'https:']));
     expect(directives['frame-ancestors']).toEqual(["'none'"]);

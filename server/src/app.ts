@@ -268,6 +268,8 @@ export async function buildApp({
   const cspDirectives = {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...remoteOrigins],
+    // The one worker is the host's service worker, /sw.js (the offline shell); its fetches follow connect-src.
+    workerSrc: ["'self'"],
     connectSrc: ["'self'", ...remoteOrigins, ...reportingOrigins],
     // Remotes ship their own CSS chunks, images and fonts from their origin.
     styleSrc: ["'self'", "'unsafe-inline'", ...remoteOrigins],
