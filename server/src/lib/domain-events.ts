@@ -17,6 +17,8 @@ export interface DomainEvent {
   actorId?: string | null;
   /** Set by an automation's own step: the hop count and the automation (loop backstop). */
   cause?: { depth: number; automationId: string };
+  /** For this automation only ("Date reached" fires per automation: its own date field and offset). */
+  automationId?: string;
 }
 
 /**
@@ -61,6 +63,7 @@ export class DomainEventOutbox implements DomainEvents {
       actorId: event.actorId ?? null,
       depth: (event.cause ?? causes.getStore())?.depth ?? 0,
       sourceAutomationId: (event.cause ?? causes.getStore())?.automationId ?? null,
+      automationId: event.automationId ?? null,
     });
     // After the producer's transaction is likely committed: the dispatcher claims committed rows only.
     const listener = this.listener;

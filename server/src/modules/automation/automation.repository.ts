@@ -1,11 +1,92 @@
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { automationRuns, automations, domainEvents } from '../../db/schema';
+import type { AutomationDateField } from '@atrium/domain-comms/automation';
+import { resultRows, type Database, type Transaction } from '../../db/client';
+import { automationDateFires, automationRuns, automations, domainEvents } from '../../db/schema';
 
 export type AutomationRow = typeof automations.$inferSelect;
 export type AutomationRunRow = typeof automationRuns.$inferSelect;
 export type DomainEventRow = typeof domainEvents.$inferSelect;
-export type AutomationFields = Pick<AutomationRow, 'name' | 'trigger' | 'conditions' | 'steps' | 'enabled'>;
+export type AutomationFields = Pick<
+  AutomationRow,
+  'name' | 'trigger' | 'conditions' | 'steps' | 'enabled' | 'dateTrigger'
+>;
+
+/** A record whose watched date (plus the automation's offset) has been reached, with what its event carries. */
+export interface DateDueRow {
+  id: string;
+  date: Date;
+  title: string | null;
+  status: string | null;
+  projectId: string | null;
+  contactId: string | null;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/** The contact of a record through a link table: the earliest-created one linked (deterministic). */
+const linkedContact = (link: string, key: string) =>
+  `LEFT JOIN LATERAL (SELECT c.id, c.email, c.first_name, c.last_name FROM ${link} l JOIN contacts c ON c.id = l.contact_id
+     WHERE l.${key} = e.id ORDER BY c.created_at, c.id LIMIT 1) c ON true`;
+
+/**
+ * Where each "Date reached" field lives (fixed SQL, never user text): the table, the date column (each has an index
+ * leading with business_id and the date), the title, status, project and contact its event carries.
+ */
+const DATE_SOURCES: Record<
+  AutomationDateField,
+  { table: string; column: string; title: string; status: string; project: string; contact: string; where?: string }
+> = {
+  'task.dueDate': {
+    table: 'tasks',
+    column: 'due_date',
+    title: 'e.title',
+    status: 'e.status',
+    project: 'e.project_id',
+    contact: linkedContact('task_contacts', 'task_id'),
+  },
+  'project.startDate': {
+    table: 'projects',
+    column: 'start_date',
+    title: 'e.title',
+    status: 'e.stage',
+    project: 'e.id',
+    contact: linkedContact('project_contacts', 'project_id'),
+  },
+  'project.dueDate': {
+    table: 'projects',
+    column: 'due_date',
+    title: 'e.title',
+    status: 'e.stage',
+    project: 'e.id',
+    contact: linkedContact('project_contacts', 'project_id'),
+  },
+  'invoice.dueDate': {
+    table: 'documents',
+    column: 'due_date',
+    title: "coalesce(e.number || ' ', '') || e.title",
+    status: 'e.status',
+    project: 'e.project_id',
+    contact: 'LEFT JOIN contacts c ON c.id = e.contact_id',
+    where: "e.type = 'invoice' AND e.is_template = false AND e.due_date IS NOT NULL",
+  },
+  'meeting.startAt': {
+    table: 'meetings',
+    column: 'start_at',
+    title: 'e.title',
+    status: 'e.status',
+    project: 'e.project_id',
+    contact: linkedContact('meeting_contacts', 'meeting_id'),
+  },
+  'contact.lastContact': {
+    table: 'contacts',
+    column: 'last_contact',
+    title: "e.first_name || coalesce(' ' || e.last_name, '')",
+    status: 'e.status',
+    project: 'NULL',
+    contact: 'JOIN contacts c ON c.id = e.id',
+  },
+};
 export type StepResultRow = { step: number; type: string; status: string; message: string; at: string };
 
 /** All SQL of automations: its three tables, every query scoped to one business (the dispatcher's by the event). */
@@ -57,7 +138,16 @@ export class AutomationRepository {
   ): Promise<AutomationRow | null> {
     const [row] = await this.db
       .update(automations)
-      .set({ ...fields, createdBy: editorId, updatedAt: new Date() })
+      .set({
+        ...fields,
+        createdBy: editorId,
+        updatedAt: new Date(),
+        // "Date reached" counts from now again when what it watches changes or it is switched back on: dates reached
+        // while it watched something else, or was off, never fire (the SET reads the row before the change).
+        armedAt: sql`CASE WHEN ${automations.trigger} IS DISTINCT FROM ${fields.trigger}
+          OR ${automations.dateTrigger} IS DISTINCT FROM ${fields.dateTrigger === null ? null : JSON.stringify(fields.dateTrigger)}::jsonb
+          OR (NOT ${automations.enabled} AND ${fields.enabled}) THEN now() ELSE ${automations.armedAt} END`,
+      })
       .where(and(eq(automations.businessId, businessId), eq(automations.id, id)))
       .returning();
     return row ?? null;
@@ -105,7 +195,12 @@ export class AutomationRepository {
         .from(automations)
         .where(and(inArray(automations.businessId, businessIds), eq(automations.enabled, true)));
       for (const event of events) {
-        const candidates = enabled.filter((a) => a.businessId === event.businessId && a.trigger === event.type);
+        const candidates = enabled.filter(
+          (a) =>
+            a.businessId === event.businessId &&
+            a.trigger === event.type &&
+            (event.automationId === null || a.id === event.automationId),
+        );
         const chosen = plan(event, candidates);
         if (chosen.length === 0) continue;
         const inserted = await tx
@@ -136,6 +231,88 @@ export class AutomationRepository {
         );
       return { events: events.length, runIds };
     });
+  }
+
+  // ---- "Date reached" ---------------------------------------------------------------------------------------
+
+  /** The enabled "Date reached" automations, the longest unswept first (a pass takes at most `limit`). */
+  async dateAutomations(limit: number): Promise<AutomationRow[]> {
+    return this.db
+      .select()
+      .from(automations)
+      .where(and(eq(automations.trigger, 'date.reached'), eq(automations.enabled, true)))
+      .orderBy(sql`${automations.datesSweptAt} ASC NULLS FIRST`, asc(automations.id))
+      .limit(limit);
+  }
+
+  async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
+  }
+
+  /**
+   * The automation's business's records whose date lies in [from, to] and has not fired for this automation at
+   * that value yet, earliest first, at most `limit` (an index range per business and date, each probed in the
+   * fires' primary key).
+   */
+  async datesDue(
+    tx: Transaction,
+    automation: AutomationRow,
+    field: AutomationDateField,
+    from: Date,
+    to: Date,
+    limit: number,
+  ): Promise<DateDueRow[]> {
+    const src = DATE_SOURCES[field];
+    const col = sql.raw(`e.${src.column}`);
+    // Compared and kept to the millisecond, as JavaScript's Date holds it (a date written by now() has microseconds).
+    const ms = sql.raw(`date_trunc('milliseconds', e.${src.column})`);
+    const result = await tx.execute(sql`
+      SELECT e.id, ${ms} AS date, ${sql.raw(src.title)} AS title, ${sql.raw(src.status)}::text AS status,
+             ${sql.raw(src.project)} AS project_id, c.id AS contact_id, c.email, c.first_name, c.last_name
+      FROM ${sql.raw(src.table)} e ${sql.raw(src.contact)}
+      WHERE e.business_id = ${automation.businessId} ${sql.raw(src.where ? `AND ${src.where}` : '')}
+        AND ${col} >= ${from.toISOString()}::timestamptz AND ${col} <= ${to.toISOString()}::timestamptz
+        AND NOT EXISTS (SELECT 1 FROM ${automationDateFires} f
+                        WHERE f.automation_id = ${automation.id} AND f.record_id = e.id AND f.date_value = ${ms})
+      ORDER BY ${col}, e.id
+      LIMIT ${limit}`);
+    return resultRows<Record<string, unknown>>(result).map((r) => ({
+      id: String(r.id),
+      date: new Date(r.date as string | Date),
+      title: (r.title as string | null) ?? null,
+      status: (r.status as string | null) ?? null,
+      projectId: (r.project_id as string | null) ?? null,
+      contactId: (r.contact_id as string | null) ?? null,
+      email: (r.email as string | null) ?? null,
+      firstName: (r.first_name as string | null) ?? null,
+      lastName: (r.last_name as string | null) ?? null,
+    }));
+  }
+
+  /**
+   * Records that these dates fired for the automation; answers the ones this call recorded — a pair another pass
+   * (another process) recorded first is skipped, waiting for its commit, so no date fires twice.
+   */
+  async markFired(tx: Transaction, automation: AutomationRow, due: DateDueRow[]): Promise<DateDueRow[]> {
+    if (due.length === 0) return [];
+    const inserted = await tx
+      .insert(automationDateFires)
+      .values(
+        due.map((d) => ({
+          automationId: automation.id,
+          businessId: automation.businessId,
+          recordId: d.id,
+          dateValue: d.date,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ recordId: automationDateFires.recordId, dateValue: automationDateFires.dateValue });
+    const taken = new Set(inserted.map((r) => `${r.recordId}|${r.dateValue.getTime()}`));
+    return due.filter((d) => taken.has(`${d.id}|${d.date.getTime()}`));
+  }
+
+  async setDatesSwept(tx: Transaction, automationId: string, at: Date): Promise<void> {
+    await tx.update(automations).set({ datesSweptAt: at }).where(eq(automations.id, automationId));
   }
 
   /** Runs not finished whose last change is older than `before` (a job lost before it was sent, or stuck). */

@@ -7,6 +7,7 @@ import {
   type Automation,
   type AutomationCondition,
   type AutomationData,
+  type AutomationDateTrigger,
   type AutomationRun,
   type AutomationStep,
   type AutomationTrigger,
@@ -28,6 +29,10 @@ import type {
 } from './automation.repository';
 
 export const AUTOMATION_RUN_QUEUE = 'automation-run';
+/** The "Date reached" sweep: one job at a time across processes (by key), queued by every process's timer. */
+export const AUTOMATION_DATES_QUEUE = 'automation-dates';
+/** A moment reached up to this long before its date was set (a due date of today) still fires. */
+export const DATE_REACHED_LOOKBACK_MS = 24 * 60 * 60 * 1000;
 /** Automation runs one API process runs at once (bench/README.md "Automation runs"). */
 export const AUTOMATION_RUN_CONCURRENCY = 4;
 
@@ -60,6 +65,10 @@ export interface AutomationOptions {
   batch?: number;
   /** A queued/running run untouched this long without a pending job is queued again (ms). */
   staleMs?: number;
+  /** How often each process queues the "Date reached" sweep (ms; default a minute). */
+  datesEveryMs?: number;
+  /** Dates one sweep fires at most (the rest next pass); and automations one pass looks at. */
+  datesBatch?: number;
 }
 
 const notFound = () => new AppError('NOT_FOUND', AUTOMATION_MESSAGES.notFound);
@@ -73,6 +82,7 @@ function toDto(row: AutomationRow & { runCount?: number; lastRunAt?: Date | null
     conditions: row.conditions as AutomationCondition[],
     steps: row.steps as AutomationStep[],
     enabled: row.enabled,
+    dateTrigger: (row.dateTrigger as AutomationDateTrigger | null) ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     lastRunAt: row.lastRunAt ? row.lastRunAt.toISOString() : null,
@@ -95,6 +105,12 @@ function runDto(row: AutomationRunRow): AutomationRun {
   };
 }
 
+/** What is stored: the date and offset belong to "Date reached" only. */
+const fieldsOf = (input: AutomationData): AutomationData => ({
+  ...input,
+  dateTrigger: input.trigger === 'date.reached' ? input.dateTrigger : null,
+});
+
 /** The contact an event is about: the record itself for contact.created, else its contactId field. */
 function contactOf(run: AutomationRunRow): string | null {
   if (run.eventType === 'contact.created') return run.recordId;
@@ -109,6 +125,7 @@ function contactOf(run: AutomationRunRow): string | null {
  */
 export class AutomationService {
   private timer: NodeJS.Timeout | null = null;
+  private datesTimer: NodeJS.Timeout | null = null;
   private dispatching: Promise<void> | null = null;
   private again = false;
   private lastSweep = 0;
@@ -141,13 +158,13 @@ export class AutomationService {
   async create(caller: BusinessCaller, input: AutomationData): Promise<Automation> {
     await this.deps.members.requireManager(caller.businessId, caller.userId);
     await this.checkReferences(caller, input.steps);
-    return toDto(await this.repo.create(caller.businessId, caller.userId, input));
+    return toDto(await this.repo.create(caller.businessId, caller.userId, fieldsOf(input)));
   }
 
   async update(caller: BusinessCaller, id: string, input: AutomationData): Promise<Automation> {
     await this.deps.members.requireManager(caller.businessId, caller.userId);
     await this.checkReferences(caller, input.steps);
-    const row = await this.repo.update(caller.businessId, id, caller.userId, input);
+    const row = await this.repo.update(caller.businessId, id, caller.userId, fieldsOf(input));
     if (!row) throw notFound();
     return toDto(row);
   }
@@ -199,6 +216,12 @@ export class AutomationService {
       concurrency: AUTOMATION_RUN_CONCURRENCY,
       handler: async (data) => this.execute(data.runId),
     });
+    jobs.define<object>({
+      name: AUTOMATION_DATES_QUEUE,
+      retryLimit: 2,
+      retryDelaySeconds: 10,
+      handler: async () => void (await this.sweepDates()),
+    });
   }
 
   /** Starts the dispatcher in this process (only in processes that run jobs). */
@@ -212,11 +235,28 @@ export class AutomationService {
       this.timer.unref?.();
     };
     tick();
+    // "Date reached": every process offers the sweep every minute; the key keeps one queued or running at a time.
+    const dates = () => {
+      if (this.stopped) return;
+      this.queueDateSweep().catch((error: unknown) =>
+        this.deps.log.warn({ err: error }, 'automation: could not queue the date sweep'),
+      );
+      this.datesTimer = setTimeout(dates, this.options.datesEveryMs ?? 60_000);
+      this.datesTimer.unref?.();
+    };
+    dates();
+  }
+
+  /** Queues a "Date reached" sweep unless one is queued or running already. */
+  async queueDateSweep(): Promise<void> {
+    if ((await this.deps.jobs.pendingKeys(AUTOMATION_DATES_QUEUE)).has('dates')) return;
+    await this.deps.jobs.send(AUTOMATION_DATES_QUEUE, {}, { key: 'dates' });
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.datesTimer) clearTimeout(this.datesTimer);
     await this.dispatching;
   }
 
@@ -267,6 +307,74 @@ export class AutomationService {
         // An automation never starts from an event its own run raised.
         a.id !== event.sourceAutomationId && conditionsMet(a.conditions as AutomationCondition[], event.record),
     );
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+  // "Date reached": the sweep (a job; tests call it with their own clock)
+
+  /**
+   * Fires every enabled "Date reached" automation whose watched date plus offset falls in its window: from when it was
+   * armed (saved watching this date, or switched on) — or, when its last complete pass is older than a day (an outage),
+   * from that pass — but never more than a day before `now` otherwise, through `now`. Each record and date value fires
+   * once per automation (automation_date_fires, in the same transaction as the event), so passes that overlap, a
+   * restart or a second process never fire twice, and a changed date fires again. The events take the same path as
+   * every trigger (the outbox → the dispatcher → a run), addressed to that automation alone. Answers how many fired.
+   */
+  async sweepDates(now: Date = new Date()): Promise<number> {
+    const budget = this.options.datesBatch ?? 500;
+    let fired = 0;
+    for (const automation of await this.repo.dateAutomations(budget)) {
+      if (fired >= budget || this.stopped) break;
+      const trigger = automation.dateTrigger as AutomationDateTrigger | null;
+      if (!trigger) continue;
+      const offsetMs = trigger.offsetDays * 86_400_000;
+      const swept = automation.datesSweptAt ?? automation.armedAt;
+      const since = Math.max(
+        automation.armedAt.getTime(),
+        Math.min(now.getTime() - DATE_REACHED_LOOKBACK_MS, swept.getTime()),
+      );
+      if (since > now.getTime()) continue;
+      const limit = budget - fired;
+      fired += await this.repo.transaction(async (tx) => {
+        const due = await this.repo.datesDue(
+          tx,
+          automation,
+          trigger.field,
+          new Date(since - offsetMs),
+          new Date(now.getTime() - offsetMs),
+          limit,
+        );
+        const mine = await this.repo.markFired(tx, automation, due);
+        const [entity, field] = trigger.field.split('.') as [string, string];
+        for (const d of mine) {
+          await this.deps.events.emit(
+            {
+              businessId: automation.businessId,
+              type: 'date.reached',
+              recordId: d.id,
+              automationId: automation.id,
+              record: {
+                entity,
+                field,
+                date: d.date.toISOString(),
+                title: d.title,
+                status: d.status,
+                projectId: d.projectId,
+                contactId: d.contactId,
+                email: d.email,
+                firstName: d.firstName,
+                lastName: d.lastName,
+              },
+            },
+            tx,
+          );
+        }
+        // A pass cut short by the budget leaves the cursor: the next one looks from the same place.
+        if (due.length < limit) await this.repo.setDatesSwept(tx, automation.id, now);
+        return mine.length;
+      });
+    }
+    return fired;
   }
 
   /** Runs whose job was lost (a crash between the commit and the send) are queued again. */

@@ -4,7 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Automation, AutomationRun } from '@atrium/domain-comms/automation';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { automationRuns, domainEvents } from '../../db/schema';
+import { automationRuns, automations, domainEvents } from '../../db/schema';
+import { DomainEventOutbox } from '../../lib/domain-events';
 import type { MailSender, OutgoingMail } from '../../lib/mail-sender-port';
 import {
   Agent,
@@ -17,6 +18,7 @@ import {
 } from '../../../test/helpers';
 import { AutomationRepository } from './automation.repository';
 import { AutomationService, type AutomationDeps } from './automation.service';
+import { AUTOMATION_DATE_FIELDS } from '@atrium/domain-comms/automation';
 
 class FakeSender implements MailSender {
   sent: OutgoingMail[] = [];
@@ -290,7 +292,7 @@ describe('automations', () => {
     expect(after!.status).toBe('completed');
     expect(after!.results.map((r) => r.status)).toEqual(['unknown', 'done']);
   });
-  it('loop protection refuses on save: "task created → create a task" would trigger itself; "Date reached" has no producer', async () => {
+  it('loop protection refuses on save: "task created → create a task" would trigger itself; "Date reached" needs its date', async () => {
     const loop = errorOf(
       await owner.post('/automations', {
         name: 'Loop',
@@ -314,10 +316,7 @@ describe('automations', () => {
         steps: [{ type: 'wait', days: 1 }],
       }),
     );
-    expect(dated.details).toContainEqual({
-      field: 'trigger',
-      message: 'The trigger "Date reached" is not available yet',
-    });
+    expect(dated.details).toContainEqual({ field: 'dateTrigger.field', message: 'Choose the date to watch' });
     // The same create_task step on another trigger is fine, and an edit into a loop is refused too.
     const fine = await create(owner, {
       name: 'Task on status',
@@ -510,5 +509,167 @@ describe('automations', () => {
     ).length;
     expect(created).toBe(1);
     await owner.delete(`/automations/${automation._id}`);
+  });
+
+  describe('"Date reached"', () => {
+    const DAY = 86_400_000;
+    const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    /** A date sweep of its own on the same database, as a second API process's would be; its events reach the app's dispatcher. */
+    const sweeper = () =>
+      new AutomationService(new AutomationRepository(db.handle.db), {
+        events: new DomainEventOutbox(db.handle.db),
+        log: silent,
+      } as unknown as AutomationDeps);
+    const dueIn = (ms: number) => new Date(Date.now() + ms);
+    /** A business of its own, so dates other tests left (a task due in two days) are not in the count. */
+    const fresh = async () => {
+      const a = await signedInAgent(app);
+      return { agent: a.agent, ids: a.body.user as { id: string; businessId: string } };
+    };
+    const newTask = async (agent: Agent, title: string, dueDate: Date) =>
+      dataOf(await agent.post('/tasks', { title, dueDate: dueDate.toISOString() }), 201) as { _id: string };
+
+    it('refuses a missing date or a bad offset with clear messages; other triggers keep no date', async () => {
+      const base = { name: 'Due', trigger: 'date.reached', steps: [{ type: 'wait', days: 1 }] };
+      const offset = 'The offset is a whole number of days, at most 365 before or after the date';
+      for (const offsetDays of [400, -366, 2.5, 'soon']) {
+        const bad = errorOf(
+          await owner.post('/automations', { ...base, dateTrigger: { field: 'task.dueDate', offsetDays } }),
+        );
+        expect(bad.status).toBe(400);
+        expect(bad.details).toContainEqual({ field: 'dateTrigger.offsetDays', message: offset });
+      }
+      const noField = errorOf(
+        await owner.post('/automations', { ...base, dateTrigger: { field: 'task.title', offsetDays: 1 } }),
+      );
+      expect(noField.details).toContainEqual({ field: 'dateTrigger.field', message: 'Choose the date to watch' });
+      const plain = await create(owner, {
+        name: 'Plain',
+        trigger: 'contact.created',
+        enabled: false,
+        dateTrigger: { field: 'task.dueDate', offsetDays: 1 },
+        steps: [{ type: 'wait', days: 1 }],
+      });
+      expect(plain.dateTrigger).toBeNull();
+      await owner.delete(`/automations/${plain._id}`);
+    });
+
+    it('fires once per record and date: two sweeps side by side and a second pass fire nothing more, each business its own; a changed date fires again', async () => {
+      const { agent: owner } = await fresh();
+      const { agent: other } = await fresh();
+      const step = { type: 'create_task', title: 'Prepare for the deadline' };
+      const mine = await create(owner, {
+        name: 'Day before due',
+        trigger: 'date.reached',
+        dateTrigger: { field: 'task.dueDate', offsetDays: -1 },
+        steps: [step],
+      });
+      expect(mine.dateTrigger).toEqual({ field: 'task.dueDate', offsetDays: -1 });
+      const theirs = await create(other, {
+        name: 'Day before due',
+        trigger: 'date.reached',
+        dateTrigger: { field: 'task.dueDate', offsetDays: -1 },
+        steps: [step],
+      });
+      const due = dueIn(2 * DAY);
+      const task = await newTask(owner, 'Deliver the quote', due);
+      await newTask(owner, 'Already late', dueIn(-DAY / 24)); // reached before the automation existed: never fires
+      await newTask(owner, 'Next month', dueIn(30 * DAY));
+      const theirTask = await newTask(other, 'Their deadline', due);
+
+      // Nothing yet: the day before is still tomorrow.
+      expect(await sweeper().sweepDates(new Date())).toBe(0);
+      const dayBefore = new Date(due.getTime() - DAY + 60_000);
+      const [a, b] = await Promise.all([sweeper().sweepDates(dayBefore), sweeper().sweepDates(dayBefore)]);
+      expect(a + b).toBe(2); // the owner's task for the owner's automation, theirs for theirs
+      expect(await sweeper().sweepDates(dayBefore)).toBe(0);
+      expect(await sweeper().sweepDates(new Date(dayBefore.getTime() + 60_000))).toBe(0);
+
+      const [run] = await waitFor(
+        () => runsOf(owner, mine._id),
+        (r) => r.length === 1 && r[0]!.status === 'completed',
+      );
+      expect(run).toMatchObject({ eventType: 'date.reached', recordId: task._id });
+      expect(run!.results[0]).toMatchObject({ type: 'create_task', status: 'done' });
+      const [theirRun] = await waitFor(
+        () => runsOf(other, theirs._id),
+        (r) => r.length === 1,
+      );
+      expect(theirRun!.recordId).toBe(theirTask._id);
+      const [event] = await db.handle.db.select().from(domainEvents).where(eq(domainEvents.recordId, task._id));
+      expect(event).toBeDefined();
+      const fired = await db.handle.db
+        .select()
+        .from(domainEvents)
+        .where(and(eq(domainEvents.type, 'date.reached'), eq(domainEvents.recordId, task._id)));
+      expect(fired).toHaveLength(1);
+      expect(fired[0]!.record).toMatchObject({
+        entity: 'task',
+        field: 'dueDate',
+        date: due.toISOString(),
+        title: 'Deliver the quote',
+        status: 'todo',
+      });
+
+      // The due date moves three days on: the new date fires once more.
+      const later = new Date(due.getTime() + 3 * DAY);
+      dataOf(await owner.patch(`/tasks/${task._id}`, { dueDate: later.toISOString() }));
+      const newDayBefore = new Date(later.getTime() - DAY + 60_000);
+      expect(await sweeper().sweepDates(newDayBefore)).toBe(1);
+      expect(await sweeper().sweepDates(newDayBefore)).toBe(0);
+      await waitFor(
+        () => runsOf(owner, mine._id),
+        (r) => r.length === 2 && r.every((x) => x.status === 'completed'),
+      );
+      expect((await runsOf(other, theirs._id)).length).toBe(1);
+      await owner.delete(`/automations/${mine._id}`);
+      await other.delete(`/automations/${theirs._id}`);
+    });
+
+    it('every date field is swept (a meeting start fires with its contact); switched off, nothing fires', async () => {
+      const { agent: owner, ids: ownerIds } = await fresh();
+      const contact = await newContact(owner);
+      const start = dueIn(3 * DAY);
+      dataOf(
+        await owner.post('/meetings', {
+          title: 'Kick-off',
+          startDate: start.toISOString(),
+          endDate: new Date(start.getTime() + 3_600_000).toISOString(),
+          attendees: [{ id: contact._id, model: 'Contact' }],
+        }),
+        201,
+      );
+      const made: Automation[] = [];
+      for (const field of AUTOMATION_DATE_FIELDS) {
+        made.push(
+          await create(owner, {
+            name: `On ${field}`,
+            trigger: 'date.reached',
+            dateTrigger: { field, offsetDays: 0 },
+            steps: [{ type: 'notify_member', userId: ownerIds.id, message: field }],
+          }),
+        );
+      }
+      const meetingOne = made[AUTOMATION_DATE_FIELDS.indexOf('meeting.startAt')]!;
+      const off = await create(owner, {
+        name: 'Off',
+        trigger: 'date.reached',
+        enabled: false,
+        dateTrigger: { field: 'meeting.startAt', offsetDays: 0 },
+        steps: [{ type: 'wait', days: 1 }],
+      });
+      expect(await sweeper().sweepDates(new Date(start.getTime() + 60_000))).toBe(1);
+      const events = await db.handle.db
+        .select()
+        .from(domainEvents)
+        .where(and(eq(domainEvents.type, 'date.reached'), eq(domainEvents.automationId, meetingOne._id)));
+      expect(events.map((e) => e.record)).toEqual([
+        expect.objectContaining({ entity: 'meeting', field: 'startAt', title: 'Kick-off', contactId: contact._id }),
+      ]);
+      expect(
+        (await db.handle.db.select().from(automations).where(eq(automations.id, off._id)))[0]!.datesSweptAt,
+      ).toBeNull();
+      for (const a of [...made, off]) await owner.delete(`/automations/${a._id}`);
+    });
   });
 });

@@ -17,7 +17,7 @@ test('loopingStep: a step that raises the automation’s own trigger is named; o
   }
 });
 
-test('the schema refuses a loop and the trigger with no producer, naming where', () => {
+test('the schema refuses a loop and a "Date reached" without its date, naming where', () => {
   const loop = automationInputSchema.safeParse({
     name: 'Loop',
     trigger: 'task.created',
@@ -36,7 +36,7 @@ test('the schema refuses a loop and the trigger with no producer, naming where',
     steps: [{ type: 'wait', days: 1 }],
   });
   expect(dated.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
-    ['trigger', 'The trigger "Date reached" is not available yet'],
+    ['dateTrigger.field', 'Choose the date to watch'],
   ]);
   const ok = automationInputSchema.parse({
     name: 'Fine',
@@ -59,4 +59,24 @@ test('conditionsMet compares text case-insensitively; empty means missing or bla
   expect(conditionsMet([{ field: 'to', operator: 'not_equals', value: 'Completed' }], record)).toBe(false);
   expect(conditionsMet([{ field: 'company', operator: 'is_empty', value: '' }], record)).toBe(true);
   expect(conditionsMet([{ field: 'city', operator: 'is_not_empty', value: '' }], record)).toBe(false);
+});
+
+test('"Date reached": a date field of the list and a whole offset within a year either way', () => {
+  const base = { name: 'Due', trigger: 'date.reached', steps: [{ type: 'wait', days: 1 }] };
+  const offset = 'The offset is a whole number of days, at most 365 before or after the date';
+  for (const offsetDays of [1.5, 366, -366, '3', null]) {
+    const r = automationInputSchema.safeParse({ ...base, dateTrigger: { field: 'task.dueDate', offsetDays } });
+    expect(r.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['dateTrigger.offsetDays', offset]]);
+  }
+  const field = automationInputSchema.safeParse({ ...base, dateTrigger: { field: 'task.createdAt', offsetDays: 0 } });
+  expect(field.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+    ['dateTrigger.field', 'Choose the date to watch'],
+  ]);
+  const ok = automationInputSchema.parse({
+    ...base,
+    dateTrigger: { field: 'invoice.dueDate', offsetDays: -3 },
+    conditions: [{ field: 'status', operator: 'not_equals', value: 'paid' }],
+  });
+  expect(ok.dateTrigger).toEqual({ field: 'invoice.dueDate', offsetDays: -3 });
+  expect(automationInputSchema.parse({ ...base, trigger: 'contact.created' }).dateTrigger).toBeNull();
 });

@@ -38,11 +38,33 @@ export const AUTOMATION_TRIGGER_LABELS: Record<AutomationTrigger, string> = {
   'date.reached': 'Date reached',
 };
 
+/** The triggers an automation can be saved with: every one has a producer (docs/requirements.md "Automation"). */
+export const AUTOMATION_AVAILABLE_TRIGGERS: readonly AutomationTrigger[] = AUTOMATION_TRIGGERS;
+
 /**
- * The triggers an automation can be saved with: those some module emits (docs/requirements.md "Automation").
- * "Date reached" has no producer yet (no date sweep), so it is refused with a message instead of saved to never run.
+ * The dates "Date reached" can watch: `entity.field` of a record of the business. The moment is the stored date plus
+ * the offset in whole days (24 h each: times are instants, days are UTC days — a business has no time zone), and an
+ * automation fires once per record and date value (a changed date can fire again for the new date).
  */
-export const AUTOMATION_AVAILABLE_TRIGGERS = AUTOMATION_TRIGGERS.filter((t) => t !== 'date.reached');
+export const AUTOMATION_DATE_FIELDS = [
+  'task.dueDate',
+  'project.startDate',
+  'project.dueDate',
+  'invoice.dueDate',
+  'meeting.startAt',
+  'contact.lastContact',
+] as const;
+export type AutomationDateField = (typeof AUTOMATION_DATE_FIELDS)[number];
+export const AUTOMATION_DATE_FIELD_LABELS: Record<AutomationDateField, string> = {
+  'task.dueDate': 'Task due date',
+  'project.startDate': 'Project start date',
+  'project.dueDate': 'Project due date',
+  'invoice.dueDate': 'Invoice due date',
+  'meeting.startAt': 'Meeting start',
+  'contact.lastContact': 'Contact last contacted',
+};
+/** At most this many days before (negative offset) or after (positive) the date. */
+export const AUTOMATION_MAX_DATE_OFFSET_DAYS = 365;
 
 /** The record fields each trigger's event carries (what a condition may compare). */
 export const AUTOMATION_TRIGGER_FIELDS: Record<AutomationTrigger, readonly string[]> = {
@@ -55,7 +77,18 @@ export const AUTOMATION_TRIGGER_FIELDS: Record<AutomationTrigger, readonly strin
   'project.stage_changed': ['title', 'from', 'to'],
   'meeting.booked': ['title', 'startTime', 'contactId'],
   'email.received': ['from', 'subject', 'projectId', 'contactId'],
-  'date.reached': ['date'],
+  'date.reached': [
+    'entity',
+    'field',
+    'date',
+    'title',
+    'status',
+    'projectId',
+    'contactId',
+    'email',
+    'firstName',
+    'lastName',
+  ],
 };
 
 export const AUTOMATION_OPERATORS = ['equals', 'not_equals', 'contains', 'is_empty', 'is_not_empty'] as const;
@@ -101,7 +134,8 @@ export const AUTOMATION_MESSAGES = {
   waitDays: `Wait between 1 and ${AUTOMATION_MAX_WAIT_DAYS} days`,
   loop: (trigger: string, step: string) =>
     `This automation would trigger itself: its trigger is "${trigger}" and a step would cause it ("${step}")`,
-  triggerUnavailable: (label: string) => `The trigger "${label}" is not available yet`,
+  dateFieldRequired: 'Choose the date to watch',
+  dateOffset: `The offset is a whole number of days, at most ${AUTOMATION_MAX_DATE_OFFSET_DAYS} before or after the date`,
   notFound: 'Automation not found',
   loadFailed: 'Failed to load automations',
   runsLoadFailed: 'Failed to load automation runs',
@@ -157,6 +191,17 @@ export const automationStepSchema = z.discriminatedUnion(
 );
 export type AutomationStep = z.infer<typeof automationStepSchema>;
 
+/** "Date reached": which date and how many days from it (negative: before; 0: on the moment; positive: after). */
+export const automationDateTriggerSchema = z.object({
+  field: z.enum(AUTOMATION_DATE_FIELDS, { error: AUTOMATION_MESSAGES.dateFieldRequired }),
+  offsetDays: z
+    .number({ error: AUTOMATION_MESSAGES.dateOffset })
+    .int(AUTOMATION_MESSAGES.dateOffset)
+    .min(-AUTOMATION_MAX_DATE_OFFSET_DAYS, AUTOMATION_MESSAGES.dateOffset)
+    .max(AUTOMATION_MAX_DATE_OFFSET_DAYS, AUTOMATION_MESSAGES.dateOffset),
+});
+export type AutomationDateTrigger = z.infer<typeof automationDateTriggerSchema>;
+
 export const automationInputSchema = z
   .object({
     name: requiredText(AUTOMATION_MESSAGES.nameRequired),
@@ -167,14 +212,12 @@ export const automationInputSchema = z
       .min(1, AUTOMATION_MESSAGES.stepsRequired)
       .max(AUTOMATION_MAX_STEPS, AUTOMATION_MESSAGES.tooManySteps),
     enabled: z.boolean().default(true),
+    /** Required for "Date reached", ignored (stored as null) for the other triggers. */
+    dateTrigger: automationDateTriggerSchema.nullable().default(null),
   })
   .superRefine((a, ctx) => {
-    if (!(AUTOMATION_AVAILABLE_TRIGGERS as readonly string[]).includes(a.trigger)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['trigger'],
-        message: AUTOMATION_MESSAGES.triggerUnavailable(AUTOMATION_TRIGGER_LABELS[a.trigger]),
-      });
+    if (a.trigger === 'date.reached' && !a.dateTrigger) {
+      ctx.addIssue({ code: 'custom', path: ['dateTrigger', 'field'], message: AUTOMATION_MESSAGES.dateFieldRequired });
     }
     const fields = AUTOMATION_TRIGGER_FIELDS[a.trigger];
     a.conditions.forEach((c, i) => {
@@ -246,6 +289,7 @@ export const automationSchema = z.object({
   conditions: z.array(automationConditionSchema),
   steps: z.array(automationStepSchema),
   enabled: z.boolean(),
+  dateTrigger: automationDateTriggerSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   lastRunAt: z.string().nullable(),
