@@ -348,15 +348,16 @@ export async function buildApp({
   );
   const google = new GoogleAuthService(deps, auth, sessions, new GoogleAuthRepository(db));
   const images = new ImagesService(new ImagesRepository(db), businesses, users);
-  // Communities and people (issue #20): platform-wide, not a business's rows; people reads communities' profiles part.
-  const communities = new CommunitiesService(new CommunitiesRepository(db));
-  const people = new PeopleService(new PeopleRepository(db), communities);
   const adminUsers = new AdminUsersService(new AdminUsersRepository(db));
   // Notifications (issue #19): the sender other services call (lib/notifications-port.ts) and the live pushes,
   // which reach every API process through PostgreSQL LISTEN/NOTIFY (notifications.broker.ts).
   const notifications = new NotificationsService(new NotificationsRepository(db), (err, msg) =>
     app.log.warn({ err }, msg),
   );
+  // Communities and people (issue #20): platform-wide, not a business's rows; people reads communities' profiles part.
+  // Their notifications are personal ones (no business), listed in every business of the person.
+  const communities = new CommunitiesService(new CommunitiesRepository(db), notifications);
+  const people = new PeopleService(new PeopleRepository(db), communities);
   const notificationBroker = new NotificationBroker(database, app.log);
   // Gmail (issue #19 §3): the members' mailboxes, the MailSender port (lib/mail-sender-port.ts) campaigns and
   // automations send through, and the reply poll's jobs and timer.

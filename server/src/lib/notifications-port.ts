@@ -11,8 +11,7 @@ export type { NotificationData, NotificationType } from '@atrium/domain-comms/sc
  */
 export type NotificationRecipients = { userIds: string[] } | { role: 'owners' | 'members' };
 
-export interface OutgoingNotification {
-  businessId: string;
+interface NotificationContent {
   type: NotificationType;
   /** Short, shown bold in the bell ("New contact"). */
   title: string;
@@ -20,14 +19,33 @@ export interface OutgoingNotification {
   message: string;
   /** What it is about and where clicking it goes (`url`: an in-app path such as /contacts/{id}). */
   data?: NotificationData;
-  to: NotificationRecipients;
   /** Usually the member who did it: nobody is told of their own action. */
   exceptUserId?: string | null;
 }
 
+/** A notification of one business, to some or all of its members. */
+export interface BusinessNotification extends NotificationContent {
+  businessId: string;
+  to: NotificationRecipients;
+}
+
 /**
- * How any module tells members of a business that something happened (issue #19): the notifications module
- * implements it; app.ts hands it to the services that produce notifications, so no module imports another.
+ * A personal notification, addressed to users rather than to members of a business (communities and people are
+ * platform-wide: a join request, an event reminder, a friend request). It belongs to no business (`business_id`
+ * null) and the bell lists it in every business of the user, as friend requests always were. Any existing user
+ * may be addressed; unknown ids are dropped.
+ */
+export interface PersonalNotification extends NotificationContent {
+  businessId: null;
+  to: { userIds: string[] };
+}
+
+export type OutgoingNotification = BusinessNotification | PersonalNotification;
+
+/**
+ * How any module tells members of a business (or, personally, any users) that something happened (issue #19):
+ * the notifications module implements it; app.ts hands it to the services that produce notifications, so no
+ * module imports another.
  *
  * Give `tx` when the change is written in a transaction: the notification is stored in it (a rolled-back write
  * leaves no notification) and pushed to the recipients' open bells only after it commits. Without `tx` it is

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import {
   communities,
@@ -167,30 +167,71 @@ export class CommunitiesRepository {
       .where(eq(communities.id, communityId));
   }
 
-  async addMember(communityId: string, userId: string, status: 'active' | 'pending'): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.insert(communityMembers).values({ communityId, userId, status }).onConflictDoNothing();
-      await this.recount(communityId, tx);
-    });
+  /** Adds the membership in the caller's transaction; answers whether it is new (joining again changes nothing). */
+  async addMember(communityId: string, userId: string, status: 'active' | 'pending', tx: Executor): Promise<boolean> {
+    const added = await tx
+      .insert(communityMembers)
+      .values({ communityId, userId, status })
+      .onConflictDoNothing()
+      .returning({ userId: communityMembers.userId });
+    await this.recount(communityId, tx);
+    return added.length > 0;
   }
 
-  async updateMember(communityId: string, userId: string, values: Partial<Pick<MemberRow, 'role' | 'status'>>) {
-    await this.db.transaction(async (tx) => {
-      await tx
-        .update(communityMembers)
-        .set(values)
-        .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId)));
-      await this.recount(communityId, tx);
-    });
+  /**
+   * Changes a membership in the caller's transaction; answers whether a pending request became active by it (the
+   * row locked, so two approvals at once approve it once).
+   */
+  async updateMember(
+    communityId: string,
+    userId: string,
+    values: Partial<Pick<MemberRow, 'role' | 'status'>>,
+    tx: Executor,
+  ): Promise<boolean> {
+    const [before] = await tx
+      .select({ status: communityMembers.status })
+      .from(communityMembers)
+      .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId)))
+      .for('update');
+    await tx
+      .update(communityMembers)
+      .set(values)
+      .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId)));
+    await this.recount(communityId, tx);
+    return before?.status === 'pending' && values.status === 'active';
   }
 
-  async removeMember(communityId: string, userId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx
-        .delete(communityMembers)
-        .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId)));
-      await this.recount(communityId, tx);
-    });
+  /** The active owner and moderators: who is told of a join request. */
+  async moderatorIds(communityId: string, db: Executor = this.db): Promise<string[]> {
+    const rows = await db
+      .select({ userId: communityMembers.userId })
+      .from(communityMembers)
+      .where(
+        and(
+          eq(communityMembers.communityId, communityId),
+          eq(communityMembers.status, 'active'),
+          inArray(communityMembers.role, ['owner', 'moderator']),
+        ),
+      );
+    return rows.map((r) => r.userId);
+  }
+
+  /** A person's display name as notifications show it. */
+  async userName(userId: string): Promise<string> {
+    const [row] = await this.db
+      .select({ name: authorName, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    if (!row) return 'Someone';
+    return row.name === 'Former member' ? row.email : row.name;
+  }
+
+  async removeMember(communityId: string, userId: string, tx: Executor): Promise<void> {
+    await tx
+      .delete(communityMembers)
+      .where(and(eq(communityMembers.communityId, communityId), eq(communityMembers.userId, userId)));
+    await this.recount(communityId, tx);
   }
 
   async setCover(communityId: string, image: CheckedImage, version: string): Promise<void> {
@@ -427,17 +468,32 @@ export class CommunitiesRepository {
     return first.userId;
   }
 
-  /** For a removed member: their RSVPs to this community's events go too. */
-  async dropRsvpsOf(communityId: string, userId: string): Promise<void> {
-    await this.db
+  /**
+   * For a member who leaves or is removed: their RSVPs to this community's events go too. Answers the events where
+   * they held a seat (going), each locked first, so the caller promotes the waitlist there.
+   */
+  async dropRsvpsOf(communityId: string, userId: string, tx: Executor): Promise<EventRow[]> {
+    const seats = await tx
+      .select({ e: communityEvents })
+      .from(eventRsvps)
+      .innerJoin(communityEvents, eq(communityEvents.id, eventRsvps.eventId))
+      .where(
+        and(
+          eq(eventRsvps.userId, userId),
+          eq(eventRsvps.status, 'going'),
+          eq(communityEvents.communityId, communityId),
+        ),
+      )
+      .orderBy(asc(communityEvents.id));
+    for (const { e } of seats) await this.lockEvent(e.id, tx);
+    await tx
       .delete(eventRsvps)
       .where(
         and(
           eq(eventRsvps.userId, userId),
-          or(
-            sql`${eventRsvps.eventId} in (select e.id from ${communityEvents} e where e.community_id = ${communityId})`,
-          ),
+          sql`${eventRsvps.eventId} in (select e.id from ${communityEvents} e where e.community_id = ${communityId})`,
         ),
       );
+    return seats.map((x) => x.e);
   }
 }

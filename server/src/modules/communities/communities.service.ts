@@ -15,6 +15,8 @@ import {
 import type { AuthContext } from '../../lib/caller';
 import { AppError } from '../../lib/errors';
 import type { CheckedImage } from '../../lib/images';
+import { noNotifications, type NotificationSender } from '../../lib/notifications-port';
+import type { Executor } from '../../db/client';
 import type { CommunitiesRepository, CommunityRow, EventRow, MemberRow } from './communities.repository';
 
 type Caller = Pick<AuthContext, 'userId' | 'businessId'>;
@@ -78,7 +80,45 @@ interface EventInputClean {
  * remove posts and comments, approve requests, create events; the owner edits roles and deletes.
  */
 export class CommunitiesService {
-  constructor(private readonly repo: CommunitiesRepository) {}
+  constructor(
+    private readonly repo: CommunitiesRepository,
+    private readonly notifications: NotificationSender = noNotifications,
+  ) {}
+
+  /**
+   * Communities are platform-wide, so their notifications are personal (lib/notifications-port.ts): listed in
+   * every business of the person. Stored in the change's own transaction.
+   */
+  private tell(
+    tx: Executor,
+    userIds: string[],
+    n: { type: 'SYSTEM' | 'CALENDAR'; title: string; message: string; url: string },
+    exceptUserId?: string,
+  ) {
+    return this.notifications.send(
+      {
+        businessId: null,
+        to: { userIds },
+        type: n.type,
+        title: n.title,
+        message: n.message,
+        data: { url: n.url },
+        exceptUserId: exceptUserId ?? null,
+      },
+      tx,
+    );
+  }
+
+  /** The person promoted from the waitlist is told they have a seat now. */
+  private async tellPromoted(tx: Executor, userId: string | null, event: EventRow) {
+    if (!userId) return;
+    await this.tell(tx, [userId], {
+      type: 'CALENDAR',
+      title: 'You have a seat',
+      message: `A seat freed up: you are now going to ${event.title}`,
+      url: eventPath(event),
+    });
+  }
 
   private dto(row: CommunityRow, m: MemberRow | null): Community {
     return {
@@ -225,10 +265,26 @@ export class CommunitiesService {
     return cover;
   }
 
-  /** Public: joined at once; private: a pending request a moderator approves. Joining again changes nothing. */
+  /**
+   * Public: joined at once; private: a pending request a moderator approves, and the owner and moderators are
+   * told. Joining again changes nothing (and tells nobody again).
+   */
   async join(caller: Caller, id: string): Promise<Community> {
     const { row, m } = await this.load(caller, id);
-    if (!m) await this.repo.addMember(id, caller.userId, row.visibility === 'public' ? 'active' : 'pending');
+    if (!m) {
+      const pending = row.visibility !== 'public';
+      const name = pending ? await this.repo.userName(caller.userId) : '';
+      await this.repo.transaction(async (tx) => {
+        const added = await this.repo.addMember(id, caller.userId, pending ? 'pending' : 'active', tx);
+        if (!added || !pending) return;
+        await this.tell(tx, await this.repo.moderatorIds(id, tx), {
+          type: 'SYSTEM',
+          title: 'New request to join',
+          message: `${name} asked to join ${row.name}`,
+          url: `/communities/${encodeURIComponent(id)}?tab=members`,
+        });
+      });
+    }
     return this.get(caller, id);
   }
 
@@ -236,10 +292,7 @@ export class CommunitiesService {
   async leave(caller: Caller, id: string): Promise<Community> {
     const { m } = await this.load(caller, id);
     if (m?.role === 'owner') throw new AppError('FORBIDDEN', COMMUNITY_MESSAGES.ownerCannotLeave);
-    if (m) {
-      await this.repo.removeMember(id, caller.userId);
-      await this.repo.dropRsvpsOf(id, caller.userId);
-    }
+    if (m) await this.dropMember(id, caller.userId);
     return this.get(caller, id);
   }
 
@@ -266,7 +319,7 @@ export class CommunitiesService {
     userId: string,
     input: { role?: 'moderator' | 'member'; status?: 'active' },
   ): Promise<CommunityMember> {
-    const { m } = await this.moderating(caller, id);
+    const { row, m } = await this.moderating(caller, id);
     const target = await this.repo.membership(id, userId);
     if (!target) throw new AppError('NOT_FOUND', COMMUNITY_MESSAGES.memberNotFound);
     if (target.role === 'owner') throw new AppError('FORBIDDEN', COMMUNITY_MESSAGES.ownerOnly);
@@ -278,7 +331,17 @@ export class CommunitiesService {
     const values: Partial<{ role: CommunityRole; status: 'active' }> = {};
     if (input.role) values.role = input.role;
     if (input.status) values.status = input.status;
-    if (Object.keys(values).length) await this.repo.updateMember(id, userId, values);
+    if (Object.keys(values).length) {
+      await this.repo.transaction(async (tx) => {
+        if (!(await this.repo.updateMember(id, userId, values, tx))) return;
+        await this.tell(tx, [userId], {
+          type: 'SYSTEM',
+          title: 'Request approved',
+          message: `You are now a member of ${row.name}`,
+          url: `/communities/${encodeURIComponent(id)}`,
+        });
+      });
+    }
     const member = (await this.members(caller, id)).find((x) => x.userId === userId);
     if (!member) throw new AppError('NOT_FOUND', COMMUNITY_MESSAGES.memberNotFound);
     return member;
@@ -291,8 +354,16 @@ export class CommunitiesService {
     if (!target) throw new AppError('NOT_FOUND', COMMUNITY_MESSAGES.memberNotFound);
     if (target.role === 'owner' || (target.role === 'moderator' && m!.role !== 'owner'))
       throw new AppError('FORBIDDEN', COMMUNITY_MESSAGES.ownerOnly);
-    await this.repo.removeMember(id, userId);
-    await this.repo.dropRsvpsOf(id, userId);
+    await this.dropMember(id, userId);
+  }
+
+  /** The membership and its RSVPs go in one transaction; each seat it held goes to the waitlist's first. */
+  private async dropMember(id: string, userId: string): Promise<void> {
+    await this.repo.transaction(async (tx) => {
+      await this.repo.removeMember(id, userId, tx);
+      for (const event of await this.repo.dropRsvpsOf(id, userId, tx))
+        await this.tellPromoted(tx, await this.repo.promoteFirst(event.id, tx), event);
+    });
   }
 
   /** A person's communities as a profile shows them: public ones, and private ones the caller is in too. */
@@ -501,7 +572,7 @@ export class CommunitiesService {
       }
       const freed = status === 'waitlist' ? await this.repo.removeRsvp(eventId, caller.userId, tx) : false;
       await this.repo.setRsvp(eventId, caller.userId, status, tx);
-      if (freed) await this.repo.promoteFirst(eventId, tx);
+      if (freed) await this.tellPromoted(tx, await this.repo.promoteFirst(eventId, tx), event);
     });
     return this.event(caller, id, eventId);
   }
@@ -512,7 +583,8 @@ export class CommunitiesService {
       const event = await this.repo.findEvent(id, eventId, tx);
       if (!event) throw new AppError('NOT_FOUND', COMMUNITY_MESSAGES.eventNotFound);
       await this.repo.lockEvent(eventId, tx);
-      if (await this.repo.removeRsvp(eventId, caller.userId, tx)) await this.repo.promoteFirst(eventId, tx);
+      if (await this.repo.removeRsvp(eventId, caller.userId, tx))
+        await this.tellPromoted(tx, await this.repo.promoteFirst(eventId, tx), event);
     });
     return this.event(caller, id, eventId);
   }
@@ -523,6 +595,9 @@ export class CommunitiesService {
     return { fileName: `${e.title.replace(/[^\w.-]+/g, '-').slice(0, 60) || 'event'}.ics`, body: toIcs(e) };
   }
 }
+
+const eventPath = (e: Pick<EventRow, 'id' | 'communityId'>) =>
+  `/communities/${encodeURIComponent(e.communityId)}/events/${encodeURIComponent(e.id)}`;
 
 const icsDate = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 /** RFC 5545 TEXT escaping and 75-octet line folding. */

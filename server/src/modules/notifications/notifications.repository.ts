@@ -84,6 +84,31 @@ export class NotificationsRepository {
     return rows.map((r) => r.userId);
   }
 
+  /**
+   * The users who receive a personal notification of `type` (of no business): those of the ids that exist, never
+   * `exceptUserId`, never one who switched the type off.
+   */
+  async personalRecipients(
+    db: Executor,
+    type: NotificationType,
+    userIds: string[],
+    exceptUserId: string | null,
+  ): Promise<string[]> {
+    const wanted = [...new Set(userIds)].filter((id) => id !== exceptUserId);
+    if (wanted.length === 0) return [];
+    const rows = await db
+      .select({ userId: users.id })
+      .from(users)
+      .where(
+        and(
+          inArray(users.id, wanted),
+          sql`NOT EXISTS (SELECT 1 FROM ${notificationPreferences} p WHERE p.user_id = ${users.id}
+            AND p.type = ${type} AND p.enabled = false)`,
+        ),
+      );
+    return rows.map((r) => r.userId);
+  }
+
   /** Whether this user wants notifications of this type (personal ones are checked here). */
   async wants(db: Executor, userId: string, type: NotificationType): Promise<boolean> {
     const [row] = await db

@@ -81,7 +81,10 @@ export class NotificationsService implements NotificationSender {
   }
 
   private async deliver(n: OutgoingNotification, db: Executor): Promise<number> {
-    const userIds = await this.repo.recipients(db, n.businessId, n.type, n.to, n.exceptUserId ?? null);
+    const userIds =
+      n.businessId === null
+        ? await this.repo.personalRecipients(db, n.type, n.to.userIds, n.exceptUserId ?? null)
+        : await this.repo.recipients(db, n.businessId, n.type, n.to, n.exceptUserId ?? null);
     if (userIds.length === 0) return 0;
     await this.repo.insert(db, n.businessId, userIds, {
       type: n.type,

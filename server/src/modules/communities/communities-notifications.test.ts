@@ -1,0 +1,131 @@
+import { communityAnswerSchema, eventAnswerSchema } from '@atrium/domain-market/schemas';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { signUp, type SignedUp } from '../../../test/security-helpers';
+
+const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 8)}`;
+
+interface Bell {
+  type: string;
+  title: string;
+  message: string;
+  data: { url?: string };
+}
+
+/** Communities' notifications are personal (no business): each person's bell lists them. */
+describe('communities: notifications', () => {
+  let t: TestApp;
+  let owner: SignedUp;
+  let moderator: SignedUp;
+  let ada: SignedUp;
+  let bob: SignedUp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const named = (firstName: string) => signUp(t, t.app, { firstName, lastName: 'Tester' });
+    [owner, moderator, ada, bob] = [await named('Olga'), await named('Mona'), await named('Ada'), await named('Bob')];
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const bell = async (who: SignedUp): Promise<Bell[]> => {
+    const res = await who.agent.get('/notifications?limit=100');
+    expect(res.statusCode).toBe(200);
+    return res.json().data as Bell[];
+  };
+  const about = (items: Bell[], text: string) => items.filter((n) => n.message.includes(text));
+  const create = async (who: SignedUp, body: Record<string, unknown>) => {
+    const res = await who.agent.post('/communities', body);
+    expect(res.statusCode).toBe(201);
+    return communityAnswerSchema.parse(res.json()).data;
+  };
+
+  test('a join request tells the owner and moderators once; approval tells the requester', async () => {
+    const name = unique('Approval only');
+    const c = await create(owner, { name, visibility: 'private' });
+    await moderator.agent.post(`/communities/${c._id}/join`);
+    await owner.agent.put(`/communities/${c._id}/members/${moderator.user.id}`, {
+      status: 'active',
+      role: 'moderator',
+    });
+    // the moderator's own request was told to the owner; now Ada asks
+    expect(about(await bell(owner), name)).toHaveLength(1);
+
+    await ada.agent.post(`/communities/${c._id}/join`);
+    await ada.agent.post(`/communities/${c._id}/join`); // again: nothing new
+    for (const who of [owner, moderator]) {
+      const told = about(await bell(who), `Ada Tester asked to join ${name}`);
+      expect(told).toHaveLength(1);
+      expect(told[0]).toMatchObject({
+        type: 'SYSTEM',
+        title: 'New request to join',
+        data: { url: `/communities/${c._id}?tab=members` },
+      });
+    }
+    // a plain member and the requester hear nothing of it
+    expect(about(await bell(ada), 'asked to join')).toHaveLength(0);
+
+    // approved by the moderator: Ada is told, once even if approved again
+    const approve = () => moderator.agent.put(`/communities/${c._id}/members/${ada.user.id}`, { status: 'active' });
+    expect((await approve()).statusCode).toBe(200);
+    expect((await approve()).statusCode).toBe(200);
+    const approved = about(await bell(ada), `You are now a member of ${name}`);
+    expect(approved).toHaveLength(1);
+    expect(approved[0]).toMatchObject({
+      type: 'SYSTEM',
+      title: 'Request approved',
+      data: { url: `/communities/${c._id}` },
+    });
+
+    // a public community: joining is immediate and tells nobody
+    const open = await create(owner, { name: unique('Open') });
+    await bob.agent.post(`/communities/${open._id}/join`);
+    expect(about(await bell(owner), open.name)).toHaveLength(0);
+  });
+
+  test('a waitlisted RSVP promoted to going is told, whether the seat was freed by a cancel or by leaving', async () => {
+    const c = await create(owner, { name: unique('Meetups') });
+    for (const who of [ada, bob, moderator]) await who.agent.post(`/communities/${c._id}/join`);
+    const made = await owner.agent.post(`/communities/${c._id}/events`, {
+      title: unique('Launch night'),
+      startsAt: '2030-03-01T18:00:00+01:00',
+      endsAt: '2030-03-01T21:00:00+01:00',
+      timeZone: 'Europe/Paris',
+      mode: 'online',
+      onlineUrl: 'https://meet.example.com/launch',
+      capacity: 1,
+    });
+    const event = eventAnswerSchema.parse(made.json()).data;
+    const path = `/communities/${c._id}/events/${event._id}`;
+    expect((await ada.agent.put(`${path}/rsvp`, { status: 'going' })).statusCode).toBe(200);
+    expect((await bob.agent.put(`${path}/rsvp`, { status: 'waitlist' })).statusCode).toBe(200);
+    expect((await moderator.agent.put(`${path}/rsvp`, { status: 'waitlist' })).statusCode).toBe(200);
+    expect(about(await bell(bob), event.title)).toHaveLength(0);
+
+    // Ada cancels: Bob (first on the waitlist) takes the seat and is told; the moderator waits on
+    await ada.agent.delete(`${path}/rsvp`);
+    const told = about(await bell(bob), event.title);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({
+      type: 'CALENDAR',
+      title: 'You have a seat',
+      message: `A seat freed up: you are now going to ${event.title}`,
+      data: { url: path },
+    });
+    expect(about(await bell(moderator), event.title)).toHaveLength(0);
+
+    // Bob leaves the community: his seat goes to the moderator, who is told
+    await bob.agent.post(`/communities/${c._id}/leave`);
+    expect((await moderator.agent.get(path)).json().data).toMatchObject({ goingCount: 1, myRsvp: 'going' });
+    expect(about(await bell(moderator), event.title)).toHaveLength(1);
+    expect(about(await bell(bob), event.title)).toHaveLength(1);
+  });
+
+  test('a type switched off is not delivered', async () => {
+    const c = await create(owner, { name: unique('Quiet'), visibility: 'private' });
+    expect((await owner.agent.put('/notifications/preferences', { SYSTEM: false })).statusCode).toBe(200);
+    await bob.agent.post(`/communities/${c._id}/join`);
+    expect(about(await bell(owner), c.name)).toHaveLength(0);
+    await owner.agent.put('/notifications/preferences', { SYSTEM: true });
+  });
+});
