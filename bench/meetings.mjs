@@ -5,9 +5,9 @@
 // all-day, 0.5 % of 10–20 days) → autocannon per case with 1 and with 10 connections, each request a different month
 // (or week) → the plan of the range query, to show which indexes it reads. Issue #16's target: a month p95 ≤ 30 ms
 // on PostgreSQL. See README.md.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { int } from './lib.mjs';
-import { benchDatabase, databases, rnd, runSuite, suiteOptions, verdictOf } from './suite.mjs';
+import { benchDatabase, databases, rnd, runSuite, serverCpu, suiteOptions, verdictOf } from './suite.mjs';
 
 const opts = suiteOptions(
   { meetings: { type: 'string' } },
@@ -114,19 +114,6 @@ async function plan(db, businessId) {
   return rows.map((r) => r['QUERY PLAN']);
 }
 
-/**
- * CPU milliseconds the server process has used (user + system, /proc, Linux; clock ticks of 10 ms): per request it
- * is the API's own cost, which a loaded machine stretches far less than it stretches latency.
- */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return NaN;
-  }
-}
-
 async function benchDb(kind) {
   const r = await benchDatabase(kind, opts, 'meetings', {
     what: `${N_MEETINGS} meetings over ${YEARS} years`,
@@ -134,12 +121,7 @@ async function benchDb(kind) {
     inspect: (db, reg) => plan(db, reg.businessId),
     cases: cases(),
     run: { duration: DURATION, connections: 10 },
-    around: async (server, go) => {
-      const cpu0 = cpuMs(server.pid);
-      const result = await go();
-      return { ...result, cpuPerRequest: (cpuMs(server.pid) - cpu0) / Math.max(1, result.count) };
-    },
-    note: (result) => `server CPU ${result.cpuPerRequest.toFixed(1)} ms/request`,
+    ...serverCpu,
   });
   return { label: r.label, meetings: N_MEETINGS, seedMs: r.seedMs, plan: r.inspected, cases: r.cases };
 }

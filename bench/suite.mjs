@@ -1,6 +1,7 @@
 // What the API suites beside api.mjs share (work.mjs, meetings.mjs): their options, the opening of a run per
 // database (fresh database → built server → one user registered through the API → rows seeded through the driver →
 // the server again), the cases under autocannon, the verdicts and the way the process ends.
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { cannon, freshDatabase, openDb, pgAnswers } from './cannon.mjs';
 import { cleanups, log, login, register, runCleanups, since, startServer } from './lib.mjs';
@@ -80,6 +81,29 @@ export async function benchDatabase(kind, opts, tag, { what, seed, inspect, case
   await server.stop();
   return { label, seedMs, inspected, cases: results };
 }
+
+/**
+ * CPU milliseconds the server process has used (user + system, /proc, Linux; clock ticks of 10 ms): per request it
+ * is the API's own cost, which a loaded machine stretches far less than it stretches latency.
+ */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
+/** benchDatabase's `around` and `note` that add the server's CPU ms per request (`cpuPerRequest`) to each case. */
+export const serverCpu = {
+  around: async (server, go) => {
+    const cpu0 = cpuMs(server.pid);
+    const result = await go();
+    return { ...result, cpuPerRequest: (cpuMs(server.pid) - cpu0) / Math.max(1, result.count) };
+  },
+  note: (result) => `server CPU ${result.cpuPerRequest.toFixed(1)} ms/request`,
+};
 
 /** A case's verdict: its problems, or whether its p95 met the target (none without a target). */
 export function verdictOf(c) {
