@@ -7,7 +7,7 @@ describe('community-market remote module', () => {
     expect(remoteModule.name).toBe('community_market');
   });
 
-  it('serves the communities, events and people pages and the Communities sidebar entry', () => {
+  it('serves the communities, events, people and marketplace pages and the Communities sidebar entry', () => {
     expect(remoteModule.routes.map((r) => r.path)).toEqual([
       '/communities',
       '/communities/:communityId',
@@ -15,6 +15,13 @@ describe('community-market remote module', () => {
       '/events/create',
       '/user/:userId',
       '/marketplace',
+      '/marketplace/create',
+      '/marketplace/listing/:listingId',
+      '/marketplace/listing/:listingId/edit',
+      '/marketplace/reviews',
+      '/dashboard/purchases',
+      '/dashboard/sales',
+      '/dashboard/transaction/:transactionId',
     ]);
     expect(remoteModule.nav).toEqual([
       { key: 'communities', label: 'Communities', path: '/communities', icon: 'communities' },

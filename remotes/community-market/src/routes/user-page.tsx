@@ -21,6 +21,7 @@ import {
 } from '@atrium/ui';
 import { PEOPLE_MESSAGES, type Profile } from '@atrium/domain-market';
 import { usePeopleActions, usePeopleList, useProfile } from '../features/people/use-people';
+import { SellerSection } from '../features/marketplace/seller-section';
 
 type Kind = 'friends' | 'followers' | 'following';
 
@@ -110,7 +111,10 @@ function RelationButtons({ profile }: { profile: Profile }) {
   );
 }
 
-/** /user/{userId}: a person's public profile — counts, communities, friends and followers; follow, friend, block. */
+/**
+ * /user/{userId}: a person's public profile — counts, communities, friends and followers, their listings and reviews;
+ * follow, friend, block.
+ */
 export default function UserPage() {
   const { userId = '' } = useParams();
   const profile = useProfile(userId);
@@ -195,6 +199,7 @@ export default function UserPage() {
           </Tabs>
         </Paper>
       </SimpleGrid>
+      <SellerSection userId={p._id} />
     </Stack>
   );
 }

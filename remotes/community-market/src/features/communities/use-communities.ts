@@ -12,8 +12,8 @@ import {
   type RsvpStatus,
 } from '@atrium/domain-market';
 
-export function useCommunityList(query: CommunityListQuery) {
-  return useQuery({ queryKey: communityKeys.list(query), queryFn: () => communities.list(query) });
+export function useCommunityList(query: CommunityListQuery, enabled = true) {
+  return useQuery({ queryKey: communityKeys.list(query), queryFn: () => communities.list(query), enabled });
 }
 
 export function useCommunity(id: string) {
