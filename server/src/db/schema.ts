@@ -2220,6 +2220,11 @@ export const communities = pgTable(
     /** Changes with every cover upload (the cover URL's `v`); null: no cover. */
     coverVersion: text('cover_version'),
     memberCount: integer('member_count').notNull().default(0),
+    /**
+     * Its posts not removed, kept by statement triggers on community_posts (migration 0050) in the writing
+     * statement's transaction: a feed page's total reads it instead of counting the posts.
+     */
+    postCount: integer('post_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -2333,6 +2338,8 @@ export const communityEvents = pgTable(
   },
   (t) => [
     index('community_events_community_idx').on(t.communityId, t.startsAt),
+    // The reminder sweep's range (events starting within the next day).
+    index('community_events_starts_idx').on(t.startsAt),
     check('community_events_range_check', sql`${t.endsAt} > ${t.startsAt}`),
     check('community_events_capacity_check', sql`${t.capacity} IS NULL OR ${t.capacity} > 0`),
   ],
@@ -2354,6 +2361,28 @@ export const eventRsvps = pgTable(
   (t) => [
     primaryKey({ columns: [t.eventId, t.userId] }),
     check('community_event_rsvps_status_check', sql`${t.status} IN ('going', 'waitlist')`),
+  ],
+);
+
+/**
+ * Event reminders sent (through notifications): one row per event, person and kind ('24h', '1h'), written in the
+ * notification's transaction, so a reminder goes out once however many sweeps run at the same time.
+ */
+export const eventReminders = pgTable(
+  'community_event_reminders',
+  {
+    eventId: text('event_id')
+      .notNull()
+      .references(() => communityEvents.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'24h' | '1h'>().notNull(),
+    sentAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId, t.kind] }),
+    check('community_event_reminders_kind_check', sql`${t.kind} IN ('24h', '1h')`),
   ],
 );
 
