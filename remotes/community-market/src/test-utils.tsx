@@ -4,7 +4,15 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { bus, type Toast } from '@atrium/event-bus';
 import { UiProvider } from '@atrium/ui';
-import type { Community, CommunityEvent } from '@atrium/domain-market';
+import type {
+  Community,
+  CommunityEvent,
+  Listing,
+  ListingSummary,
+  ModerationReview,
+  Review,
+  Transaction,
+} from '@atrium/domain-market';
 
 export function makeCommunity(over: Partial<Community> = {}): Community {
   return {
@@ -44,6 +52,112 @@ export function makeEvent(over: Partial<CommunityEvent> = {}): CommunityEvent {
     ...over,
   };
 }
+
+export function makeListingSummary(over: Partial<ListingSummary> = {}): ListingSummary {
+  return {
+    _id: 'l1',
+    title: 'Logo design',
+    price: 12000,
+    currency: 'USD',
+    category: 'design',
+    delivery: 'service',
+    status: 'active',
+    communityId: 'c1',
+    communityName: 'Growth Hackers',
+    sellerId: 'u1',
+    sellerName: 'Ada Lovelace',
+    imageUrl: null,
+    rating: { average: null, count: 0 },
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...over,
+  };
+}
+
+export function makeListing(over: Partial<Listing> = {}): Listing {
+  return {
+    ...makeListingSummary(),
+    description: 'Three rounds of sketches.',
+    images: [],
+    mine: false,
+    checkout: { available: true, message: null },
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...over,
+  };
+}
+
+export function makeTransaction(over: Partial<Transaction> = {}): Transaction {
+  return {
+    _id: 't1',
+    listingId: 'l1',
+    listingTitle: 'Logo design',
+    delivery: 'service',
+    sellerId: 'u1',
+    sellerName: 'Ada Lovelace',
+    buyerId: 'u2',
+    buyerName: 'Grace Hopper',
+    amount: 12000,
+    amountRefunded: 0,
+    currency: 'USD',
+    status: 'paid',
+    role: 'buyer',
+    paidAt: '2026-02-01T10:00:00.000Z',
+    refundedAt: null,
+    disputedAt: null,
+    createdAt: '2026-02-01T09:59:00.000Z',
+    receipt: {
+      number: 'MP-T1',
+      issuedAt: '2026-02-01T10:00:00.000Z',
+      sellerName: 'Ada Lovelace',
+      sellerBusinessName: 'Analytical Engines',
+      buyerName: 'Grace Hopper',
+      description: 'Logo design',
+      amount: 12000,
+      amountRefunded: 0,
+      currency: 'USD',
+    },
+    reviewId: null,
+    canReview: true,
+    ...over,
+  };
+}
+
+export function makeReview(over: Partial<Review> = {}): Review {
+  return {
+    _id: 'r1',
+    listingId: 'l1',
+    listingTitle: 'Logo design',
+    transactionId: 't1',
+    authorId: 'u2',
+    authorName: 'Grace Hopper',
+    sellerId: 'u1',
+    rating: 4,
+    text: 'Quick and friendly.',
+    answer: null,
+    answeredAt: null,
+    status: 'visible',
+    reportCount: 0,
+    reportedByMe: false,
+    createdAt: '2026-02-02T00:00:00.000Z',
+    ...over,
+  };
+}
+
+export function makeModerationReview(over: Partial<ModerationReview> = {}): ModerationReview {
+  return {
+    ...makeReview({ reportCount: 1 }),
+    communityId: 'c1',
+    communityName: 'Growth Hackers',
+    reports: [{ reason: 'Not about the service', reporterName: 'Alan Turing', createdAt: '2026-02-03T00:00:00.000Z' }],
+    ...over,
+  };
+}
+
+/** A page of a paginated answer. */
+export const pageOf = <T,>(data: T[]) => ({
+  success: true as const,
+  data,
+  pagination: { total: data.length, page: 1, limit: 20, totalPages: 1 },
+});
 
 /** Every toast raised until the returned stop() is called. */
 export function collectToasts() {

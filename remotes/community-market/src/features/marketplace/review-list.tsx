@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { getSession } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
 import {
   Anchor,
@@ -63,7 +64,7 @@ export function ReviewItem({ review, children }: { review: Review; children?: Re
   );
 }
 
-/** The visible reviews of a listing; the seller may answer each once, anyone else may report one. */
+/** The visible reviews of a listing; the seller may answer each once, anyone but its author may report one once. */
 export function ListingReviews({ listingId, isSeller }: { listingId: string; isSeller: boolean }) {
   const list = useListingReviews(listingId);
   const actions = useMarketActions();
@@ -71,6 +72,7 @@ export function ListingReviews({ listingId, isSeller }: { listingId: string; isS
   const [reporting, setReporting] = useState<Review | null>(null);
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
+  const me = getSession().user?.id;
 
   if (list.isPending) return <Skeleton height={80} />;
   if (list.isError) return <Text c="red">{list.error.message}</Text>;
@@ -111,7 +113,7 @@ export function ListingReviews({ listingId, isSeller }: { listingId: string; isS
                   Answer
                 </Button>
               )}
-              {!isSeller && !r.reportedByMe && (
+              {!isSeller && !r.reportedByMe && r.authorId !== me && (
                 <Button size="compact-sm" variant="subtle" color="gray" onClick={() => setReporting(r)}>
                   Report
                 </Button>
