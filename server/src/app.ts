@@ -135,6 +135,9 @@ import { CommunitiesService } from './modules/communities/communities.service';
 import { PeopleRepository } from './modules/people/people.repository';
 import { peopleRoutes } from './modules/people/people.routes';
 import { PeopleService } from './modules/people/people.service';
+import { MarketplaceRepository } from './modules/marketplace/marketplace.repository';
+import { marketplaceRoutes } from './modules/marketplace/marketplace.routes';
+import { MarketplaceService } from './modules/marketplace/marketplace.service';
 import { weatherRoutes } from './modules/weather/weather.routes';
 import { WeatherService } from './modules/weather/weather.service';
 import { NotificationBroker } from './modules/notifications/notifications.broker';
@@ -435,6 +438,14 @@ export async function buildApp({
     ? new StripeGateway(config.stripe, (err, msg) => app.log.warn({ err }, msg))
     : null;
   const stripe = new StripeService(new StripeRepository(db), { config, gateway: stripeGateway, businesses });
+  // Marketplace purchases (issue #20): Checkout on the seller's business's connected account; their events arrive
+  // on the same Connect webhook, which payments hands to the marketplace inside the event's transaction.
+  const marketplace = new MarketplaceService(new MarketplaceRepository(db), {
+    config,
+    gateway: stripeGateway,
+    stripe,
+    log: (err, msg) => app.log.warn({ err }, msg),
+  });
   const payments = new PaymentsService(new PaymentsRepository(db), {
     config,
     secret,
@@ -443,6 +454,7 @@ export async function buildApp({
     documents,
     businesses,
     log: (err, msg) => app.log.warn({ err }, msg),
+    marketplace,
   });
   // The business's own Atrium plan through Stripe Billing (platform account) when STRIPE_SECRET_KEY,
   // STRIPE_BILLING_WEBHOOK_SECRET and a STRIPE_PRICE_* are set; else the subscription page says it is not set up.
@@ -629,6 +641,7 @@ export async function buildApp({
       await api.register(paymentsRoutes, { prefix: '/payments', payments });
       await api.register(communitiesRoutes, { prefix: '/communities', communities });
       await api.register(peopleRoutes, { prefix: '/users', people });
+      await api.register(marketplaceRoutes, { prefix: '/marketplace', marketplace });
       await api.register(subscriptionsRoutes, { prefix: '/subscription', subscriptions });
       await api.register(subscriptionWebhookRoutes, { prefix: '/subscription', subscriptions });
       await api.register(invoicePaymentsRoutes, { prefix: '/documents', payments });

@@ -32,6 +32,7 @@ import { FILE_MAX_BYTES } from '@atrium/domain-work/schemas';
 import { ESIGN_DISCLOSURE } from '@atrium/domain-documents/schemas';
 import { contactImportUploads, emailCampaigns, images, notifications, workFiles } from '../src/db/schema';
 import { communities as communityTable, communityCovers } from '../src/db/schema';
+import { marketListingImages, marketListings, marketTransactions } from '../src/db/schema';
 import { buildApp } from '../src/app';
 import { API_OPERATIONS, operationOf } from '../src/api-operations';
 import { CSRF_EXEMPT } from '../src/lib/csrf';
@@ -90,6 +91,10 @@ type Kind =
   | 'communityPost'
   | 'communityComment'
   | 'communityEvent'
+  | 'listing'
+  | 'listingImage'
+  | 'marketTransaction'
+  | 'marketReview'
   | 'chatMessage';
 
 type Fixtures = Record<Kind, string>;
@@ -175,6 +180,8 @@ const EVENT_BODY = {
   mode: 'online',
   onlineUrl: 'https://meet.example.com/x',
 };
+
+const LISTING_BODY = { title: 'Fixture logo design', price: 4900, category: 'design', delivery: 'service' };
 
 /** A visitor's file for a file question (a contact form's, or a questionnaire's through its link). */
 const formFileUpload = (pathIds: UploadSpec['pathIds']): UploadSpec => ({
@@ -805,6 +812,74 @@ const ROUTES: Record<string, RouteSpec> = {
   },
   [`DELETE ${A}/communities/:id/events/:eventId/rsvp`]: { ids: { id: 'community', eventId: 'communityEvent' } },
   [`GET ${A}/communities/:id/events/:eventId/ics`]: { ids: { id: 'community', eventId: 'communityEvent' } },
+  // Marketplace (issue #20): the fixture listing is in the private fixture community, so a non-member gets 404 for
+  // it, its images, reviews and purchase; a transaction is its buyer's and seller's alone (the owner is both here).
+  [`GET ${A}/marketplace/listings`]: { lists: ['listing'] },
+  [`GET ${A}/marketplace/listings/mine`]: { lists: ['listing'] },
+  [`POST ${A}/marketplace/listings`]: {
+    ids: { 'body.communityId': 'community' },
+    request: (fx) => ({ payload: { ...LISTING_BODY, communityId: fx.community } }),
+  },
+  [`GET ${A}/marketplace/listings/:id`]: { ids: { id: 'listing' } },
+  [`PUT ${A}/marketplace/listings/:id`]: { ids: { id: 'listing' }, request: () => ({ payload: { price: 5000 } }) },
+  [`DELETE ${A}/marketplace/listings/:id`]: { ids: { id: 'listing' } },
+  [`GET ${A}/marketplace/listings/:id/images`]: { ids: { id: 'listing' } },
+  [`POST ${A}/marketplace/listings/:id/images`]: {
+    ids: { id: 'listing' },
+    request: () => multipart('image.png', TINY_PNG, 'image/png', 'image'),
+    upload: {
+      ...imageUpload('image', 'userId', (o) => o.user.id),
+      stored: async (t, owner) =>
+        (
+          await t.database.db
+            .select({ n: count() })
+            .from(marketListingImages)
+            .innerJoin(marketListings, eq(marketListings.id, marketListingImages.listingId))
+            .where(eq(marketListings.sellerId, owner.user.id))
+        )[0]!.n,
+      pathIds: async (uploader) => {
+        const community = ok(
+          await uploader.agent.post('/communities', { name: `Market ${randomUUID()}` }),
+          'community',
+        )._id!;
+        return {
+          id: ok(
+            await uploader.agent.post('/marketplace/listings', { ...LISTING_BODY, communityId: community }),
+            'listing',
+          )._id!,
+        };
+      },
+      okStatus: 201,
+    },
+  },
+  [`GET ${A}/marketplace/listings/:id/images/:imageId`]: { ids: { id: 'listing', imageId: 'listingImage' } },
+  [`DELETE ${A}/marketplace/listings/:id/images/:imageId`]: { ids: { id: 'listing', imageId: 'listingImage' } },
+  // The owner is the seller: buying one's own listing is refused (403) before Stripe is asked.
+  [`POST ${A}/marketplace/listings/:id/checkout`]: { ids: { id: 'listing' }, ownerStatus: 403 },
+  [`GET ${A}/marketplace/purchases`]: { lists: ['marketTransaction'] },
+  [`GET ${A}/marketplace/sales`]: { lists: ['marketTransaction'] },
+  [`GET ${A}/marketplace/transactions/:id`]: { ids: { id: 'marketTransaction' } },
+  // The fixture purchase is reviewed already: the owner's second review is refused (409), a stranger's 404.
+  [`POST ${A}/marketplace/transactions/:id/review`]: {
+    ids: { id: 'marketTransaction' },
+    request: () => ({ payload: { rating: 5, text: 'Great' } }),
+    ownerStatus: 409,
+  },
+  [`GET ${A}/marketplace/listings/:id/reviews`]: { ids: { id: 'listing' } },
+  [`GET ${A}/marketplace/users/:userId/reviews`]: {
+    params: { userId: `${PEOPLE}; only reviews in communities the caller may see are listed` },
+  },
+  [`GET ${A}/marketplace/reviews/moderation`]: {},
+  [`PUT ${A}/marketplace/reviews/:id/answer`]: {
+    ids: { id: 'marketReview' },
+    request: () => ({ payload: { text: 'Thank you' } }),
+  },
+  [`POST ${A}/marketplace/reviews/:id/report`]: {
+    ids: { id: 'marketReview' },
+    request: () => ({ payload: { reason: 'Spam' } }),
+  },
+  [`POST ${A}/marketplace/reviews/:id/hide`]: { ids: { id: 'marketReview' } },
+  [`POST ${A}/marketplace/reviews/:id/restore`]: { ids: { id: 'marketReview' } },
   // People (issue #20 §5)
   [`GET ${A}/users/:id/profile`]: { params: { id: PEOPLE } },
   [`GET ${A}/users/:id/friends`]: { params: { id: PEOPLE } },
@@ -1260,7 +1335,11 @@ async function fixtures(t: TestApp, owner: Signed, kinds: Kind[]): Promise<Fixtu
     need.has('communityMember') ||
     need.has('communityPost') ||
     need.has('communityComment') ||
-    need.has('communityEvent')
+    need.has('communityEvent') ||
+    need.has('listing') ||
+    need.has('listingImage') ||
+    need.has('marketTransaction') ||
+    need.has('marketReview')
   ) {
     // A private (approval-only) community: its content is for its members alone.
     fx.community = ok(
@@ -1281,6 +1360,44 @@ async function fixtures(t: TestApp, owner: Signed, kinds: Kind[]): Promise<Fixtu
     }
     if (need.has('communityEvent')) {
       fx.communityEvent = ok(await a.post(`/communities/${fx.community}/events`, EVENT_BODY), 'event')._id!;
+    }
+    if (need.has('listing') || need.has('listingImage') || need.has('marketTransaction') || need.has('marketReview')) {
+      fx.listing = ok(
+        await a.post('/marketplace/listings', { ...LISTING_BODY, communityId: fx.community }),
+        'listing',
+      )._id!;
+      if (need.has('listingImage')) {
+        const { payload, headers } = multipart('image.png', TINY_PNG, 'image/png', 'image');
+        fx.listingImage = ok(
+          await a.post(`/marketplace/listings/${fx.listing}/images`, payload, { headers }),
+          'image',
+        )._id!;
+      }
+      if (need.has('marketTransaction') || need.has('marketReview')) {
+        // A paid purchase as the webhook leaves it (Checkout is tested in marketplace.test.ts); the owner is its
+        // buyer and seller both, so every transaction route answers them.
+        const [row] = await t.database.db
+          .insert(marketTransactions)
+          .values({
+            listingId: fx.listing,
+            communityId: fx.community,
+            sellerId: owner.user.id,
+            buyerId: owner.user.id,
+            listingTitle: LISTING_BODY.title,
+            delivery: 'service',
+            amount: LISTING_BODY.price,
+            currency: 'USD',
+            status: 'paid',
+            paidAt: new Date(),
+          })
+          .returning({ id: marketTransactions.id });
+        fx.marketTransaction = row!.id;
+        fx.marketReview = ok(
+          await a.post(`/marketplace/transactions/${fx.marketTransaction}/review`, { rating: 4, text: 'Fixture' }),
+          'review',
+          201,
+        )._id!;
+      }
     }
   }
   if (need.has('notification')) {

@@ -52,6 +52,14 @@ export function toPayment(row: PaymentRow): Payment {
   };
 }
 
+/**
+ * The marketplace's share of the Connect endpoint's events (modules/marketplace, bound in app.ts): its outcome when
+ * the event is a marketplace purchase's, else null. Called inside the event's transaction, after its id was taken.
+ */
+export interface MarketplaceStripeEvents {
+  applyStripeEvent(event: StripeEvent, tx: Executor): Promise<EventOutcome | null>;
+}
+
 /** What handling a webhook event did (stored on its stripe_events row; `duplicate` is never stored). */
 export type EventOutcome =
   | 'applied'
@@ -88,6 +96,8 @@ export class PaymentsService implements ManualPaymentLedger {
       /** Money moves (refund, apply or dismiss a held payment) are for owners and admins, as connecting Stripe is. */
       businesses: Pick<BusinessesService, 'requireManager'>;
       log?: (err: unknown, msg: string) => void;
+      /** Marketplace purchases' events (their sessions, refunds and disputes); none in tests of invoices alone. */
+      marketplace?: MarketplaceStripeEvents;
     },
   ) {}
 
@@ -260,13 +270,15 @@ export class PaymentsService implements ManualPaymentLedger {
     const charge = event.data.object as unknown as StripeCharge;
     const account = event.account ?? null;
     const intent = idOf(charge.payment_intent);
-    if (!account || !intent || charge.metadata?.payment) return {};
+    if (!account || !intent || charge.metadata?.payment || charge.metadata?.kind === 'marketplace') return {};
     if (await this.repo.byPaymentIntent(account, intent)) return {};
     const pi = await this.deps.gateway.retrievePaymentIntent(M.stripeUnavailable, account, intent);
     return { intentMetadata: pi.metadata ?? {} };
   }
 
   private async apply(event: StripeEvent, tx: Executor, asked: Prefetched = {}): Promise<EventOutcome> {
+    const market = await this.deps.marketplace?.applyStripeEvent(event, tx);
+    if (market) return market;
     const account = event.account ?? null;
     const object = event.data.object as unknown;
     switch (event.type) {
