@@ -7,6 +7,7 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { sharedMap } from './shared-map.mjs';
+import { sourceMapUploadPlugins } from './source-maps.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -37,7 +38,9 @@ export function createConfig({ dir, name, port, exposes, title = 'Atrium', defin
       mode: prod ? 'production' : 'development',
       context: dir,
       entry: { main: './src/index.ts' },
-      devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
+      // Hidden in production: the maps are written (and uploaded, then deleted, when error reporting's upload is
+      // configured: source-maps.mjs) but no served file points at them.
+      devtool: prod ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
         path: path.join(dir, 'dist'),
         // 'auto' lets a remote's chunks load from wherever its remoteEntry.js was served.
@@ -117,6 +120,7 @@ export function createConfig({ dir, name, port, exposes, title = 'Atrium', defin
           publicPath: '/',
         }),
         ...(prod ? [new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:8].css' })] : []),
+        ...(prod ? sourceMapUploadPlugins(process.env, name, path.join(dir, 'dist')) : []),
       ],
       devServer: {
         port,
