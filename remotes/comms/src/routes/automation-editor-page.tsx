@@ -26,6 +26,9 @@ import { sessionView } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
 import {
   AUTOMATION_AVAILABLE_TRIGGERS,
+  AUTOMATION_DATE_FIELDS,
+  AUTOMATION_DATE_FIELD_LABELS,
+  AUTOMATION_MAX_DATE_OFFSET_DAYS,
   AUTOMATION_MESSAGES,
   AUTOMATION_OPERATORS,
   AUTOMATION_OPERATOR_LABELS,
@@ -35,6 +38,7 @@ import {
   AUTOMATION_TRIGGER_LABELS,
   automationInputSchema,
   type Automation,
+  type AutomationDateField,
   type AutomationOperator,
   type AutomationOption,
   type AutomationStepType,
@@ -327,14 +331,17 @@ function AutomationForm({ automation }: { automation: Automation | null }) {
   );
   const [steps, setSteps] = useState<StepDraft[]>(automation?.steps.map(draftOf) ?? []);
   const [enabled, setEnabled] = useState(automation?.enabled ?? true);
+  // "Date reached": the date, how many days and whether before or after it (stored as one signed offset).
+  const [dateField, setDateField] = useState<AutomationDateField | null>(automation?.dateTrigger?.field ?? null);
+  const [offsetDays, setOffsetDays] = useState(String(Math.abs(automation?.dateTrigger?.offsetDays ?? 0)));
+  const [direction, setDirection] = useState<'before' | 'after'>(
+    (automation?.dateTrigger?.offsetDays ?? 0) < 0 ? 'before' : 'after',
+  );
   const [nextType, setNextType] = useState<AutomationStepType>('create_task');
   const [errors, setErrors] = useState<string[]>([]);
   const disabled = !canWrite;
 
-  const triggers = [
-    ...AUTOMATION_AVAILABLE_TRIGGERS,
-    ...(automation?.trigger === 'date.reached' ? ['date.reached'] : []),
-  ];
+  const triggers = AUTOMATION_AVAILABLE_TRIGGERS;
   const fields = trigger ? AUTOMATION_TRIGGER_FIELDS[trigger] : [];
 
   const chooseTrigger = (t: AutomationTrigger | null) => {
@@ -348,12 +355,17 @@ function AutomationForm({ automation }: { automation: Automation | null }) {
     setSteps((ss) => ss.map((s, j) => (j === i ? { ...s, ...patch } : s)));
 
   const submit = () => {
+    const days = toNumber(offsetDays);
     const parsed = automationInputSchema.safeParse({
       name,
       trigger: trigger ?? undefined,
       conditions: conditions.map((c) => ({ ...c, value: c.value })),
       steps: steps.map(stepInput),
       enabled,
+      dateTrigger:
+        trigger === 'date.reached'
+          ? { field: dateField ?? undefined, offsetDays: days === 0 ? 0 : direction === 'before' ? -days : days }
+          : null,
     });
     if (!parsed.success) {
       setErrors([...new Set(parsed.error.issues.map((i) => located(i.path, i.message)))]);
@@ -422,6 +434,45 @@ function AutomationForm({ automation }: { automation: Automation | null }) {
             onChange={(v) => chooseTrigger(v as AutomationTrigger | null)}
             disabled={disabled}
           />
+          {trigger === 'date.reached' && (
+            <Stack gap={4} data-testid="automation-date-trigger">
+              <Group align="flex-start" grow>
+                <Select
+                  label="Date"
+                  placeholder="Choose the date to watch"
+                  data={options(AUTOMATION_DATE_FIELDS, AUTOMATION_DATE_FIELD_LABELS)}
+                  value={dateField}
+                  onChange={(v) => setDateField(v as AutomationDateField | null)}
+                  disabled={disabled}
+                />
+                <TextInput
+                  label="Days"
+                  type="number"
+                  min={0}
+                  max={AUTOMATION_MAX_DATE_OFFSET_DAYS}
+                  value={offsetDays}
+                  onChange={(e) => setOffsetDays(e.currentTarget.value)}
+                  disabled={disabled}
+                />
+                <Select
+                  label="Before or after"
+                  data={[
+                    { value: 'before', label: 'before the date' },
+                    { value: 'after', label: 'after the date' },
+                  ]}
+                  value={direction}
+                  onChange={(v) => setDirection(v === 'before' ? 'before' : 'after')}
+                  allowDeselect={false}
+                  disabled={disabled}
+                />
+              </Group>
+              <Text size="xs" c="dimmed">
+                Checked every minute, in UTC: a day is 24 hours from the stored date and time (0 days: the moment
+                itself). Runs once per record and date — a changed date runs again; dates reached before the automation
+                was switched on do not.
+              </Text>
+            </Stack>
+          )}
           <Text fw={600} mt="xs">
             Only if
           </Text>

@@ -14,6 +14,7 @@ const automation = (over: Partial<Automation> = {}): Automation => ({
   conditions: [],
   steps: [{ type: 'create_task', title: 'Call them', priority: 'high', status: 'todo', dueInDays: null }],
   enabled: true,
+  dateTrigger: null,
   createdAt: '2026-11-01T10:00:00Z',
   updatedAt: '2026-11-01T10:00:00Z',
   lastRunAt: '2026-11-02T10:00:00Z',
@@ -51,8 +52,23 @@ test('list: each automation with its trigger, steps, runs and last run; the swit
   await waitFor(() => expect(update).toHaveBeenCalled());
   expect(update.mock.calls[0]).toEqual([
     'a1',
-    { name: a.name, trigger: a.trigger, conditions: [], steps: a.steps, enabled: false },
+    { name: a.name, trigger: a.trigger, conditions: [], steps: a.steps, enabled: false, dateTrigger: null },
   ]);
+});
+
+test('list: a "Date reached" says which date and when, and its switch keeps the date', async () => {
+  const a = automation({ trigger: 'date.reached', dateTrigger: { field: 'invoice.dueDate', offsetDays: -3 } });
+  jest.spyOn(automations, 'list').mockResolvedValue([a]);
+  const update = jest.spyOn(automations, 'update').mockResolvedValue({ ...a, enabled: false });
+  renderWithProviders(<AutomationsPage />, '/automation');
+  const row = (await screen.findByRole('link', { name: 'Call new contacts' })).closest('tr')!;
+  expect(within(row).getByText('Date reached: 3 days before Invoice due date')).toBeInTheDocument();
+  fireEvent.click(within(row).getByRole('switch', { name: 'Call new contacts on' }));
+  await waitFor(() => expect(update).toHaveBeenCalled());
+  expect(update.mock.calls[0]![1]).toMatchObject({
+    enabled: false,
+    dateTrigger: { field: 'invoice.dueDate', offsetDays: -3 },
+  });
 });
 
 test('list: a member reads automations but gets no New button and no switch to flip', async () => {
@@ -131,8 +147,65 @@ test('new: trigger, a condition and two steps are saved as the API takes them; t
       { type: 'notify_member', userId: 'u1', message: 'A VIP wrote' },
     ],
     enabled: true,
+    dateTrigger: null,
   });
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/automation/a9/edit'));
+});
+
+test('new: "Date reached" asks for the date and the days before or after it; a bad offset is refused before sending', async () => {
+  jest.spyOn(automations, 'options').mockResolvedValue(choices);
+  const create = jest.spyOn(automations, 'create').mockResolvedValue(automation({ _id: 'a8' }));
+  renderWithProviders(
+    <Routes>
+      <Route path="/automation/new" element={<AutomationEditorPage />} />
+    </Routes>,
+    '/automation/new',
+  );
+  fireEvent.change(screen.getByLabelText(/Automation name/), { target: { value: 'Chase unpaid' } });
+  await pick('Trigger', 'Date reached');
+  expect(screen.getByText(/Checked every minute, in UTC/)).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Add step' }));
+  fireEvent.change(screen.getByLabelText('Step 1 task title'), { target: { value: 'Chase the invoice' } });
+  await userEvent.click(screen.getByRole('button', { name: 'Save automation' }));
+  expect(await screen.findByText('Choose the date to watch')).toBeInTheDocument();
+  await pick('Date', 'Invoice due date');
+  fireEvent.change(screen.getByLabelText('Days'), { target: { value: '400' } });
+  await userEvent.click(screen.getByRole('button', { name: 'Save automation' }));
+  expect(
+    await screen.findByText('The offset is a whole number of days, at most 365 before or after the date'),
+  ).toBeInTheDocument();
+  expect(create).not.toHaveBeenCalled();
+  fireEvent.change(screen.getByLabelText('Days'), { target: { value: '3' } });
+  await pick('Before or after', 'before the date');
+  await userEvent.click(screen.getByRole('button', { name: 'Add condition' }));
+  await pick('Condition 1 field', 'status');
+  await pick('Comparison', 'does not equal');
+  fireEvent.change(screen.getByLabelText('Value'), { target: { value: 'paid' } });
+  await userEvent.click(screen.getByRole('button', { name: 'Save automation' }));
+  await waitFor(() => expect(create).toHaveBeenCalled());
+  expect(create.mock.calls[0]![0]).toMatchObject({
+    trigger: 'date.reached',
+    dateTrigger: { field: 'invoice.dueDate', offsetDays: -3 },
+    conditions: [{ field: 'status', operator: 'not_equals', value: 'paid' }],
+  });
+});
+
+test('edit: a saved "Date reached" shows its date, days and direction', async () => {
+  jest.spyOn(automations, 'options').mockResolvedValue(choices);
+  jest
+    .spyOn(automations, 'get')
+    .mockResolvedValue(automation({ trigger: 'date.reached', dateTrigger: { field: 'task.dueDate', offsetDays: 2 } }));
+  jest.spyOn(automations, 'runs').mockResolvedValue([]);
+  renderWithProviders(
+    <Routes>
+      <Route path="/automation/:automationId/edit" element={<AutomationEditorPage />} />
+    </Routes>,
+    '/automation/a1/edit',
+  );
+  const box = await screen.findByTestId('automation-date-trigger');
+  expect(screen.getByRole('combobox', { name: 'Date' })).toHaveValue('Task due date');
+  expect(within(box).getByLabelText('Days')).toHaveValue(2);
+  expect(screen.getByRole('combobox', { name: 'Before or after' })).toHaveValue('after the date');
 });
 
 test('edit: the saved automation fills the form; the run history shows each step’s result', async () => {

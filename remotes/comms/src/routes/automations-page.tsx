@@ -14,7 +14,7 @@ import {
 } from '@atrium/ui';
 import { sessionView } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
-import { AUTOMATION_MESSAGES, AUTOMATION_TRIGGER_LABELS, type Automation } from '@atrium/domain-comms';
+import { AUTOMATION_MESSAGES, automationTriggerText, type Automation } from '@atrium/domain-comms';
 import { useAutomations, useDeleteAutomation, useToggleAutomation } from '../features/automation/use-automations';
 import { ListTable } from '../features/list-table';
 
@@ -36,7 +36,14 @@ export default function AutomationsPage() {
     toggle.mutate(
       {
         id: a._id,
-        input: { name: a.name, trigger: a.trigger, conditions: a.conditions, steps: a.steps, enabled: !a.enabled },
+        input: {
+          name: a.name,
+          trigger: a.trigger,
+          conditions: a.conditions,
+          steps: a.steps,
+          enabled: !a.enabled,
+          dateTrigger: a.dateTrigger,
+        },
       },
       {
         onSuccess: (saved) => toast.success(`${saved.name} is ${saved.enabled ? 'on' : 'off'}`),
@@ -68,7 +75,7 @@ export default function AutomationsPage() {
           empty="No automations yet. An automation does the follow-up by itself: when something happens (a contact is created, a form is submitted, an invoice is paid…), it runs its steps."
           linkTo={(a) => `/automation/${a._id}/edit`}
           columns={[
-            { header: 'Trigger', cell: (a) => AUTOMATION_TRIGGER_LABELS[a.trigger] },
+            { header: 'Trigger', cell: (a) => automationTriggerText(a) },
             { header: 'Steps', cell: (a) => a.steps.length },
             { header: 'Runs', cell: (a) => a.runCount },
             { header: 'Last run', cell: (a) => (a.lastRunAt ? formatPeriod(a.lastRunAt, null, false) : 'Never') },

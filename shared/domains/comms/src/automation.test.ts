@@ -1,4 +1,11 @@
-import { AUTOMATION_TRIGGERS, automationInputSchema, conditionsMet, loopingStep, STEP_RAISES } from './automation';
+import {
+  AUTOMATION_TRIGGERS,
+  automationInputSchema,
+  automationTriggerText,
+  conditionsMet,
+  loopingStep,
+  STEP_RAISES,
+} from './automation';
 
 test('loopingStep: a step that raises the automation’s own trigger is named; others are not', () => {
   expect(STEP_RAISES.create_task).toEqual(['task.created']);
@@ -79,4 +86,13 @@ test('"Date reached": a date field of the list and a whole offset within a year 
   });
   expect(ok.dateTrigger).toEqual({ field: 'invoice.dueDate', offsetDays: -3 });
   expect(automationInputSchema.parse({ ...base, trigger: 'contact.created' }).dateTrigger).toBeNull();
+});
+
+test('automationTriggerText: a date trigger says which date and when', () => {
+  const at = (offsetDays: number) =>
+    automationTriggerText({ trigger: 'date.reached', dateTrigger: { field: 'invoice.dueDate', offsetDays } });
+  expect(at(-3)).toBe('Date reached: 3 days before Invoice due date');
+  expect(at(1)).toBe('Date reached: 1 day after Invoice due date');
+  expect(at(0)).toBe('Date reached: on Invoice due date');
+  expect(automationTriggerText({ trigger: 'contact.created', dateTrigger: null })).toBe('Contact created');
 });

@@ -66,6 +66,19 @@ export const AUTOMATION_DATE_FIELD_LABELS: Record<AutomationDateField, string> =
 /** At most this many days before (negative offset) or after (positive) the date. */
 export const AUTOMATION_MAX_DATE_OFFSET_DAYS = 365;
 
+/** The trigger as a list shows it: "Date reached: 3 days before Invoice due date" for a date, else its label. */
+export function automationTriggerText(a: {
+  trigger: AutomationTrigger;
+  dateTrigger?: { field: AutomationDateField; offsetDays: number } | null;
+}): string {
+  const label = AUTOMATION_TRIGGER_LABELS[a.trigger];
+  if (a.trigger !== 'date.reached' || !a.dateTrigger) return label;
+  const { field, offsetDays } = a.dateTrigger;
+  const days = Math.abs(offsetDays);
+  const when = offsetDays === 0 ? 'on' : `${days} day${days === 1 ? '' : 's'} ${offsetDays < 0 ? 'before' : 'after'}`;
+  return `${label}: ${when} ${AUTOMATION_DATE_FIELD_LABELS[field]}`;
+}
+
 /** The record fields each trigger's event carries (what a condition may compare). */
 export const AUTOMATION_TRIGGER_FIELDS: Record<AutomationTrigger, readonly string[]> = {
   'contact.created': ['firstName', 'lastName', 'email', 'status', 'company', 'jobTitle', 'city'],
