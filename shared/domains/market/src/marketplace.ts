@@ -1,6 +1,6 @@
 // Only what the browser's shared zod exports (contracts/src/zod-browser.ts): no strictObject, no z.email.
 import * as z from 'zod';
-import { paginationSchema } from '@atrium/contracts';
+import { IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, paginationSchema } from '@atrium/contracts';
 
 /*
  * The marketplace (issue #20 §3–4): listings of services and products, each in a community (its visibility is the
@@ -54,6 +54,13 @@ export const CATEGORY_LABELS: Record<ListingCategory, string> = {
   software: 'Software',
   other: 'Other',
 };
+/** The categories as a Select's options, in order. */
+export const LISTING_CATEGORY_OPTIONS = LISTING_CATEGORIES.map((value) => ({ value, label: CATEGORY_LABELS[value] }));
+/** The currencies a listing may be priced in (the same list, under the name the pages use). */
+export const LISTING_CURRENCIES = MARKET_CURRENCIES;
+/** Listing images: the images module's types and size (2 MB), checked by their bytes on the server. */
+export const LISTING_IMAGE_TYPES = IMAGE_MIME_TYPES;
+export const LISTING_IMAGE_MAX_BYTES = IMAGE_MAX_BYTES;
 export const LISTING_DELIVERIES = ['service', 'product'] as const;
 export type ListingDelivery = (typeof LISTING_DELIVERIES)[number];
 /** active: listed and for sale; paused: seen by its seller only, not for sale; archived: deleted (kept for its sales). */
