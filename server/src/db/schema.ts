@@ -2195,10 +2195,14 @@ export const automationRuns = pgTable(
   (t) => [
     uniqueIndex('automation_runs_event_key').on(t.automationId, t.eventId),
     index('automation_runs_automation_idx').on(t.automationId, t.createdAt),
-    // The sweep of runs whose job was lost (modules/automation): the unfinished ones, oldest change first.
+    // The sweep of runs whose job was lost (modules/automation): the unfinished ones, oldest change first; a
+    // waiting run by when its wait ends (a long wait is not stale while its job waits).
     index('automation_runs_unfinished_idx')
       .on(t.updatedAt)
       .where(sql`status IN ('queued', 'running', 'waiting')`),
+    index('automation_runs_waiting_idx')
+      .on(t.resumeAt)
+      .where(sql`status = 'waiting'`),
   ],
 );
 

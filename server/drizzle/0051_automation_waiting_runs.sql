@@ -1,0 +1,1 @@
+CREATE INDEX "automation_runs_waiting_idx" ON "automation_runs" USING btree ("resume_at") WHERE status = 'waiting';
