@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@atrium/api-client';
-import { communities } from '@atrium/domain-market';
+import { communities, marketplace } from '@atrium/domain-market';
 import CommunitiesPage from './communities-page';
-import { collectToasts, makeCommunity, renderRoutes } from '../test-utils';
+import { collectToasts, makeCommunity, makeListingSummary, pageOf, renderRoutes } from '../test-utils';
 
 const routes = { '/communities': <CommunitiesPage />, '/communities/:id': <p>community page</p> };
 const page = (data = [makeCommunity()]) => ({
@@ -58,5 +58,43 @@ describe('/communities', () => {
     );
     expect(create).toHaveBeenCalledWith({ name: 'Growth Hackers', description: '', visibility: 'public' });
     expect(screen.getByTestId('where').textContent).toBe('/communities');
+  });
+
+  it('the Marketplace tab browses listings with search and filters, and links to selling, purchases and sales', async () => {
+    const list = jest.spyOn(communities, 'list');
+    const search = jest
+      .spyOn(marketplace, 'search')
+      .mockResolvedValue(pageOf([makeListingSummary({ rating: { average: 4.5, count: 2 } })]));
+    renderRoutes('/communities?tab=marketplace', routes);
+    expect(await screen.findByRole('link', { name: 'Logo design' })).toHaveAttribute('href', '/marketplace/listing/l1');
+    expect(screen.getByText('$120.00')).toBeInTheDocument();
+    expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(screen.getByText('4.5 (2 reviews)')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'New listing' })).toHaveAttribute('href', '/marketplace/create');
+    expect(screen.getByRole('link', { name: 'My purchases' })).toHaveAttribute('href', '/dashboard/purchases');
+    expect(screen.getByRole('link', { name: 'My sales' })).toHaveAttribute('href', '/dashboard/sales');
+    expect(screen.getByRole('link', { name: 'Review moderation' })).toHaveAttribute('href', '/marketplace/reviews');
+    expect(list).not.toHaveBeenCalled();
+    expect(search).toHaveBeenLastCalledWith({ sort: 'newest', page: 1, limit: 20 });
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search listings' }), { target: { value: 'logo' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Services' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Minimum price' }), { target: { value: '50' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Maximum price' }), { target: { value: '200.5' } });
+    await waitFor(() =>
+      expect(search).toHaveBeenLastCalledWith({
+        q: 'logo',
+        delivery: 'service',
+        minPrice: 5000,
+        maxPrice: 20050,
+        sort: 'newest',
+        page: 1,
+        limit: 20,
+      }),
+    );
+
+    search.mockResolvedValue(pageOf([]));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search listings' }), { target: { value: 'nothing' } });
+    expect(await screen.findByText('No results found')).toBeInTheDocument();
   });
 });

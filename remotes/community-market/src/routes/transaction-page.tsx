@@ -54,7 +54,7 @@ function Receipt({ tx }: { tx: Transaction }) {
         {r.amountRefunded > 0 && (
           <Group justify="space-between">
             <Text size="sm">Refunded</Text>
-            <Text size="sm">−{formatPrice(r.amountRefunded, r.currency)}</Text>
+            <Text size="sm">{`−${formatPrice(r.amountRefunded, r.currency)}`}</Text>
           </Group>
         )}
       </Stack>

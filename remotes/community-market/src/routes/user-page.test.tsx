@@ -1,8 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@atrium/api-client';
-import { people, type Profile } from '@atrium/domain-market';
+import { marketplace, people, type Profile } from '@atrium/domain-market';
 import UserPage from './user-page';
-import { collectToasts, renderRoutes } from '../test-utils';
+import { collectToasts, makeListingSummary, makeReview, pageOf, renderRoutes } from '../test-utils';
 
 const routes = { '/user/:userId': <UserPage /> };
 const profile = (over: Partial<Profile> = {}): Profile => ({
@@ -24,6 +24,8 @@ const profile = (over: Partial<Profile> = {}): Profile => ({
 let toasts: ReturnType<typeof collectToasts>;
 beforeEach(() => {
   toasts = collectToasts();
+  jest.spyOn(marketplace, 'search').mockResolvedValue(pageOf([]));
+  jest.spyOn(marketplace, 'userReviews').mockResolvedValue({ ...pageOf([]), rating: { average: null, count: 0 } });
 });
 afterEach(() => {
   toasts.stop();
@@ -76,5 +78,27 @@ describe('/user/{userId}', () => {
     expect(
       await screen.findByText('User not found', { selector: '.mantine-Alert-title *, .mantine-Alert-title' }),
     ).toBeInTheDocument();
+  });
+
+  it('shows the person’s listings and the reviews of what they sold', async () => {
+    jest.spyOn(people, 'profile').mockResolvedValue(profile());
+    jest.spyOn(people, 'friends').mockResolvedValue([]);
+    const search = jest
+      .spyOn(marketplace, 'search')
+      .mockResolvedValue(pageOf([makeListingSummary({ sellerId: 'u2', sellerName: 'Grace Hopper' })]));
+    jest
+      .spyOn(marketplace, 'userReviews')
+      .mockResolvedValue({ ...pageOf([makeReview({ authorName: 'Alan Turing' })]), rating: { average: 4, count: 1 } });
+    renderRoutes('/user/u2', routes);
+    const listings = await screen.findByRole('region', { name: 'Listings' });
+    expect(await within(listings).findByRole('link', { name: 'Logo design' })).toHaveAttribute(
+      'href',
+      '/marketplace/listing/l1',
+    );
+    expect(search).toHaveBeenCalledWith({ sellerId: 'u2', sort: 'newest', page: 1, limit: 6 });
+    const reviews = screen.getByRole('region', { name: 'Reviews' });
+    expect(await within(reviews).findByRole('article', { name: 'Review by Alan Turing' })).toHaveTextContent(
+      'Quick and friendly.',
+    );
   });
 });
