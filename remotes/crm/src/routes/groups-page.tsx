@@ -8,11 +8,11 @@ import {
   Button,
   ColorSwatch,
   DeleteConfirmDialog,
+  DraggableModal,
   Group,
   IconPlus,
   IconSearch,
   Link,
-  Modal,
   PageSkeleton,
   Paper,
   Stack,
@@ -157,7 +157,7 @@ export default function GroupsPage() {
         </Group>
       )}
       <TagsPanel />
-      <Modal opened={!!editing} onClose={() => setEditing(null)} title="Edit Group">
+      <DraggableModal modalId="edit-group" opened={!!editing} onClose={() => setEditing(null)} title="Edit Group">
         {editing && (
           <GroupForm
             group={editing}
@@ -170,7 +170,7 @@ export default function GroupsPage() {
             }}
           />
         )}
-      </Modal>
+      </DraggableModal>
       <DeleteConfirmDialog
         opened={!!deleting}
         title="Delete Group"

@@ -17,6 +17,7 @@ import {
   Badge,
   Button,
   DeleteConfirmDialog,
+  DraggableModal,
   FileButton,
   Group,
   IconDotsVertical,
@@ -26,7 +27,6 @@ import {
   Link,
   LoadError,
   Menu,
-  Modal,
   PageSkeleton,
   Pagination,
   Paper,
@@ -394,7 +394,14 @@ export default function FilesPage() {
         </Group>
       )}
 
-      <Modal opened={!!preview} onClose={() => setPreview(null)} title={preview?.name} size="xl" centered>
+      <DraggableModal
+        modalId="file-preview"
+        opened={!!preview}
+        onClose={() => setPreview(null)}
+        title={preview?.name}
+        size="xl"
+        centered
+      >
         {preview &&
           (preview.type === 'application/pdf' ? (
             <object
@@ -415,13 +422,13 @@ export default function FilesPage() {
               style={{ maxWidth: '100%', display: 'block', margin: '0 auto' }}
             />
           ))}
-      </Modal>
+      </DraggableModal>
 
-      <Modal
+      <DraggableModal
+        modalId="file-name"
         opened={dialog?.type === 'newFolder' || dialog?.type === 'renameFile' || dialog?.type === 'renameFolder'}
         onClose={close}
         title={dialog?.type === 'newFolder' ? 'New folder' : 'Rename'}
-        centered
       >
         <form
           onSubmit={(e) => {
@@ -445,9 +452,9 @@ export default function FilesPage() {
             </Button>
           </Group>
         </form>
-      </Modal>
+      </DraggableModal>
 
-      <Modal opened={dialog?.type === 'moveFile'} onClose={close} title="Move to folder" centered>
+      <DraggableModal modalId="move-file" opened={dialog?.type === 'moveFile'} onClose={close} title="Move to folder">
         <Select
           label="Folder"
           placeholder="No folder (All files)"
@@ -464,7 +471,7 @@ export default function FilesPage() {
             Move
           </Button>
         </Group>
-      </Modal>
+      </DraggableModal>
 
       <DeleteConfirmDialog
         opened={dialog?.type === 'deleteFile' || dialog?.type === 'deleteFolder'}

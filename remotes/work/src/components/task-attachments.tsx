@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Group, IconPaperclip, Modal, Stack, Text, UnstyledButton } from '@atrium/ui';
+import { Anchor, DraggableModal, Group, IconPaperclip, Stack, Text, UnstyledButton } from '@atrium/ui';
 import {
   FILE_MAX_BYTES,
   FILE_MESSAGES,
@@ -97,7 +97,14 @@ export function TaskAttachments({
         </>
       )}
     >
-      <Modal opened={!!preview} onClose={() => setPreview(null)} title={preview?.name} size="xl" centered>
+      <DraggableModal
+        modalId="task-attachment-preview"
+        opened={!!preview}
+        onClose={() => setPreview(null)}
+        title={preview?.name}
+        size="xl"
+        centered
+      >
         {preview &&
           (preview.type === 'application/pdf' ? (
             <iframe
@@ -112,7 +119,7 @@ export function TaskAttachments({
               style={{ maxWidth: '100%', maxHeight: '70vh', display: 'block', margin: '0 auto' }}
             />
           ))}
-      </Modal>
+      </DraggableModal>
     </AttachmentsPanel>
   );
 }

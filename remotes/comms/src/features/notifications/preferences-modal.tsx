@@ -1,5 +1,5 @@
 import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES, type NotificationType } from '@atrium/domain-comms';
-import { Center, Loader, Modal, Stack, Switch, Text } from '@atrium/ui';
+import { Center, DraggableModal, Loader, Stack, Switch, Text } from '@atrium/ui';
 import { useNotificationPreferences, useSavePreferences } from './use-notifications';
 
 /** Per-type switches, stored per user: a type switched off is not delivered to them at all. */
@@ -7,7 +7,13 @@ export function PreferencesModal({ opened, onClose }: { opened: boolean; onClose
   const prefs = useNotificationPreferences(opened);
   const save = useSavePreferences();
   return (
-    <Modal opened={opened} onClose={onClose} title="Notification settings" size="md">
+    <DraggableModal
+      modalId="notification-settings"
+      opened={opened}
+      onClose={onClose}
+      title="Notification settings"
+      size="md"
+    >
       <Text size="sm" c="dimmed" mb="sm">
         Choose what reaches your bell. A type switched off is not delivered to you.
       </Text>
@@ -31,6 +37,6 @@ export function PreferencesModal({ opened, onClose }: { opened: boolean; onClose
           ))}
         </Stack>
       )}
-    </Modal>
+    </DraggableModal>
   );
 }

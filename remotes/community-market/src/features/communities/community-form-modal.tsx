@@ -3,9 +3,9 @@ import { fieldErrorsOf } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
 import {
   Button,
+  DraggableModal,
   FileButton,
   Group,
-  Modal,
   SegmentedControl,
   Stack,
   Text,
@@ -86,7 +86,12 @@ export function CommunityFormModal({ opened, onClose, community, onSaved }: Prop
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={community ? 'Edit community' : 'New community'} centered>
+    <DraggableModal
+      modalId="community"
+      opened={opened}
+      onClose={onClose}
+      title={community ? 'Edit community' : 'New community'}
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput
@@ -145,6 +150,6 @@ export function CommunityFormModal({ opened, onClose, community, onSaved }: Prop
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </DraggableModal>
   );
 }

@@ -7,8 +7,8 @@ import {
   Box,
   Button,
   DeleteConfirmDialog,
+  DraggableModal,
   Group,
-  Modal,
   ScrollArea,
   Tabs,
   Text,
@@ -80,7 +80,8 @@ export function ContactModal({ contact, onClose, onDeleted }: ContactModalProps)
   };
 
   return (
-    <Modal
+    <DraggableModal
+      modalId="contact"
       opened
       onClose={onClose}
       title={contact ? 'Edit Contact' : 'Add Contact'}
@@ -164,6 +165,6 @@ export function ContactModal({ contact, onClose, onDeleted }: ContactModalProps)
         onCancel={() => setConfirmDelete(false)}
         onConfirm={() => void deleteContact()}
       />
-    </Modal>
+    </DraggableModal>
   );
 }

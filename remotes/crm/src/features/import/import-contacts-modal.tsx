@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
-import { Badge, formatCount, Group, Modal, Stack } from '@atrium/ui';
+import { Badge, DraggableModal, formatCount, Group, Stack } from '@atrium/ui';
 import {
   contactImport,
   isContactImportDone,
@@ -137,7 +137,14 @@ export function ImportContactsModal({ opened, onClose }: ImportContactsModalProp
   const busy = uploadFile.isPending || validate.isPending || start.isPending;
   const current = STEPS.findIndex((s) => s.key === step);
   return (
-    <Modal opened={opened} onClose={close} title="Import Contacts" size="xl" closeOnClickOutside={!busy}>
+    <DraggableModal
+      modalId="import-contacts"
+      opened={opened}
+      onClose={close}
+      title="Import Contacts"
+      size="xl"
+      closeOnClickOutside={!busy}
+    >
       <Stack gap="md">
         <Group gap="xs" aria-label="Import steps">
           {STEPS.map((s, i) => (
@@ -196,6 +203,6 @@ export function ImportContactsModal({ opened, onClose }: ImportContactsModalProp
           />
         )}
       </Stack>
-    </Modal>
+    </DraggableModal>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Box, Button, Group, Modal, Stack, Text, TextInput, handleError } from '@atrium/ui';
+import { Alert, Box, Button, DraggableModal, Group, Stack, Text, TextInput, handleError } from '@atrium/ui';
 import { toast } from '@atrium/event-bus';
 import { DOCUMENT_MESSAGES, documentKeys, documents, type DocumentSendAnswer } from '@atrium/domain-documents';
 import { absoluteLink } from '../../lib/paths';
@@ -43,7 +43,8 @@ export function SendDialog({ documentId, unresolvedTags, onClose }: SendDialogPr
   };
   const link = sent ? absoluteLink(sent.link.url) : '';
   return (
-    <Modal
+    <DraggableModal
+      modalId="send-document"
       opened
       onClose={() => onClose(!!sent)}
       title={sent ? 'Document sent' : 'Send this document?'}
@@ -93,6 +94,6 @@ export function SendDialog({ documentId, unresolvedTags, onClose }: SendDialogPr
           </Group>
         </Stack>
       )}
-    </Modal>
+    </DraggableModal>
   );
 }

@@ -4,12 +4,12 @@ import { toast } from '@atrium/event-bus';
 import {
   ActionIcon,
   Button,
+  DraggableModal,
   Group,
   IconChevronLeft,
   IconChevronRight,
   IconPlus,
   IconTrash,
-  Modal,
   Paper,
   SegmentedControl,
   SimpleGrid,
@@ -35,10 +35,10 @@ type Doc = Pick<Document, '_id' | 'title' | 'signers' | 'contact' | 'expiresAt'>
  */
 export function SendForSignatureDialog({ doc, opened, onClose }: { doc: Doc; opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Send for signature" size="lg" centered>
+    <DraggableModal modalId="send-for-signature" opened={opened} onClose={onClose} title="Send for signature" size="lg">
       {/* Fresh values each time it opens (the contract's signers may have changed meanwhile). */}
       {opened && <SendForm doc={doc} onClose={onClose} />}
-    </Modal>
+    </DraggableModal>
   );
 }
 

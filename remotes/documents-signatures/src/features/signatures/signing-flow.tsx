@@ -4,10 +4,10 @@ import {
   Alert,
   Button,
   Container,
+  DraggableModal,
   Group,
   IconDownload,
   LoadError,
-  Modal,
   PageSkeleton,
   Paper,
   Stack,
@@ -244,7 +244,7 @@ function DeclineDialog({
     },
   });
   return (
-    <Modal opened={opened} onClose={onClose} title="Decline to sign" centered>
+    <DraggableModal modalId="decline-to-sign" opened={opened} onClose={onClose} title="Decline to sign">
       <Stack>
         <Text size="sm">
           The sender is told that you declined and why. The document cannot then be signed through this link.
@@ -279,7 +279,7 @@ function DeclineDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </DraggableModal>
   );
 }
 

@@ -5,10 +5,10 @@ import { toast } from '@atrium/event-bus';
 import {
   Button,
   ConfirmDialog,
+  DraggableModal,
   Group,
   IconDownload,
   Link,
-  Modal,
   Stack,
   Text,
   Textarea,
@@ -125,7 +125,13 @@ export function WorkflowActions({ workflow: w }: { workflow: Workflow }) {
           })
         }
       />
-      <Modal opened={voiding} onClose={() => setVoiding(false)} title="Void this workflow" centered>
+      <DraggableModal
+        modalId="void-workflow"
+        opened={voiding}
+        onClose={() => setVoiding(false)}
+        title="Void this workflow"
+        centered
+      >
         <Stack>
           <Text size="sm">
             The signers' links stop working at once and nobody can sign this contract through this workflow any more.
@@ -165,7 +171,7 @@ export function WorkflowActions({ workflow: w }: { workflow: Workflow }) {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </DraggableModal>
     </Group>
   );
 }

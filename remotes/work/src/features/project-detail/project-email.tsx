@@ -17,9 +17,9 @@ import {
   Badge,
   Box,
   Button,
+  DraggableModal,
   Group,
   Link,
-  Modal,
   Paper,
   Stack,
   Text,
@@ -120,7 +120,13 @@ function ComposeModal({ projectId, draft, onClose }: { projectId: string; draft:
   });
   const tooBig = files.find((f) => f.size > GMAIL_MAX_ATTACHMENT_BYTES);
   return (
-    <Modal opened onClose={onClose} title={draft.threadId ? 'Reply' : 'New email'} size="lg" centered>
+    <DraggableModal
+      modalId="project-email"
+      opened
+      onClose={onClose}
+      title={draft.threadId ? 'Reply' : 'New email'}
+      size="lg"
+    >
       <Stack gap="sm">
         <TextInput
           label="To"
@@ -171,7 +177,7 @@ function ComposeModal({ projectId, draft, onClose }: { projectId: string; draft:
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </DraggableModal>
   );
 }
 

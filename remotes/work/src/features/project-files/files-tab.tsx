@@ -9,11 +9,11 @@ import {
   Button,
   Card,
   DeleteConfirmDialog,
+  DraggableModal,
   FileButton,
   Group,
   IconFile,
   IconUpload,
-  Modal,
   Paper,
   SimpleGrid,
   Stack,
@@ -169,7 +169,14 @@ export function FilesTab({ projectId, kind, files }: { projectId: string; kind: 
           ))}
         </SimpleGrid>
       )}
-      <Modal opened={!!preview} onClose={() => setPreview(null)} title={preview?.name} size="xl" centered>
+      <DraggableModal
+        modalId="project-file-preview"
+        opened={!!preview}
+        onClose={() => setPreview(null)}
+        title={preview?.name}
+        size="xl"
+        centered
+      >
         {preview &&
           (preview.type === 'application/pdf' ? (
             <object
@@ -191,7 +198,7 @@ export function FilesTab({ projectId, kind, files }: { projectId: string; kind: 
               style={{ maxWidth: '100%', display: 'block', margin: '0 auto' }}
             />
           ))}
-      </Modal>
+      </DraggableModal>
       <DeleteConfirmDialog
         opened={!!deleting}
         title="Delete file"
