@@ -55,7 +55,7 @@ export interface CommunityAccess {
 const personName = (table: typeof users) =>
   sql<string>`coalesce(nullif(trim(${table.firstName} || ' ' || ${table.lastName}), ''), 'Former member')`;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-/** The search total stops counting here (page ≤ 500 of ≤ 20 reaches no further on the pages). */
+/** The search total stops counting here: a total past it tells nothing more to a person paging through. */
 export const SEARCH_COUNT_CAP = 10_000;
 
 const LISTING_ID = sql.raw('"market_listings"."id"');

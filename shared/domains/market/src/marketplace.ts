@@ -164,7 +164,7 @@ export const listingSearchSchema = z
     sellerId: z.string().trim().min(1).max(100).optional(),
     sort: z.enum(LISTING_SORTS).default('newest'),
     page: z.coerce.number().int().min(1).max(500).default(1),
-    limit: z.coerce.number().int().min(1).max(50).default(LISTING_PAGE_SIZE),
+    limit: z.coerce.number().int().min(1).max(100).default(LISTING_PAGE_SIZE),
   })
   .refine((v) => v.minPrice === undefined || v.maxPrice === undefined || v.minPrice <= v.maxPrice, {
     path: ['maxPrice'],
@@ -187,7 +187,7 @@ export interface ListingSearch {
 export const myListingsQuerySchema = z.object({
   status: z.enum(LISTING_STATUSES).optional(),
   page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(50).default(LISTING_PAGE_SIZE),
+  limit: z.coerce.number().int().min(1).max(100).default(LISTING_PAGE_SIZE),
 });
 export interface MyListingsQuery {
   status?: ListingStatus;
@@ -303,7 +303,7 @@ export type Transaction = z.infer<typeof transactionSchema>;
 export const transactionListQuerySchema = z.object({
   status: z.enum(TRANSACTION_STATUSES).optional(),
   page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(50).default(LISTING_PAGE_SIZE),
+  limit: z.coerce.number().int().min(1).max(100).default(LISTING_PAGE_SIZE),
 });
 export interface TransactionListQuery {
   status?: TransactionStatus;
@@ -354,7 +354,7 @@ export type ModerationReview = z.infer<typeof moderationReviewSchema>;
 export const moderationQuerySchema = z.object({
   status: z.enum(['reported', 'hidden']).default('reported'),
   page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(50).default(LISTING_PAGE_SIZE),
+  limit: z.coerce.number().int().min(1).max(100).default(LISTING_PAGE_SIZE),
 });
 export interface ModerationQuery {
   status?: 'reported' | 'hidden';
@@ -363,7 +363,7 @@ export interface ModerationQuery {
 }
 export const reviewListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(50).default(LISTING_PAGE_SIZE),
+  limit: z.coerce.number().int().min(1).max(100).default(LISTING_PAGE_SIZE),
 });
 
 const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
