@@ -43,6 +43,7 @@ export {
   IconChevronLeft,
   IconChevronRight,
   IconCopy,
+  IconDeviceDesktop,
   IconDotsVertical,
   IconDownload,
   IconFile,
@@ -60,6 +61,7 @@ export {
   IconTrash,
   IconUpload,
   IconUser,
+  IconX,
 } from '@tabler/icons-react';
 
 export { ConfirmDialog, DeleteConfirmDialog } from './confirm-dialog';
