@@ -359,7 +359,15 @@ export async function buildApp({
   );
   // Communities and people (issue #20): platform-wide, not a business's rows; people reads communities' profiles part.
   // Their notifications are personal ones (no business), listed in every business of the person.
-  const communities = new CommunitiesService(new CommunitiesRepository(db), notifications);
+  // Event reminders: a sweep job queued every minute (communities.service.ts, REMINDERS_QUEUE).
+  const communities = new CommunitiesService(new CommunitiesRepository(db), notifications, jobs, (err, msg) =>
+    app.log.warn({ err }, msg),
+  );
+  communities.defineJobs();
+  if (contactImport?.enabled !== false) {
+    app.addHook('onReady', async () => communities.startSchedule());
+    app.addHook('onClose', async () => communities.stopSchedule());
+  }
   const people = new PeopleService(new PeopleRepository(db), communities);
   const notificationBroker = new NotificationBroker(database, app.log);
   // Gmail (issue #19 §3): the members' mailboxes, the MailSender port (lib/mail-sender-port.ts) campaigns and

@@ -1,6 +1,10 @@
 import { communityAnswerSchema, eventAnswerSchema } from '@atrium/domain-market/schemas';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { signUp, type SignedUp } from '../../../test/security-helpers';
+import { NotificationsRepository } from '../notifications/notifications.repository';
+import { NotificationsService } from '../notifications/notifications.service';
+import { CommunitiesRepository } from './communities.repository';
+import { CommunitiesService } from './communities.service';
 
 const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 8)}`;
 
@@ -127,5 +131,56 @@ describe('communities: notifications', () => {
     await bob.agent.post(`/communities/${c._id}/join`);
     expect(about(await bell(owner), c.name)).toHaveLength(0);
     await owner.agent.put('/notifications/preferences', { SYSTEM: true });
+  });
+
+  test('event reminders: 24 hours and 1 hour before, to the people going, once each however many sweeps run', async () => {
+    const db = t.database.db;
+    // Two schedulers (two API processes) on one database.
+    const sweeper = () =>
+      new CommunitiesService(
+        new CommunitiesRepository(db),
+        new NotificationsService(new NotificationsRepository(db), () => undefined),
+      );
+    const [a, b] = [sweeper(), sweeper()];
+    const c = await create(owner, { name: unique('Reminded') });
+    for (const who of [ada, bob]) await who.agent.post(`/communities/${c._id}/join`);
+    const startsAt = new Date(Date.now() + 23 * 3_600_000);
+    startsAt.setUTCSeconds(0, 0);
+    const made = await owner.agent.post(`/communities/${c._id}/events`, {
+      title: unique('Demo day'),
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString(),
+      timeZone: 'Europe/Paris',
+      mode: 'in_person',
+      place: 'Paris',
+      capacity: 1,
+    });
+    const event = eventAnswerSchema.parse(made.json()).data;
+    const path = `/communities/${c._id}/events/${event._id}`;
+    await ada.agent.put(`${path}/rsvp`, { status: 'going' });
+    await bob.agent.put(`${path}/rsvp`, { status: 'waitlist' });
+
+    // more than a day before: nothing yet
+    expect(await a.sendReminders(new Date(startsAt.getTime() - 25 * 3_600_000))).toBe(0);
+    // within the day: the 24-hour reminder, once, though two sweeps run at the same moment and again later
+    const now = new Date(startsAt.getTime() - 23 * 3_600_000);
+    const [one, two] = await Promise.all([a.sendReminders(now), b.sendReminders(now)]);
+    expect(one + two).toBe(1);
+    expect(await b.sendReminders(new Date(now.getTime() + 60_000))).toBe(0);
+    let told = about(await bell(ada), event.title);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ type: 'CALENDAR', title: 'Event reminder', data: { url: path } });
+    expect(told[0]!.message).toMatch(new RegExp(`^${event.title} starts within a day: .+`));
+    expect(about(await bell(bob), event.title)).toHaveLength(0); // waitlisted: not going
+
+    // within the hour: the 1-hour reminder, once
+    const soon = new Date(startsAt.getTime() - 30 * 60_000);
+    const [three, four] = await Promise.all([a.sendReminders(soon), b.sendReminders(soon)]);
+    expect(three + four).toBe(1);
+    expect(await a.sendReminders(soon)).toBe(0);
+    told = about(await bell(ada), event.title);
+    expect(told.map((n) => n.title).sort()).toEqual(['Event reminder', 'Event starting soon']);
+    // after the start: nothing more
+    expect(await a.sendReminders(new Date(startsAt.getTime() + 60_000))).toBe(0);
   });
 });

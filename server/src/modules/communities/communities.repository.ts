@@ -6,6 +6,7 @@ import {
   communityEvents,
   communityMembers,
   communityPosts,
+  eventReminders,
   eventRsvps,
   postComments,
   postReactions,
@@ -323,7 +324,10 @@ export class CommunitiesRepository {
         .orderBy(sql`${communityPosts.createdAt} desc nulls last`, sql`${communityPosts.id} desc nulls last`)
         .limit(limit)
         .offset((page - 1) * limit),
-      this.db.select({ n: count() }).from(communityPosts).where(where),
+      // The kept count (migration 0050's triggers), not a count of up to 100,000 posts on every page.
+      onlyIds
+        ? Promise.resolve([{ n: onlyIds.length }])
+        : this.db.select({ n: communities.postCount }).from(communities).where(eq(communities.id, communityId)),
     ]);
     return { rows, total: total?.n ?? 0 };
   }
@@ -495,5 +499,51 @@ export class CommunitiesRepository {
         ),
       );
     return seats.map((x) => x.e);
+  }
+
+  // Reminders
+
+  /**
+   * The reminders due at `now`, per event and kind: events starting within the next 24 hours ('1h' within the next
+   * hour, else '24h'), with their going attendees who were not sent that kind yet.
+   */
+  async dueReminders(now: Date) {
+    const kind = sql<'24h' | '1h'>`case when ${communityEvents.startsAt} <= ${new Date(now.getTime() + 3_600_000)}
+      then '1h' else '24h' end`;
+    const rows = await this.db
+      .select({ event: communityEvents, userId: eventRsvps.userId, kind })
+      .from(communityEvents)
+      .innerJoin(eventRsvps, and(eq(eventRsvps.eventId, communityEvents.id), eq(eventRsvps.status, 'going')))
+      .where(
+        and(
+          sql`${communityEvents.startsAt} > ${now}`,
+          sql`${communityEvents.startsAt} <= ${new Date(now.getTime() + 86_400_000)}`,
+          sql`not exists (select 1 from ${eventReminders} x where x.event_id = ${communityEvents.id}
+            and x.user_id = ${eventRsvps.userId} and x.kind = ${kind})`,
+        ),
+      )
+      .orderBy(asc(communityEvents.startsAt), asc(communityEvents.id));
+    const due = new Map<string, { event: EventRow; kind: '24h' | '1h'; userIds: string[] }>();
+    for (const r of rows) {
+      const key = `${r.event.id} ${r.kind}`;
+      const group = due.get(key) ?? { event: r.event, kind: r.kind, userIds: [] };
+      group.userIds.push(r.userId);
+      due.set(key, group);
+    }
+    return [...due.values()];
+  }
+
+  /**
+   * Records these reminders as sent; answers the people it was recorded for now (a concurrent sweep that recorded
+   * one first wins it: the primary key, and this insert waits for that sweep's commit).
+   */
+  async claimReminders(eventId: string, kind: '24h' | '1h', userIds: string[], tx: Executor): Promise<string[]> {
+    if (userIds.length === 0) return [];
+    const rows = await tx
+      .insert(eventReminders)
+      .values(userIds.map((userId) => ({ eventId, userId, kind })))
+      .onConflictDoNothing()
+      .returning({ userId: eventReminders.userId });
+    return rows.map((r) => r.userId);
   }
 }

@@ -17,9 +17,27 @@ import { AppError } from '../../lib/errors';
 import type { CheckedImage } from '../../lib/images';
 import { noNotifications, type NotificationSender } from '../../lib/notifications-port';
 import type { Executor } from '../../db/client';
+import type { JobQueue } from '../../lib/jobs';
 import type { CommunitiesRepository, CommunityRow, EventRow, MemberRow } from './communities.repository';
 
 type Caller = Pick<AuthContext, 'userId' | 'businessId'>;
+
+/** The reminder sweep's queue and how often it is queued (one at a time across processes: the job's key). */
+export const REMINDERS_QUEUE = 'community-event-reminders';
+export const REMINDERS_INTERVAL_MS = 60_000;
+
+/** "Mon 2 Mar, 18:00 CET": the event's start as its own zone shows it. */
+function startsIn(e: Pick<EventRow, 'startsAt' | 'timeZone'>): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: e.timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(e.startsAt);
+}
 
 /** 409 with the spec's own code (contracts' ERROR_STATUS): the client's shared error handler shows its toast. */
 export class DuplicateCommunityName extends AppError {
@@ -80,10 +98,70 @@ interface EventInputClean {
  * remove posts and comments, approve requests, create events; the owner edits roles and deletes.
  */
 export class CommunitiesService {
+  private timer: NodeJS.Timeout | null = null;
+
   constructor(
     private readonly repo: CommunitiesRepository,
     private readonly notifications: NotificationSender = noNotifications,
+    private readonly jobs?: Pick<JobQueue, 'define' | 'send'>,
+    private readonly log?: (err: unknown, msg: string) => void,
   ) {}
+
+  // Reminders
+
+  /**
+   * Event reminders through notifications: 24 hours and 1 hour before the start, to the people going. Each is sent
+   * once per person (a row per event, person and kind, written in the notification's transaction); an event
+   * already less than an hour away gets only the 1-hour one; nothing after the start.
+   */
+  async sendReminders(now: Date = new Date()): Promise<number> {
+    let sent = 0;
+    for (const due of await this.repo.dueReminders(now)) {
+      sent += await this.repo.transaction(async (tx) => {
+        const userIds = await this.repo.claimReminders(due.event.id, due.kind, due.userIds, tx);
+        if (userIds.length === 0) return 0;
+        const soon = due.kind === '1h';
+        await this.tell(tx, userIds, {
+          type: 'CALENDAR',
+          title: soon ? 'Event starting soon' : 'Event reminder',
+          message: `${due.event.title} starts ${soon ? 'within the hour' : 'within a day'}: ${startsIn(due.event)}`,
+          url: eventPath(due.event),
+        });
+        return userIds.length;
+      });
+    }
+    return sent;
+  }
+
+  /** The reminder sweep's job; before the queue starts. */
+  defineJobs(): void {
+    this.jobs?.define<Record<string, never>>({
+      name: REMINDERS_QUEUE,
+      retryLimit: 2,
+      retryDelaySeconds: 30,
+      maxRunSeconds: 10 * 60,
+      handler: async () => {
+        await this.sendReminders();
+      },
+    });
+  }
+
+  /** Queues the sweep every `intervalMs`; the job's key keeps it to one queued at a time across processes. */
+  startSchedule(intervalMs: number = REMINDERS_INTERVAL_MS): void {
+    const jobs = this.jobs;
+    if (!jobs || this.timer) return;
+    this.timer = setInterval(() => {
+      jobs
+        .send(REMINDERS_QUEUE, {}, { key: 'reminders' })
+        .catch((err: unknown) => this.log?.(err, 'communities: reminder sweep not queued'));
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  stopSchedule(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
 
   /**
    * Communities are platform-wide, so their notifications are personal (lib/notifications-port.ts): listed in

@@ -1,4 +1,6 @@
 import { communityAnswerSchema, eventAnswerSchema, postListAnswerSchema } from '@atrium/domain-market/schemas';
+import { eq, inArray } from 'drizzle-orm';
+import { communities, communityPosts } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { multipart, signUp, TINY_PNG, type SignedUp } from '../../../test/security-helpers';
 import { cleanText, toIcs } from './communities.service';
@@ -74,6 +76,7 @@ describe('communities', () => {
     expect(comment.statusCode).toBe(201);
     const feed = postListAnswerSchema.parse((await stranger.agent.get(`/communities/${c._id}/posts`)).json());
     expect(feed.data[0]).toMatchObject({ _id: postId, commentCount: 1 });
+    expect(feed.pagination.total).toBe(1);
 
     // a plain member cannot remove another's comment; the owner (moderator) removes the post
     const commentId = comment.json().data._id as string;
@@ -82,7 +85,9 @@ describe('communities', () => {
     );
     expect((await stranger.agent.delete(`/communities/${c._id}/posts/${postId}`)).statusCode).toBe(403);
     expect((await owner.agent.delete(`/communities/${c._id}/posts/${postId}`)).statusCode).toBe(200);
-    expect((await ada.agent.get(`/communities/${c._id}/posts`)).json().data).toHaveLength(0);
+    const emptied = postListAnswerSchema.parse((await ada.agent.get(`/communities/${c._id}/posts`)).json());
+    expect(emptied.data).toHaveLength(0);
+    expect(emptied.pagination.total).toBe(0); // the kept count follows a removal
     expect((await ada.agent.get(`/communities/${c._id}/posts/${postId}/comments`)).statusCode).toBe(404);
 
     // roles: the owner names a moderator, who then removes posts too; the owner cannot leave
@@ -198,6 +203,32 @@ describe('communities', () => {
     expect(ics.body).toContain('DTSTART:20300301T170000Z');
     expect(ics.body).toContain('SUMMARY:Launch night');
     expect(ics.body).toContain('URL:https://meet.example.com/launch');
+  });
+
+  test('the kept post count follows inserts, removals, restores and deletes of many rows at once', async () => {
+    const c = await create(owner, { name: unique('Counted') });
+    const db = t.database.db;
+    const countOf = async () =>
+      (await db.select({ n: communities.postCount }).from(communities).where(eq(communities.id, c._id)))[0]?.n;
+    const made = await db
+      .insert(communityPosts)
+      .values(['a', 'b', 'c', 'd'].map((body) => ({ communityId: c._id, authorId: owner.user.id, body })))
+      .returning({ id: communityPosts.id });
+    expect(await countOf()).toBe(4);
+    const [p1, p2, p3] = made.map((p) => p.id);
+    await db
+      .update(communityPosts)
+      .set({ removedAt: new Date() })
+      .where(inArray(communityPosts.id, [p1!, p2!]));
+    expect(await countOf()).toBe(2);
+    await db.update(communityPosts).set({ removedAt: null }).where(eq(communityPosts.id, p1!));
+    await db.update(communityPosts).set({ body: 'edited' }).where(eq(communityPosts.communityId, c._id));
+    expect(await countOf()).toBe(3);
+    await db.delete(communityPosts).where(inArray(communityPosts.id, [p2!, p3!])); // one removed, one not
+    expect(await countOf()).toBe(2);
+    expect((await owner.agent.get(`/communities/${c._id}/posts`)).json().pagination.total).toBe(2);
+    // the community goes with its posts (the trigger's update finds it gone)
+    expect((await owner.agent.delete(`/communities/${c._id}`)).statusCode).toBe(200);
   });
 
   test('text is sanitised to plain text; .ics escapes and folds', () => {
