@@ -2,24 +2,14 @@ import { Suspense, lazy, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { RemoteHeaderWidget } from '@atrium/contracts';
-import {
-  ActionIcon,
-  Box,
-  Burger,
-  ErrorBoundary,
-  Group,
-  IconSearch,
-  Modal,
-  Text,
-  retryImport,
-  useDisclosure,
-} from '@atrium/ui';
+import { Box, Burger, ErrorBoundary, Group, Text, retryImport } from '@atrium/ui';
 import { remotesState } from '../federation/remotes';
 import { BusinessSwitcher } from './business-switcher';
 import { Clock } from './clock';
 import { HeaderWeather } from './header-weather';
 import { NewMenu } from './new-menu';
 import { GlobalSearch } from './search/global-search';
+import { MobileSearch } from './search/mobile-search';
 import { UserMenu } from './user-menu';
 
 type Load = RemoteHeaderWidget['load'];
@@ -62,9 +52,9 @@ export function HeaderWidgets() {
 }
 
 export function Header({ mobileOpened, onMobileToggle }: { mobileOpened: boolean; onMobileToggle: () => void }) {
-  const [searchOpened, search] = useDisclosure(false);
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
+    // Relative: the mobile search field opens over the whole header.
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md" pos="relative">
       <Group wrap="nowrap" gap="sm">
         <Burger
           opened={mobileOpened}
@@ -81,12 +71,9 @@ export function Header({ mobileOpened, onMobileToggle }: { mobileOpened: boolean
         <GlobalSearch />
       </Box>
       <Group wrap="nowrap" gap="md">
-        <ActionIcon variant="subtle" hiddenFrom="sm" onClick={search.open} aria-label="Open search">
-          <IconSearch size={18} />
-        </ActionIcon>
-        <Modal opened={searchOpened} onClose={search.close} title="Search" yOffset={16}>
-          <GlobalSearch autoFocus onDone={search.close} />
-        </Modal>
+        <Box hiddenFrom="sm">
+          <MobileSearch />
+        </Box>
         <Box visibleFrom="md">
           <BusinessSwitcher />
         </Box>

@@ -46,4 +46,26 @@ describe('UserMenu', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(logout).not.toHaveBeenCalled();
   });
+
+  it("the dark mode item saves the choice under darkMode; 'Use system theme' forgets it", async () => {
+    localStorage.removeItem('darkMode');
+    setTestSession({ user: { firstName: 'Maya', lastName: 'Lin', email: 'maya@studio.com' } as never });
+    renderAt('/contacts', <UserMenu />);
+    fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    // Nothing saved: the system's scheme (light in jsdom), and nothing to go back to.
+    expect(screen.queryByRole('menuitem', { name: 'Use system theme' })).toBeNull();
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Dark mode' }));
+    expect(localStorage.getItem('darkMode')).toBe('true');
+    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    // Reopened, the menu's items sit behind Mantine's opening transition in jsdom (display: none): hidden: true.
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Use system theme', hidden: true }));
+    expect(localStorage.getItem('darkMode')).toBeNull();
+    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    expect(await screen.findByRole('menuitem', { name: 'Dark mode', hidden: true })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Use system theme', hidden: true })).toBeNull();
+  });
 });

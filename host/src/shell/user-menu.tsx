@@ -7,6 +7,7 @@ import {
   Avatar,
   ConfirmDialog,
   IconChevronRight,
+  IconDeviceDesktop,
   IconLogout,
   IconMoon,
   IconSun,
@@ -26,7 +27,8 @@ export function UserMenu() {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  const { setColorScheme } = useMantineColorScheme();
+  // Dark mode (spec §6): the system's until the user picks one here; the choice is saved under darkMode.
+  const { colorScheme, setColorScheme, clearColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
   const initials = `${user?.firstName?.[0] ?? ''}${user?.lastName?.[0] ?? ''}`.toUpperCase() || '?';
 
@@ -72,6 +74,11 @@ export function UserMenu() {
           >
             {scheme === 'dark' ? 'Light mode' : 'Dark mode'}
           </Menu.Item>
+          {colorScheme !== 'auto' && (
+            <Menu.Item leftSection={<IconDeviceDesktop size={16} />} onClick={clearColorScheme}>
+              Use system theme
+            </Menu.Item>
+          )}
           <Menu.Item leftSection={<IconChevronRight size={16} />} onClick={startTour}>
             Product tour
           </Menu.Item>
