@@ -46,6 +46,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions(),
+    // The host's service worker (/sw.js, the offline shell) would answer the remotes' and the shell's requests
+    // itself, out of reach of the specs' page.route fakes: only tests/offline.spec.ts lets it run.
+    serviceWorkers: 'block',
     // The product tour starts by itself for a new user and would stand over every spec's pages: it is off in this
     // browser by default (tests/tour.spec.ts starts from an empty storage state instead).
     storageState: {

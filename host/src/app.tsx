@@ -12,6 +12,7 @@ import { SignUpPage } from './auth/sign-up-page';
 import { ensureRemote, loadPublicRemote, remotesState, retryRemote, startRemotes } from './federation/remotes';
 import { RemotePage } from './shell/remote-page';
 import { RemoteErrorPanel, remoteDownMessage } from './shell/remote-error-panel';
+import { OfflineBanner } from './offline/offline-banner';
 
 /**
  * A page fetched when first shown (retried like a remote chunk), so the sign-in page — the first thing most
@@ -210,6 +211,7 @@ export function App() {
         <BusListeners />
         <AppRoutes />
       </BrowserRouter>
+      <OfflineBanner />
     </UiProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { captureEarlyErrors } from './reporting/early-errors';
+import { registerServiceWorker } from './offline/register-sw';
 
 // Errors from the very first moment are kept until the error reporting (if configured) is up.
 const early = captureEarlyErrors();
@@ -11,3 +12,6 @@ createRoot(document.getElementById('root')!).render(<App />);
 const startReporting = () => void import('./reporting/start').then((m) => m.startFromManifest(early));
 if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(startReporting, { timeout: 3_000 });
 else setTimeout(startReporting, 1_000);
+
+// The offline shell (/sw.js): production builds only, once the page has loaded.
+registerServiceWorker();

@@ -1,13 +1,31 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { STORAGE_KEYS } from '@atrium/contracts/constants';
 import { Center, Loader } from '@atrium/ui/core';
+import { connectivity } from '../offline/connectivity';
 import { useSession } from './use-session';
 
-/** Every signed-in route: wait for the session check, then render or send the user to /signin. */
+/** The marker a signed-in browser keeps in local storage (never the credential, which is an HttpOnly cookie). */
+function hadSession(): boolean {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.token) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Every signed-in route: wait for the session check, then render or send the user to /signin. Offline, a browser
+ * that was signed in gets the page without a check (the offline shell: the service worker's cached shell and
+ * remotes, no user data, "You're offline"); the check runs when the connection is back.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status } = useSession();
+  const { offline } = useSnapshot(connectivity);
   const location = useLocation();
   if (status === 'unknown') {
+    if (offline && hadSession()) return <>{children}</>;
     return (
       <Center h="100vh" aria-label="Checking your session">
         <Loader />
