@@ -61,7 +61,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ marketplace: Marketplace
       schema: {
         tags,
         description:
-          'Searches the active listings the caller may see (public communities and private ones they belong to): `q` in title and description, category, delivery, currency, price range in minor units, community, seller; newest or by price. The total counts up to 10,000.',
+          'Searches the active listings the caller may see (public communities and private ones they belong to): `q` in title and description, category, delivery, currency, price range in minor units, community, seller; newest or by price. The total counts up to 1,000 (a total past that tells nothing to someone paging).',
         querystring: listingSearchSchema,
         response: { 200: listingListAnswerSchema, ...errorResponses(400, 401) },
       },
