@@ -137,6 +137,7 @@ export function ListingForm({ listing, communities, submitLabel, onSubmit, onCan
           description="The listing is shown to the people who can see this community."
           withAsterisk
           data={communities}
+          allowDeselect={false}
           disabled={Boolean(listing)}
           {...form.getInputProps('communityId')}
         />
