@@ -6,6 +6,7 @@ import {
   friendRequests,
   notificationPreferences,
   notifications,
+  notificationUnreadCounts,
   userBlocks,
   users,
 } from '../../db/schema';
@@ -166,11 +167,20 @@ export class NotificationsRepository {
     return { rows, total: total?.n ?? 0 };
   }
 
+  /**
+   * The caller's unread notifications in this business and personal ones: two counter rows (kept by triggers,
+   * migration 0052), not a count of every unread entry.
+   */
   async unreadCount(userId: string, businessId: string): Promise<number> {
     const [row] = await this.db
-      .select({ n: count() })
-      .from(notifications)
-      .where(and(this.mine(userId, businessId), isNull(notifications.readAt)));
+      .select({ n: sql<number>`coalesce(sum(${notificationUnreadCounts.unread}), 0)::int` })
+      .from(notificationUnreadCounts)
+      .where(
+        and(
+          eq(notificationUnreadCounts.userId, userId),
+          inArray(notificationUnreadCounts.businessKey, [businessId, '']),
+        ),
+      );
     return row?.n ?? 0;
   }
 

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, count, eq, isNull, or } from 'drizzle-orm';
 import { ACCESS_COOKIE, API_ROOT } from '@atrium/contracts';
 import { buildApp } from '../../app';
 import {
   communities,
   communityMembers,
   friendRequests,
+  notificationUnreadCounts,
   notifications as notificationsTable,
   userBlocks,
 } from '../../db/schema';
@@ -169,6 +170,87 @@ describe('notifications', () => {
     expect(bell!.data).toMatchObject({ formId: form._id, url: `/response/${bell!.data.submissionId}` });
     // Owners and admins are told; a plain member is not.
     expect(await listOf(member, '?type=FORM_SUBMITTED')).toEqual([]);
+  });
+
+  test('the unread count (counters kept by triggers) equals the unread rows through every kind of write', async () => {
+    const reader = await join(t, owner);
+    const db = t.database.db;
+    const rows = async () => {
+      const [row] = await db
+        .select({ n: count() })
+        .from(notificationsTable)
+        .where(
+          and(
+            eq(notificationsTable.userId, reader.user.id),
+            or(eq(notificationsTable.businessId, owner.user.businessId), isNull(notificationsTable.businessId)),
+            isNull(notificationsTable.readAt),
+          ),
+        );
+      return row!.n;
+    };
+    const same = async (expected: number) => {
+      expect(await rows()).toBe(expected);
+      expect(await unread(reader)).toBe(expected);
+    };
+    await same(0);
+    // Three through the API (one statement each), a personal one, one of another business (not counted here), and
+    // many in one statement, some of them read already.
+    for (const i of [1, 2, 3])
+      await owner.agent.post('/contacts', { firstName: `Count${i}`, email: `count${i}@x.test` });
+    expect(
+      (await owner.agent.post('/notifications/friend-request-sent', { recipientUserId: reader.user.id })).statusCode,
+    ).toBe(201);
+    await same(4);
+    const many = (n: number, businessId: string | null, read: boolean) =>
+      Array.from({ length: n }, (_, i) => ({
+        id: randomUUID(),
+        userId: reader.user.id,
+        businessId,
+        type: 'SYSTEM' as const,
+        title: `Bulk ${i}`,
+        message: 'bulk',
+        readAt: read ? new Date() : null,
+      }));
+    await db
+      .insert(notificationsTable)
+      .values([
+        ...many(30, owner.user.businessId, false),
+        ...many(5, null, false),
+        ...many(10, owner.user.businessId, true),
+        ...many(7, stranger.user.businessId, false),
+      ]);
+    await same(39);
+
+    const [first, second] = await listOf(reader, '?read=false&limit=2');
+    expect((await reader.agent.put(`/notifications/${first!._id}/read`, {})).statusCode).toBe(200);
+    await same(38);
+    // Read again: nothing moves.
+    expect((await reader.agent.put(`/notifications/${first!._id}/read`, {})).statusCode).toBe(200);
+    await same(38);
+    expect((await reader.agent.delete(`/notifications/${first!._id}`)).statusCode).toBe(200);
+    await same(38);
+    expect((await reader.agent.delete(`/notifications/${second!._id}`)).statusCode).toBe(200);
+    await same(37);
+    expect((await reader.agent.put('/notifications/read/all', {})).statusCode).toBe(200);
+    await same(0);
+    // The other business's seven are untouched and counted there.
+    const counters = await db
+      .select()
+      .from(notificationUnreadCounts)
+      .where(eq(notificationUnreadCounts.userId, reader.user.id));
+    expect(Object.fromEntries(counters.map((c) => [c.businessKey, c.unread]))).toEqual({
+      [owner.user.businessId]: 0,
+      '': 0,
+      [stranger.user.businessId]: 7,
+    });
+    // A rolled-back insert leaves the counter alone.
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.insert(notificationsTable).values(many(3, owner.user.businessId, false));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await same(0);
   });
 
   test('inside a transaction that rolls back nothing is stored and nothing is pushed', async () => {
