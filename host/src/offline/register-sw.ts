@@ -5,9 +5,8 @@ declare const process: { env: { NODE_ENV?: string } };
 
 /**
  * Registers the service worker at /sw.js in production builds only (webpack defines NODE_ENV; jest and the dev
- * server never register it), after the page has loaded so it never competes with the first paint. When the worker
- * takes control of this page (its first visit), it is handed the remote entries and chunks already loaded, so the
- * next load works offline too.
+ * server never register it), once the page has loaded and is idle. When the worker takes control of this page (its
+ * first visit), it is handed the remote entries and chunks already loaded, so the next load works offline too.
  */
 export function registerServiceWorker(): void {
   if (process.env.NODE_ENV !== 'production' || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) {
@@ -24,6 +23,12 @@ export function registerServiceWorker(): void {
       registration.active?.postMessage(message);
     });
   };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  // After the load and when the page is idle: installing precaches the host's build, which must not compete with
+  // the first visit's own requests (the home page's widgets load after the load event).
+  const whenIdle = () =>
+    typeof window.requestIdleCallback === 'function'
+      ? window.requestIdleCallback(register, { timeout: 5_000 })
+      : setTimeout(register, 2_000);
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
