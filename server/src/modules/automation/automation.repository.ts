@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AutomationDateField } from '@atrium/domain-comms/automation';
 import { resultRows, type Database, type Transaction } from '../../db/client';
 import { automationDateFires, automationRuns, automations, domainEvents } from '../../db/schema';
@@ -315,12 +315,21 @@ export class AutomationRepository {
     await tx.update(automations).set({ datesSweptAt: at }).where(eq(automations.id, automationId));
   }
 
-  /** Runs not finished whose last change is older than `before` (a job lost before it was sent, or stuck). */
+  /**
+   * Runs that should be moving and may have no job: queued or running ones whose last change is older than `before`
+   * (a job lost before it was sent, or out of retries), and waiting ones whose wait ended before `before` (the job
+   * that resumes them lost between the wait's record and its send). The caller skips those with a pending job.
+   */
   async staleRuns(before: Date, limit: number): Promise<AutomationRunRow[]> {
     return this.db
       .select()
       .from(automationRuns)
-      .where(and(inArray(automationRuns.status, ['queued', 'running']), lt(automationRuns.updatedAt, before)))
+      .where(
+        or(
+          and(inArray(automationRuns.status, ['queued', 'running']), lt(automationRuns.updatedAt, before)),
+          and(eq(automationRuns.status, 'waiting'), lt(automationRuns.resumeAt, before)),
+        ),
+      )
       .orderBy(asc(automationRuns.updatedAt))
       .limit(limit);
   }
@@ -364,7 +373,7 @@ export class AutomationRepository {
     runId: string,
     step: number,
     entry: StepResultRow,
-    next: { status: 'running' | 'waiting' | 'completed' | 'failed'; error?: string | null },
+    next: { status: 'running' | 'waiting' | 'completed' | 'failed'; error?: string | null; resumeAt?: Date },
   ): Promise<void> {
     const finished = next.status === 'completed' || next.status === 'failed';
     await this.db
@@ -374,6 +383,7 @@ export class AutomationRepository {
                        WHERE (e->>'step')::int <> ${step}) || ${JSON.stringify([entry])}::jsonb`,
         nextStep: step + 1,
         status: next.status,
+        resumeAt: next.resumeAt ?? null,
         error: next.error ?? null,
         updatedAt: new Date(),
         ...(finished ? { finishedAt: new Date() } : {}),

@@ -69,6 +69,8 @@ export interface AutomationOptions {
   datesEveryMs?: number;
   /** Dates one sweep fires at most (the rest next pass); and automations one pass looks at. */
   datesBatch?: number;
+  /** The run job's heartbeat and grace (lib/jobs): a run whose process died is taken up again after the grace. */
+  runJob?: { heartbeatSeconds?: number; graceSeconds?: number };
 }
 
 const notFound = () => new AppError('NOT_FOUND', AUTOMATION_MESSAGES.notFound);
@@ -214,7 +216,11 @@ export class AutomationService {
       retryDelaySeconds: 5,
       // Runs are independent and each step is claimed before it is done, so a process runs a few side by side.
       concurrency: AUTOMATION_RUN_CONCURRENCY,
-      handler: async (data) => this.execute(data.runId),
+      // A process that dies mid-run stops beating: after the grace its job is retried in another process, which
+      // carries on from the run's recorded progress (execute).
+      heartbeatSeconds: this.options.runJob?.heartbeatSeconds,
+      graceSeconds: this.options.runJob?.graceSeconds,
+      handler: async (data, job) => this.execute(data.runId, job.signal),
     });
     jobs.define<object>({
       name: AUTOMATION_DATES_QUEUE,
@@ -386,18 +392,27 @@ export class AutomationService {
     if (stale.length === 0) return;
     const pending = await this.deps.jobs.pendingKeys(AUTOMATION_RUN_QUEUE);
     for (const run of stale) {
-      if (!pending.has(run.id)) await this.deps.jobs.send(AUTOMATION_RUN_QUEUE, { runId: run.id }, { key: run.id });
+      if (pending.has(run.id)) continue;
+      this.deps.log.warn({ run: run.id, status: run.status }, 'automation: a run had no job; it is queued again');
+      await this.deps.jobs.send(AUTOMATION_RUN_QUEUE, { runId: run.id }, { key: run.id });
     }
   }
 
   // ---------------------------------------------------------------------------------------------------------
   // A run's steps (the job's handler)
 
-  async execute(runId: string): Promise<void> {
+  /**
+   * Runs a run's steps from its recorded progress (`next_step`, each step's result): steps done are never done
+   * again, a step a dead process was in is marked unknown and not repeated, the rest run. `signal` (the job's)
+   * stops it between steps when this process stops or lost the job: the job goes back, or its retry carries on.
+   */
+  async execute(runId: string, signal?: AbortSignal): Promise<void> {
     const found = await this.repo.run(runId);
     if (!found) return;
     const { run, automation } = found;
     if (run.status === 'completed' || run.status === 'failed') return;
+    // A wait not over yet: its own job (sent with startAfter) resumes it; an early second job does nothing.
+    if (run.status === 'waiting' && run.resumeAt && run.resumeAt.getTime() > Date.now() + 1000) return;
     const steps = (automation.steps as unknown[]).map((s) => automationStepSchema.parse(s));
     const results = run.results as StepResultRow[];
     const at = () => new Date().toISOString();
@@ -411,6 +426,7 @@ export class AutomationService {
         await this.repo.finishStep(runId, i, entry, { status: last ? 'completed' : 'running' });
         continue;
       }
+      if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('run stopped');
       const claim: StepResultRow = { step: i, type: step.type, status: 'running', message: '', at: at() };
       if (!(await this.repo.claimStep(runId, i, claim))) return; // another job of this run has it
       let message: string;
@@ -432,18 +448,15 @@ export class AutomationService {
         return;
       }
       if (step.type === 'wait') {
+        // The end of the wait is recorded with it: a job lost before the send below is sent again by the sweep.
+        const startAfter = new Date(Date.now() + step.days * 86_400_000);
         await this.repo.finishStep(
           runId,
           i,
           { ...claim, status: 'done', message, at: at() },
-          {
-            status: last ? 'completed' : 'waiting',
-          },
+          last ? { status: 'completed' } : { status: 'waiting', resumeAt: startAfter },
         );
-        if (!last) {
-          const startAfter = new Date(Date.now() + step.days * 86_400_000);
-          await this.deps.jobs.send(AUTOMATION_RUN_QUEUE, { runId }, { key: runId, startAfter });
-        }
+        if (!last) await this.deps.jobs.send(AUTOMATION_RUN_QUEUE, { runId }, { key: runId, startAfter });
         return;
       }
       await this.repo.finishStep(
