@@ -622,6 +622,10 @@ export const API_OPERATIONS = {
   // Communities and people (issue #20): platform-wide communities with posts and events; follows, friends, blocks
   'GET /communities': { id: 'listCommunities', summary: "Communities to discover, or the caller's own" },
   'POST /communities': { id: 'createCommunity', summary: 'Create a community (the caller owns it)' },
+  'GET /communities/events': {
+    id: 'searchCommunityEvents',
+    summary: 'Events by title in the communities the caller may read (global search)',
+  },
   'GET /communities/:id': { id: 'getCommunity', summary: "A community's about and the caller's standing" },
   'PUT /communities/:id': { id: 'updateCommunity', summary: 'Edit a community (owner and moderators)' },
   'DELETE /communities/:id': { id: 'deleteCommunity', summary: 'Delete a community (owner)' },

@@ -755,6 +755,7 @@ const ROUTES: Record<string, RouteSpec> = {
   // for its content and its management, as if it did not exist.
   [`GET ${A}/communities`]: {},
   [`POST ${A}/communities`]: {},
+  [`GET ${A}/communities/events`]: { request: () => ({ query: { search: 'Fixture' } }) },
   [`GET ${A}/communities/:id`]: { params: { id: ABOUT } },
   [`PUT ${A}/communities/:id`]: { ids: { id: 'community' }, request: () => ({ payload: { description: 'Edited' } }) },
   [`DELETE ${A}/communities/:id`]: { ids: { id: 'community' } },

@@ -28,6 +28,8 @@ const remoteModule: RemoteModule = {
   nav: REMOTE_META.community_market.nav,
   newMenu: REMOTE_META.community_market.newMenu,
   widgets: [],
+  // The header's global search asks this remote for communities and events; the code loads on the first search.
+  search: (query) => import('./features/search/community-search').then((m) => m.searchCommunities(query)),
 };
 
 export default remoteModule;

@@ -171,6 +171,7 @@ export const REMOTE_META: Readonly<Record<RemoteName, RemoteMeta>> = {
     ],
     nav: [{ key: 'communities', label: 'Communities', path: '/communities', icon: 'communities' }],
     newMenu: [],
+    search: true,
   },
   admin: {
     routes: [

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import {
   communities,
@@ -123,6 +123,41 @@ export class CommunitiesRepository {
       this.db.select({ n: count() }).from(communities).where(where),
     ]);
     return { rows, total: total?.n ?? 0 };
+  }
+
+  /**
+   * Events whose title holds `term`, in public communities and the private ones `userId` is an active member of:
+   * those not over yet first (soonest first), then past ones (latest first).
+   */
+  async searchEvents(userId: string, term: string, limit: number) {
+    return this.db
+      .select({
+        id: communityEvents.id,
+        communityId: communityEvents.communityId,
+        communityName: communities.name,
+        title: communityEvents.title,
+        startsAt: communityEvents.startsAt,
+        timeZone: communityEvents.timeZone,
+      })
+      .from(communityEvents)
+      .innerJoin(communities, eq(communities.id, communityEvents.communityId))
+      .where(
+        and(
+          ilike(communityEvents.title, `%${escapeLike(term)}%`),
+          or(
+            eq(communities.visibility, 'public'),
+            sql`exists (select 1 from ${communityMembers} m where m.community_id = ${communities.id}
+              and m.user_id = ${userId} and m.status = 'active')`,
+          ),
+        ),
+      )
+      .orderBy(
+        sql`${communityEvents.endsAt} < now()`,
+        sql`case when ${communityEvents.endsAt} >= now() then ${communityEvents.startsAt} end asc`,
+        desc(communityEvents.startsAt),
+        asc(communityEvents.id),
+      )
+      .limit(limit);
   }
 
   /** The communities a user is an active member of (for their profile). */

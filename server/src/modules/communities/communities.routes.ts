@@ -17,6 +17,8 @@ import {
   eventAnswerSchema,
   eventInputSchema,
   eventListAnswerSchema,
+  eventSearchAnswerSchema,
+  eventSearchQuerySchema,
   memberAnswerSchema,
   memberListAnswerSchema,
   memberUpdateSchema,
@@ -74,6 +76,24 @@ export const communitiesRoutes: FastifyPluginAsyncZod<{ communities: Communities
       },
     },
     async (request) => ({ success: true as const, ...(await communities.list(callerOf(request), request.query)) }),
+  );
+
+  app.get(
+    '/events',
+    {
+      schema: {
+        tags,
+        description:
+          'Events by title (the global search), only in communities the caller may read: public ones and the ' +
+          'private ones they are an active member of. Upcoming first, by start; then past ones, latest first.',
+        querystring: eventSearchQuerySchema,
+        response: { 200: eventSearchAnswerSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await communities.searchEvents(callerOf(request), request.query.search, request.query.limit),
+    }),
   );
 
   app.post(

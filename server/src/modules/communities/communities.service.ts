@@ -7,6 +7,7 @@ import {
   type CommunityEvent,
   type CommunityMember,
   type CommunityRole,
+  type EventHit,
   type Post,
   type PostComment,
   type ReactionKind,
@@ -254,6 +255,19 @@ export class CommunitiesService {
       data: rows.map((r) => this.dto(r, mine.get(r.id) ?? null)),
       pagination: makePagination(total, q.page, q.limit),
     };
+  }
+
+  /** The global search's events: by title, in the communities the caller may read (never another's private one). */
+  async searchEvents(caller: Caller, term: string, limit: number): Promise<EventHit[]> {
+    const rows = await this.repo.searchEvents(caller.userId, term, limit);
+    return rows.map((r) => ({
+      _id: r.id,
+      communityId: r.communityId,
+      communityName: r.communityName,
+      title: r.title,
+      startsAt: r.startsAt.toISOString(),
+      timeZone: r.timeZone,
+    }));
   }
 
   async get(caller: Caller, id: string): Promise<Community> {

@@ -231,6 +231,46 @@ describe('communities', () => {
     expect((await owner.agent.delete(`/communities/${c._id}`)).statusCode).toBe(200);
   });
 
+  test('event search: by title, only in communities the caller may read; upcoming first', async () => {
+    const word = Math.random().toString(36).slice(2, 8);
+    const open = await create(owner, { name: unique('Searchable') });
+    const closed = await create(owner, { name: unique('Hidden'), visibility: 'private' });
+    const event = (title: string, startsAt: string, endsAt: string) => ({
+      title,
+      startsAt,
+      endsAt,
+      timeZone: 'UTC',
+      mode: 'in_person',
+      place: 'Lisbon',
+    });
+    const soon = new Date(Date.now() + 86_400_000).toISOString();
+    const soonEnd = new Date(Date.now() + 90_000_000).toISOString();
+    for (const [c, body] of [
+      [open._id, event(`Past ${word}`, '2020-01-01T10:00:00Z', '2020-01-01T11:00:00Z')],
+      [open._id, event(`Later ${word}`, '2031-01-01T10:00:00Z', '2031-01-01T11:00:00Z')],
+      [open._id, event(`Soon ${word}`, soon, soonEnd)],
+      [closed._id, event(`Secret ${word}`, soonEnd, '2030-12-01T00:00:00Z')],
+    ] as const)
+      expect((await owner.agent.post(`/communities/${c}/events`, body)).statusCode).toBe(201);
+
+    const titles = async (who: SignedUp, q = word) => {
+      const res = await who.agent.get(`/communities/events?search=${encodeURIComponent(q)}&limit=10`);
+      expect(res.statusCode).toBe(200);
+      return (res.json().data as { title: string; communityName: string }[]).map((e) => e.title);
+    };
+    // a non-member never sees the private community's event; a pending request is not enough
+    expect(await titles(stranger)).toEqual([`Soon ${word}`, `Later ${word}`, `Past ${word}`]);
+    await stranger.agent.post(`/communities/${closed._id}/join`);
+    expect(await titles(stranger)).not.toContain(`Secret ${word}`);
+    // its members do
+    expect(await titles(owner)).toEqual([`Soon ${word}`, `Secret ${word}`, `Later ${word}`, `Past ${word}`]);
+    expect(await titles(owner, `secret ${word.toUpperCase()}`)).toEqual([`Secret ${word}`]);
+    // LIKE wildcards are literal; a blank term or a huge limit is a 400
+    expect(await titles(owner, '%')).toEqual([]);
+    expect((await owner.agent.get('/communities/events?search=%20')).statusCode).toBe(400);
+    expect((await owner.agent.get(`/communities/events?search=${word}&limit=1000`)).statusCode).toBe(400);
+  });
+
   test('text is sanitised to plain text; .ics escapes and folds', () => {
     expect(cleanText('<script>x</script><p>a &amp; b</p>\u0000')).toBe('a & b');
     const ics = toIcs(

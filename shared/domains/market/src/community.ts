@@ -218,6 +218,26 @@ export const eventSchema = z.object({
   createdAt: z.string(),
 });
 export type CommunityEvent = z.infer<typeof eventSchema>;
+
+/** GET /communities/events?search=&limit=: events by title, in the communities the caller may read (global search). */
+export const eventSearchQuerySchema = z.object({
+  search: z.string().trim().min(1, 'Enter something to search for').max(200),
+  limit: z.coerce.number().int().min(1).max(20).default(5),
+});
+export interface EventSearchQuery {
+  search: string;
+  limit?: number;
+}
+/** A hit of the event search: enough to name it and link to its page. */
+export const eventHitSchema = z.object({
+  _id: z.string(),
+  communityId: z.string(),
+  communityName: z.string(),
+  title: z.string(),
+  startsAt: z.string(),
+  timeZone: z.string(),
+});
+export type EventHit = z.infer<typeof eventHitSchema>;
 export const rsvpInputSchema = z.object({ status: z.enum(RSVP_STATUSES) });
 export type RsvpInput = z.infer<typeof rsvpInputSchema>;
 
@@ -240,5 +260,6 @@ export const commentListAnswerSchema = ok(z.array(commentSchema));
 export const commentAnswerSchema = ok(commentSchema);
 export const eventAnswerSchema = ok(eventSchema);
 export const eventListAnswerSchema = ok(z.array(eventSchema));
+export const eventSearchAnswerSchema = ok(z.array(eventHitSchema));
 export type CommunityList = z.infer<typeof communityListAnswerSchema>;
 export type PostList = z.infer<typeof postListAnswerSchema>;

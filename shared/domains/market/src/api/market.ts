@@ -8,7 +8,9 @@ import type {
   CommunityListQuery,
   CommunityMember,
   CommunityUpdate,
+  EventHit,
   EventInput,
+  EventSearchQuery,
   MemberUpdate,
   Post,
   PostComment,
@@ -43,7 +45,11 @@ type Data<T> = { success: true; data: T };
 export function communitiesApi(client: ApiClient) {
   const c = (id: string) => `communities/${enc(id)}`;
   return {
-    list: (query: CommunityListQuery = {}) => client.get<CommunityList>('communities', { ...query }),
+    list: (query: CommunityListQuery = {}, opts: { signal?: AbortSignal } = {}) =>
+      client.get<CommunityList>('communities', { ...query }, opts),
+    /** Events by title in the communities the caller may read (the global search). */
+    searchEvents: async (query: EventSearchQuery, opts: { signal?: AbortSignal } = {}) =>
+      (await client.get<Data<EventHit[]>>('communities/events', { ...query }, opts)).data,
     get: async (id: string) => (await client.get<Data<Community>>(c(id))).data,
     create: async (input: CommunityInput) => (await client.post<Data<Community>>('communities', input)).data,
     update: async (id: string, input: CommunityUpdate) => (await client.put<Data<Community>>(c(id), input)).data,
