@@ -109,14 +109,31 @@ async function seed(db, { businessId, userId }) {
   await db.query('VACUUM ANALYZE notifications');
 }
 
-/** The count's statement as notifications.repository.ts `unreadCount` sends it, and its plan. */
-const UNREAD_COUNT_SQL = `SELECT count(*) FROM notifications
+/**
+ * The count's statement as notifications.repository.ts `unreadCount` sends it (the counters of migration 0052), and
+ * the count of the unread rows it replaced (index-only over the partial unread index): their plans, and both answers
+ * (they must agree). A build before 0052 has no counters: then only the rows' count is shown.
+ */
+const UNREAD_COUNT_SQL = `SELECT coalesce(sum(unread), 0)::int AS count FROM notification_unread_counts
+  WHERE user_id = $1 AND business_key IN ($2, '')`;
+const UNREAD_ROWS_SQL = `SELECT count(*)::int AS count FROM notifications
   WHERE user_id = $1 AND (business_id = $2 OR business_id IS NULL) AND read_at IS NULL`;
 
 async function inspect(db, { businessId, userId }) {
-  const [{ count }] = (await db.query(UNREAD_COUNT_SQL, [userId, businessId])).rows;
-  const { rows } = await db.query(`EXPLAIN (ANALYZE, COSTS OFF) ${UNREAD_COUNT_SQL}`, [userId, businessId]);
-  return { count: Number(count), plan: rows.map((r) => r['QUERY PLAN']) };
+  const out = { count: NaN, rows: NaN, plan: [] };
+  for (const [key, label, q] of [
+    ['count', 'the unread count (counters)', UNREAD_COUNT_SQL],
+    ['rows', 'the unread rows counted', UNREAD_ROWS_SQL],
+  ]) {
+    try {
+      out[key] = (await db.query(q, [userId, businessId])).rows[0].count;
+      const { rows } = await db.query(`EXPLAIN (ANALYZE, COSTS OFF) ${q}`, [userId, businessId]);
+      out.plan.push(`-- ${label}`, ...rows.map((r) => r['QUERY PLAN']));
+    } catch (error) {
+      out.plan.push(`-- ${label}: ${error.message}`);
+    }
+  }
+  return out;
 }
 
 function countCases() {
@@ -148,7 +165,8 @@ async function benchCount(kind) {
     run: { duration: DURATION, connections: 1 },
     ...serverCpu,
   });
-  return { label: r.label, seedMs: r.seedMs, unread: r.inspected.count, plan: r.inspected.plan, cases: r.cases };
+  const { count, rows, plan } = r.inspected;
+  return { label: r.label, seedMs: r.seedMs, unread: count, unreadRows: rows, plan, cases: r.cases };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -311,7 +329,8 @@ async function main() {
   );
   for (const r of counts) {
     console.log(
-      `\n${r.label}: unread count of ${N_MINE} notifications (${r.unread} unread) among ${N_MINE + N_OTHERS}; ` +
+      `\n${r.label}: unread count of ${N_MINE} notifications (${r.unreadRows} unread rows, counters ${r.unread}) among ` +
+        `${N_MINE + N_OTHERS}; ` +
         `${DURATION} s per case; seeded in ${(r.seedMs / 1000).toFixed(1)} s`,
     );
     console.log('case                                 p50 ms   p95 ms   req/s   CPU ms/req   target p95   verdict');
@@ -321,7 +340,11 @@ async function main() {
         `${c.name.padEnd(34)} ${ms(c.p50)} ${ms(c.p95)} ${c.rps.toFixed(0).padStart(7)} ${c.cpuPerRequest.toFixed(2).padStart(12)} ${(c.target ? `≤ ${c.target}` : '').padStart(12)}   ${verdictOf(c)}`,
       );
     }
-    console.log(`\n${r.label}: plan of the unread count\n  ${r.plan.join('\n  ')}`);
+    if (Number.isFinite(r.unread) && r.unread !== r.unreadRows) {
+      failed = true;
+      console.log(`${r.label}: FAILED: the counters say ${r.unread} unread, the rows ${r.unreadRows}`);
+    }
+    console.log(`\n${r.label}: plans\n  ${r.plan.join('\n  ')}`);
   }
   if (push) {
     const lostOrDoubled = push.lost > 0 || push.unexpected > 0 || push.finalCount !== push.pushes;
