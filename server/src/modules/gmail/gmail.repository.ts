@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { gmailConnections, gmailMessages, gmailSends, projects } from '../../db/schema';
+import { contacts, gmailConnections, gmailMessages, gmailSends, projects } from '../../db/schema';
 
 export type GmailConnectionRow = typeof gmailConnections.$inferSelect;
 export type GmailMessageRow = typeof gmailMessages.$inferSelect;
@@ -149,6 +149,23 @@ export class GmailRepository {
   }
 
   // ---- project emails ------------------------------------------------------------------------------------------
+
+  /**
+   * The business's contact with this address (lower-cased), case-insensitively; the earliest when several share it.
+   * Reads the business's (business_id, email) index only.
+   */
+  async contactByEmail(
+    businessId: string,
+    address: string,
+  ): Promise<{ id: string; firstName: string; lastName: string | null } | null> {
+    const [row] = await this.db
+      .select({ id: contacts.id, firstName: contacts.firstName, lastName: contacts.lastName })
+      .from(contacts)
+      .where(and(eq(contacts.businessId, businessId), sql`lower(${contacts.email}) = ${address}`))
+      .orderBy(asc(contacts.createdAt), asc(contacts.id))
+      .limit(1);
+    return row ?? null;
+  }
 
   async projectExists(businessId: string, projectId: string): Promise<boolean> {
     const [row] = await this.db

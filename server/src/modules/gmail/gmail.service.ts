@@ -30,7 +30,7 @@ import type { NotificationSender } from '../../lib/notifications-port';
 import { SealedText } from '../../lib/sealed-text';
 import { GmailFlowCookie, type ConnectFlow } from './connect-flow';
 import { GmailApi, GmailApiError, type GmailSession } from './gmail-api';
-import { blockRemoteImages, composeMessage, readMessage, sanitizeEmailHtml } from './gmail-message';
+import { addressesOf, blockRemoteImages, composeMessage, readMessage, sanitizeEmailHtml } from './gmail-message';
 import type { GmailConnectionRow, GmailRepository } from './gmail.repository';
 
 /** Google sends the browser back here (the API route answers with a redirect to the page the member came from). */
@@ -580,19 +580,31 @@ export class GmailService implements MailSender, MailSendLog {
       sentAt: m.sentAt,
     });
     if (isNew && received) {
+      // The sender as a contact of the business (case-insensitive address), so the notification names them and an
+      // automation's contact steps and conditions work on the email.
+      const sender = addressesOf(m.fromAddress)[0] ?? null;
+      const contact = sender ? await this.repo.contactByEmail(c.businessId, sender) : null;
       await this.notifications.send({
         businessId: c.businessId,
         type: 'CLIENT_EMAIL_RECEIVED',
         title: 'New client email',
         message: `${m.fromAddress || 'A client'}: ${m.subject || '(no subject)'}`.slice(0, 300),
-        data: { projectId, url: `/projects/${projectId}/email` },
+        data: { projectId, url: `/projects/${projectId}/email`, ...(contact ? { contactId: contact.id } : {}) },
         to: { userIds: [c.userId] },
       });
       await this.events?.emit({
         businessId: c.businessId,
         type: 'email.received',
         recordId: m.gmailMessageId,
-        record: { from: m.fromAddress, subject: m.subject, projectId, contactId: null },
+        record: {
+          from: m.fromAddress,
+          subject: m.subject,
+          projectId,
+          contactId: contact?.id ?? null,
+          email: sender,
+          firstName: contact?.firstName ?? null,
+          lastName: contact?.lastName ?? null,
+        },
       });
     }
     return isNew ? 1 : 0;

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { GMAIL_MESSAGES as M } from '@atrium/domain-comms/schemas';
-import { gmailConnections, gmailMessages } from '../../db/schema';
+import { domainEvents, gmailConnections, gmailMessages } from '../../db/schema';
 import { type Agent, createTestApp, signedInAgent, type TestApp } from '../../../test/helpers';
 import { FakeGoogle } from '../../../test/fakes/google-calendar';
 import { FakeGmail } from '../../../test/fakes/gmail';
@@ -332,6 +332,63 @@ describe('Gmail: replies', () => {
     await new Promise((r) => setTimeout(r, 2500));
     const rows = await t.database.db.select().from(gmailMessages).where(eq(gmailMessages.projectId, m.project));
     expect(rows).toHaveLength(2);
+  }, 30_000);
+
+  it('a received email is matched to the business’s contact by its address, any case: the notification and email.received carry it', async () => {
+    const m = await connectedMember('match');
+    const contact = (
+      await m.agent.post('/contacts', { firstName: 'Grace', lastName: 'Hopper', email: 'grace.h@client.example' })
+    ).json().data as { _id: string };
+    // The same address in another business is not this business's contact.
+    const elsewhere = await signedInAgent(t.app);
+    await elsewhere.agent.post('/contacts', { firstName: 'Other', email: 'grace.h@client.example' });
+    const sent = (
+      await m.agent.post(`${G}/send`, {
+        recipients: ['grace.h@client.example', 'stranger@client.example'],
+        subject: 'Quote',
+        body: '<p>Here it is</p>',
+        projectId: m.project,
+      })
+    ).json().data;
+    fake.receive(m.email, {
+      from: 'Grace Hopper <Grace.H@CLIENT.example>',
+      subject: 'Re: Quote',
+      text: 'Looks good',
+      threadId: sent.threadId,
+    });
+    fake.receive(m.email, {
+      from: 'stranger@client.example',
+      subject: 'Re: Quote',
+      text: 'Who?',
+      threadId: sent.threadId,
+    });
+    const events = await eventually(
+      () =>
+        t.database.db
+          .select()
+          .from(domainEvents)
+          .where(and(eq(domainEvents.businessId, m.businessId), eq(domainEvents.type, 'email.received'))),
+      (l) => l.length === 2,
+    );
+    const bySubject = (from: string) => events.find((e) => String(e.record.from).includes(from))!.record;
+    expect(bySubject('Grace')).toMatchObject({
+      contactId: contact._id,
+      email: 'grace.h@client.example',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      projectId: m.project,
+    });
+    expect(bySubject('stranger')).toMatchObject({ contactId: null, email: 'stranger@client.example' });
+    const notes = await eventually(
+      async () =>
+        (await m.agent.get('/notifications?type=CLIENT_EMAIL_RECEIVED')).json().data as {
+          message: string;
+          data: { contactId?: string };
+        }[],
+      (l) => l.length === 2,
+    );
+    expect(notes.find((x) => x.message.startsWith('Grace'))!.data.contactId).toBe(contact._id);
+    expect(notes.find((x) => x.message.startsWith('stranger'))!.data.contactId).toBeUndefined();
   }, 30_000);
 
   it('a history id Google no longer keeps (404) → the recent project threads are read again', async () => {

@@ -89,7 +89,7 @@ export const AUTOMATION_TRIGGER_FIELDS: Record<AutomationTrigger, readonly strin
   'task.status_changed': ['title', 'from', 'to', 'priority', 'projectId', 'contactId'],
   'project.stage_changed': ['title', 'from', 'to'],
   'meeting.booked': ['title', 'startTime', 'contactId'],
-  'email.received': ['from', 'subject', 'projectId', 'contactId'],
+  'email.received': ['from', 'subject', 'projectId', 'contactId', 'email', 'firstName', 'lastName'],
   'date.reached': [
     'entity',
     'field',

@@ -52,6 +52,8 @@ export const notificationDataSchema = z.object({
   submissionId: id.optional(),
   formId: id.optional(),
   workflowId: id.optional(),
+  /** The contact it is about (a client email's sender matched to a contact). */
+  contactId: id.optional(),
   url: inAppPathSchema.optional(),
 });
 export type NotificationData = z.infer<typeof notificationDataSchema>;
