@@ -2,7 +2,7 @@ import { Suspense, lazy, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import type { RemoteHeaderWidget } from '@atrium/contracts';
-import { Box, Burger, ErrorBoundary, Group, Text, retryImport } from '@atrium/ui';
+import { Box, Burger, ErrorBoundary, Group, Text, retryImport, useMediaQuery } from '@atrium/ui';
 import { remotesState } from '../federation/remotes';
 import { BusinessSwitcher } from './business-switcher';
 import { Clock } from './clock';
@@ -52,9 +52,12 @@ export function HeaderWidgets() {
 }
 
 export function Header({ mobileOpened, onMobileToggle }: { mobileOpened: boolean; onMobileToggle: () => void }) {
+  // Below the sm breakpoint (a phone) everything has to fit in the width: tighter gaps, '+ New' as its icon alone.
+  const compact = useMediaQuery('(max-width: 48em)', false);
+  const gap = compact ? 'xs' : 'md';
   return (
     // Relative: the mobile search field opens over the whole header.
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md" pos="relative">
+    <Group h="100%" px={gap} justify="space-between" wrap="nowrap" gap={gap} pos="relative">
       <Group wrap="nowrap" gap="sm">
         <Burger
           opened={mobileOpened}
@@ -70,14 +73,14 @@ export function Header({ mobileOpened, onMobileToggle }: { mobileOpened: boolean
       <Box style={{ flex: 1, maxWidth: 420 }} visibleFrom="sm" data-tour="search">
         <GlobalSearch />
       </Box>
-      <Group wrap="nowrap" gap="md">
+      <Group wrap="nowrap" gap={gap}>
         <Box hiddenFrom="sm">
           <MobileSearch />
         </Box>
         <Box visibleFrom="md">
           <BusinessSwitcher />
         </Box>
-        <NewMenu />
+        <NewMenu compact={compact} />
         <Clock />
         <HeaderWeather />
         <HeaderWidgets />

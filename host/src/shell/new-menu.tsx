@@ -4,8 +4,8 @@ import { bus } from '@atrium/event-bus';
 import { Button, IconPlus, Menu } from '@atrium/ui';
 import { remoteContributions, remotesState } from '../federation/remotes';
 
-/** '+ New': every remote's entries (from its metadata, nothing loaded), in their order. */
-export function NewMenu() {
+/** '+ New': every remote's entries (from its metadata, nothing loaded), in their order. Compact: the icon alone (a phone). */
+export function NewMenu({ compact = false }: { compact?: boolean }) {
   const snap = useSnapshot(remotesState);
   const navigate = useNavigate();
   const entries = remoteContributions(snap)
@@ -14,9 +14,15 @@ export function NewMenu() {
   return (
     <Menu position="bottom-end" width={200}>
       <Menu.Target>
-        <Button size="sm" leftSection={<IconPlus size={16} />} data-tour="new">
-          New
-        </Button>
+        {compact ? (
+          <Button size="sm" px={8} aria-label="New" data-tour="new">
+            <IconPlus size={18} />
+          </Button>
+        ) : (
+          <Button size="sm" leftSection={<IconPlus size={16} />} data-tour="new">
+            New
+          </Button>
+        )}
       </Menu.Target>
       <Menu.Dropdown>
         {entries.length === 0 && <Menu.Item disabled>Nothing to create yet</Menu.Item>}
