@@ -1,7 +1,15 @@
-import { createTheme, type MantineColorsTuple, type MantineColorSchemeManager } from '@mantine/core';
+import {
+  createTheme,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type MantineColorSchemeManager,
+} from '@mantine/core';
 import { STORAGE_KEYS } from '@atrium/contracts/constants';
 
-/** The brand's teal-green accent (docs/requirements.md §9). */
+/**
+ * The brand's teal-green accent (docs/requirements.md §9). The two darkest shades are deepened so text meets WCAG AA
+ * (4.5:1): white on the filled colour (shade 8, 5.0:1), the light variant's text (shade 9) on its tint (6.0:1).
+ */
 const atrium: MantineColorsTuple = [
   '#e6fcf5',
   '#c3fae8',
@@ -11,17 +19,30 @@ const atrium: MantineColorsTuple = [
   '#20c997',
   '#12b886',
   '#0ca678',
-  '#099268',
   '#087f5b',
+  '#066649',
 ];
 
 export const theme = createTheme({
   primaryColor: 'atrium',
-  primaryShade: { light: 7, dark: 6 },
+  primaryShade: { light: 8, dark: 6 },
   colors: { atrium },
   defaultRadius: 'md',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   headings: { fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
+});
+
+/**
+ * Colours Mantine's defaults leave below WCAG AA contrast on a light page (issue #21 §8): dimmed text (gray 6,
+ * 3.3:1 on white) becomes gray 7 (7.9:1); error text (red 6) becomes red 9 (5.5:1). Passed to MantineProvider.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
+  dark: {},
 });
 
 /**
