@@ -110,18 +110,17 @@ function cases() {
   ];
 }
 
-/** The plans of the default page and of a text search (the SQL shape of marketplace.repository.ts). */
+/** The plans of a page's ids and of its capped count (the SQL shape of marketplace.repository.ts `search`). */
 async function plans(db, userId) {
   const out = [];
-  const visible = `l.community_id IN (SELECT c2.id FROM communities c2 WHERE c2.visibility = 'public' UNION ALL SELECT m.community_id FROM community_members m WHERE m.user_id = $1 AND m.status = 'active')`;
+  const visible = `l.community_id = ANY (ARRAY(SELECT c2.id FROM communities c2 WHERE c2.visibility = 'public' UNION ALL SELECT m.community_id FROM community_members m WHERE m.user_id = $1 AND m.status = 'active'))`;
   for (const [name, where, order] of [
-    ['page 1', '', 'l.created_at DESC, l.id DESC'],
-    ['search walnut', ` AND l.search_text LIKE '%walnut%'`, 'l.created_at DESC, l.id DESC'],
+    ['page 1', '', 'l.created_at DESC NULLS LAST, l.id DESC NULLS LAST'],
+    ['search walnut', ` AND l.search_text LIKE '%walnut%'`, 'l.created_at DESC NULLS LAST, l.id DESC NULLS LAST'],
     ['EUR by price down', ` AND l.currency = 'EUR'`, 'l.price DESC, l.id DESC'],
   ]) {
     for (const q of [
-      `SELECT l.id, c.name, u.first_name FROM market_listings l JOIN communities c ON c.id = l.community_id
-       LEFT JOIN users u ON u.id = l.seller_id WHERE l.status = 'active' AND ${visible}${where}
+      `SELECT l.id FROM market_listings l WHERE l.status = 'active' AND ${visible}${where}
        ORDER BY ${order} LIMIT 20`,
       `SELECT count(*) FROM (SELECT 1 FROM market_listings l
        WHERE l.status = 'active' AND ${visible}${where} LIMIT 1000) capped`,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import {
   businesses,
@@ -54,6 +54,8 @@ export interface CommunityAccess {
 
 const personName = (table: typeof users) =>
   sql<string>`coalesce(nullif(trim(${table.firstName} || ' ' || ${table.lastName}), ''), 'Former member')`;
+/** Newest first as the indexes are built (drizzle's `.desc()` in an index is DESC NULLS LAST): else a scan and a sort. */
+const newest = (column: AnyColumn) => sql`${column} DESC NULLS LAST`;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** The search total stops counting here: a total past it tells nothing more to a person paging through. */
 export const SEARCH_COUNT_CAP = 1_000;
@@ -174,9 +176,9 @@ export class MarketplaceRepository {
 
   /** Active listings the user may see (public communities, and private ones they are an active member of). */
   async search(userId: string, p: SearchParams): Promise<{ rows: ListingView[]; total: number }> {
-    // The communities the user may read, as one hashed set: the newest-first index is then walked and filtered row
-    // by row until the page is full, instead of joining every listing to its community first.
-    const visible = sql`${LISTING_COMMUNITY} IN (SELECT c.id FROM communities c WHERE c.visibility = 'public' UNION ALL SELECT m.community_id FROM community_members m WHERE m.user_id = ${userId} AND m.status = 'active')`;
+    // The communities the user may read, as one array computed once (an InitPlan, not a join the planner may turn
+    // into hashing every listing): the newest-first index is then walked and filtered until the page is full.
+    const visible = sql`${LISTING_COMMUNITY} = ANY (ARRAY(SELECT c.id FROM communities c WHERE c.visibility = 'public' UNION ALL SELECT m.community_id FROM community_members m WHERE m.user_id = ${userId} AND m.status = 'active'))`;
     const where: (SQL | undefined)[] = [eq(marketListings.status, 'active'), visible];
     if (p.q) where.push(sql`${marketListings.searchText} LIKE ${`%${escapeLike(p.q.toLowerCase())}%`}`);
     if (p.category) where.push(eq(marketListings.category, p.category));
@@ -192,9 +194,14 @@ export class MarketplaceRepository {
         ? [asc(marketListings.price), asc(marketListings.id)]
         : p.sort === 'price_desc'
           ? [desc(marketListings.price), desc(marketListings.id)]
-          : [desc(marketListings.createdAt), desc(marketListings.id)];
-    const [rows, [counted]] = await Promise.all([
-      this.listingView()
+          : [newest(marketListings.createdAt), newest(marketListings.id)];
+    // The page's ids from the listings alone (an ordered walk of an index, filtered, stopping when the page is
+    // full), then those rows with their community, seller and first image: the joins and the image lookup cost
+    // twenty rows, not every match before the sort.
+    const [page, [counted]] = await Promise.all([
+      this.db
+        .select({ id: marketListings.id })
+        .from(marketListings)
         .where(condition)
         .orderBy(...order)
         .limit(p.limit)
@@ -208,7 +215,14 @@ export class MarketplaceRepository {
           .as('capped'),
       ),
     ]);
-    return { rows: rows.map(MarketplaceRepository.view), total: Number(counted?.total ?? 0) };
+    const ids = page.map((r) => r.id);
+    const found =
+      ids.length === 0
+        ? []
+        : (await this.listingView().where(inArray(marketListings.id, ids))).map(MarketplaceRepository.view);
+    const byId = new Map(found.map((r) => [r.id, r]));
+    const rows = ids.map((id) => byId.get(id)).filter((r): r is ListingView => r !== undefined);
+    return { rows, total: Number(counted?.total ?? 0) };
   }
 
   async mine(
@@ -224,7 +238,7 @@ export class MarketplaceRepository {
     const [rows, [counted]] = await Promise.all([
       this.listingView()
         .where(condition)
-        .orderBy(desc(marketListings.createdAt), desc(marketListings.id))
+        .orderBy(newest(marketListings.createdAt), newest(marketListings.id))
         .limit(limit)
         .offset((page - 1) * limit),
       this.db.select({ total: count() }).from(marketListings).where(condition),
@@ -372,7 +386,7 @@ export class MarketplaceRepository {
         .from(marketTransactions)
         .leftJoin(marketReviews, eq(marketReviews.transactionId, marketTransactions.id))
         .where(condition)
-        .orderBy(desc(marketTransactions.createdAt), desc(marketTransactions.id))
+        .orderBy(newest(marketTransactions.createdAt), newest(marketTransactions.id))
         .limit(limit)
         .offset((page - 1) * limit),
       this.db.select({ total: count() }).from(marketTransactions).where(condition),
@@ -459,7 +473,7 @@ export class MarketplaceRepository {
     const [rows, [counted]] = await Promise.all([
       this.reviewView(viewerId)
         .where(condition)
-        .orderBy(desc(marketReviews.createdAt), desc(marketReviews.id))
+        .orderBy(newest(marketReviews.createdAt), newest(marketReviews.id))
         .limit(limit)
         .offset((page - 1) * limit),
       this.db
