@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ComponentProps } from 'react';
 import { fieldErrorsOf } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
 import {
@@ -23,6 +23,26 @@ import { allZones, browserZone, zonedWallToIso } from '../lib/zoned-time';
 
 type Field =
   'communityId' | 'title' | 'description' | 'startsAt' | 'endsAt' | 'timeZone' | 'onlineUrl' | 'place' | 'capacity';
+type Errors = Partial<Record<Field, string>>;
+
+/**
+ * One text field of the form — title, start, end, link, place, capacity: its value and setter, and the error of
+ * its field by name; the rest goes to the input as it is.
+ */
+function EventField({
+  field,
+  value,
+  onValue,
+  errors,
+  ...input
+}: Omit<ComponentProps<typeof TextInput>, 'value' | 'onChange' | 'error'> & {
+  field: Field;
+  value: string;
+  onValue: (value: string) => void;
+  errors: Errors;
+}) {
+  return <TextInput {...input} value={value} onChange={(e) => onValue(e.currentTarget.value)} error={errors[field]} />;
+}
 
 /**
  * /events/create: an event of a community the caller runs (owner or moderator) — title, description, start and
@@ -47,12 +67,12 @@ export default function EventCreatePage() {
   const [onlineUrl, setOnlineUrl] = useState('');
   const [place, setPlace] = useState('');
   const [capacity, setCapacity] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const next: Partial<Record<Field, string>> = {};
+    const next: Errors = {};
     if (!communityId) next.communityId = 'Choose a community';
     const input = {
       title,
@@ -78,7 +98,7 @@ export default function EventCreatePage() {
       navigate(`/communities/${encodeURIComponent(communityId)}/events/${encodeURIComponent(made._id)}`);
     } catch (e) {
       const fields = fieldErrorsOf(e);
-      if (fields) setErrors(fields as Partial<Record<Field, string>>);
+      if (fields) setErrors(fields as Errors);
       handleError(e);
     } finally {
       setBusy(false);
@@ -106,13 +126,7 @@ export default function EventCreatePage() {
                 onChange={setCommunityId}
                 error={errors.communityId}
               />
-              <TextInput
-                label="Title"
-                withAsterisk
-                value={title}
-                onChange={(e) => setTitle(e.currentTarget.value)}
-                error={errors.title}
-              />
+              <EventField label="Title" withAsterisk field="title" value={title} onValue={setTitle} errors={errors} />
               <Textarea
                 label="Description"
                 autosize
@@ -122,21 +136,23 @@ export default function EventCreatePage() {
                 error={errors.description}
               />
               <Group grow align="flex-start">
-                <TextInput
+                <EventField
                   label="Starts"
                   type="datetime-local"
                   withAsterisk
+                  field="startsAt"
                   value={start}
-                  onChange={(e) => setStart(e.currentTarget.value)}
-                  error={errors.startsAt}
+                  onValue={setStart}
+                  errors={errors}
                 />
-                <TextInput
+                <EventField
                   label="Ends"
                   type="datetime-local"
                   withAsterisk
+                  field="endsAt"
                   value={end}
-                  onChange={(e) => setEnd(e.currentTarget.value)}
-                  error={errors.endsAt}
+                  onValue={setEnd}
+                  errors={errors}
                 />
               </Group>
               <Select
@@ -162,30 +178,35 @@ export default function EventCreatePage() {
                 />
               </Stack>
               {mode === 'online' ? (
-                <TextInput
+                <EventField
+                  key="onlineUrl"
                   label="Link"
                   placeholder="https://"
                   withAsterisk
+                  field="onlineUrl"
                   value={onlineUrl}
-                  onChange={(e) => setOnlineUrl(e.currentTarget.value)}
-                  error={errors.onlineUrl}
+                  onValue={setOnlineUrl}
+                  errors={errors}
                 />
               ) : (
-                <TextInput
+                <EventField
+                  key="place"
                   label="Place"
                   withAsterisk
+                  field="place"
                   value={place}
-                  onChange={(e) => setPlace(e.currentTarget.value)}
-                  error={errors.place}
+                  onValue={setPlace}
+                  errors={errors}
                 />
               )}
-              <TextInput
+              <EventField
                 label="Capacity"
                 description="Leave empty for no limit; past it, people join the waitlist."
                 inputMode="numeric"
+                field="capacity"
                 value={capacity}
-                onChange={(e) => setCapacity(e.currentTarget.value)}
-                error={errors.capacity}
+                onValue={setCapacity}
+                errors={errors}
                 maw={200}
               />
               <Group justify="flex-end">

@@ -13,6 +13,7 @@ import {
   communityInputSchema,
   communityListAnswerSchema,
   communityListQuerySchema,
+  communitySchema,
   communityUpdateSchema,
   eventAnswerSchema,
   eventInputSchema,
@@ -28,6 +29,7 @@ import {
   reactionInputSchema,
   rsvpInputSchema,
 } from '@atrium/domain-market/schemas';
+import { registerWriteRoutes } from '../../lib/crud-routes';
 import { callerOf, errorResponses, okSchema } from '../../lib/http';
 import { IMAGE_MULTIPART_LIMITS, readImageUpload } from '../../lib/images';
 import type { CommunitiesService } from './communities.service';
@@ -96,23 +98,6 @@ export const communitiesRoutes: FastifyPluginAsyncZod<{ communities: Communities
     }),
   );
 
-  app.post(
-    '',
-    {
-      schema: {
-        tags,
-        description:
-          'Creates a community; the caller is its owner. A taken name (any case): 409 DUPLICATE_COMMUNITY_NAME.',
-        body: communityInputSchema,
-        response: { 201: communityAnswerSchema, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
-    async (request, reply) => {
-      reply.status(201);
-      return { success: true as const, data: await communities.create(callerOf(request), request.body) };
-    },
-  );
-
   app.get(
     '/:id',
     {
@@ -126,38 +111,21 @@ export const communitiesRoutes: FastifyPluginAsyncZod<{ communities: Communities
     async (request) => ({ success: true as const, data: await communities.get(callerOf(request), request.params.id) }),
   );
 
-  app.put(
-    '/:id',
-    {
-      schema: {
-        tags,
-        description: 'Edits name, description, visibility (owner and moderators).',
-        params: idParam,
-        body: communityUpdateSchema,
-        response: { 200: communityAnswerSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
+  // POST '', PUT '/:id' and DELETE '/:id': the write routes every named record has (lib/crud-routes.ts) — a taken
+  // name answers 409 DUPLICATE_COMMUNITY_NAME on create and on rename.
+  registerWriteRoutes(app, {
+    tags,
+    create: communityInputSchema,
+    update: communityUpdateSchema,
+    dto: communitySchema,
+    service: communities,
+    errors: { create: [400, 409], update: [400, 404, 409], remove: [404] },
+    descriptions: {
+      create: 'Creates a community; the caller is its owner. A taken name (any case): 409 DUPLICATE_COMMUNITY_NAME.',
+      update: 'Edits name, description, visibility (owner and moderators).',
+      remove: 'Deletes the community with everything in it (owner).',
     },
-    async (request) => ({
-      success: true as const,
-      data: await communities.update(callerOf(request), request.params.id, request.body),
-    }),
-  );
-
-  app.delete(
-    '/:id',
-    {
-      schema: {
-        tags,
-        description: 'Deletes the community with everything in it (owner).',
-        params: idParam,
-        response: { 200: okSchema, ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (request) => {
-      await communities.remove(callerOf(request), request.params.id);
-      return { success: true as const };
-    },
-  );
+  });
 
   app.post(
     '/:id/cover',
