@@ -32,11 +32,12 @@ export function ListFilters({
 }) {
   return (
     <Popover position="bottom-start" width={560} shadow="md" trapFocus={false}>
-      <Popover.Target>
-        <Indicator label={count} size={16} disabled={count === 0}>
+      {/* The target is the button (its aria-expanded belongs on a button, not on the badge's div). */}
+      <Indicator label={count} size={16} disabled={count === 0}>
+        <Popover.Target>
           <Button variant="default">Filters</Button>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown>
         <Stack gap="sm">
           {children}

@@ -110,7 +110,16 @@ export function GlobalSearch({ autoFocus = false, onDone }: { autoFocus?: boolea
   }
 
   return (
-    <Popover opened={opened} onChange={setOpened} width="target" position="bottom-start" shadow="md" trapFocus={false}>
+    // withRoles off: the popover's aria-haspopup/aria-expanded are not allowed on a text box (axe, WCAG 4.1.2).
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      width="target"
+      position="bottom-start"
+      shadow="md"
+      trapFocus={false}
+      withRoles={false}
+    >
       <Popover.Target>
         <TextInput
           ref={ref}

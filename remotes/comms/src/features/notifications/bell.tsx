@@ -162,15 +162,16 @@ export function NotificationBell() {
   return (
     <>
       <Popover opened={open} onChange={setOpen} width={380} position="bottom-end" shadow="md" withinPortal>
-        <Popover.Target>
-          <Indicator
-            label={unread > 99 ? '99+' : unread}
-            size={16}
-            disabled={unread === 0}
-            color="red"
-            offset={4}
-            data-testid="notification-badge"
-          >
+        <Indicator
+          label={unread > 99 ? '99+' : unread}
+          size={16}
+          disabled={unread === 0}
+          color="red"
+          offset={4}
+          data-testid="notification-badge"
+        >
+          {/* The popover's target is the button itself: its aria-expanded belongs on a button, not the badge's div. */}
+          <Popover.Target>
             <ActionIcon
               variant="subtle"
               size="lg"
@@ -179,8 +180,8 @@ export function NotificationBell() {
             >
               <NavIcon name="bell" />
             </ActionIcon>
-          </Indicator>
-        </Popover.Target>
+          </Popover.Target>
+        </Indicator>
         <Popover.Dropdown p={0} aria-label="Notifications">
           <Group justify="space-between" px="sm" pt="xs" wrap="nowrap">
             <Text fw={700}>Notifications</Text>
