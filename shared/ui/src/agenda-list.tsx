@@ -46,29 +46,28 @@ function Section({ title, items, shown }: { title: string; items: AgendaItem[]; 
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {title}
       </Text>
-      <Box component="ul" aria-label={title} m={0} p={0} style={{ listStyle: 'none' }}>
-        <Stack gap={8}>
-          {rows.map((i) => (
-            <Box component="li" key={i.id}>
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Stack gap={0} miw={0}>
-                  <Anchor component={Link} to={i.href} size="sm" truncate>
-                    {i.title}
-                  </Anchor>
-                  <Text size="xs" c="dimmed">
-                    {formatPeriod(i.start, i.end, i.allDay)}
-                  </Text>
-                </Stack>
-                {i.badge && (
-                  <Badge size="xs" variant="light" tt="none" color={i.badge.color}>
-                    {i.badge.label}
-                  </Badge>
-                )}
-              </Group>
-            </Box>
-          ))}
-        </Stack>
-      </Box>
+      {/* The list is the stack itself: a <ul> holds only its <li>s. */}
+      <Stack component="ul" gap={8} aria-label={title} m={0} p={0} style={{ listStyle: 'none' }}>
+        {rows.map((i) => (
+          <Box component="li" key={i.id}>
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Stack gap={0} miw={0}>
+                <Anchor component={Link} to={i.href} size="sm" truncate>
+                  {i.title}
+                </Anchor>
+                <Text size="xs" c="dimmed">
+                  {formatPeriod(i.start, i.end, i.allDay)}
+                </Text>
+              </Stack>
+              {i.badge && (
+                <Badge size="xs" variant="light" tt="none" color={i.badge.color}>
+                  {i.badge.label}
+                </Badge>
+              )}
+            </Group>
+          </Box>
+        ))}
+      </Stack>
       {items.length > rows.length && (
         <Button size="compact-xs" variant="subtle" onClick={() => setAll(true)} style={{ alignSelf: 'flex-start' }}>
           Show {items.length - rows.length} more

@@ -115,8 +115,9 @@ export default function ResponsePage() {
         )}
       </Paper>
       <Paper withBorder radius="md" p="md">
+        {/* Outside the list: a <dl> holds only its terms and descriptions. */}
+        {r.answers.length === 0 && <Text c="dimmed">No answers</Text>}
         <Stack gap="md" component="dl" m={0} aria-label="Answers">
-          {r.answers.length === 0 && <Text c="dimmed">No answers</Text>}
           {r.answers.map((a) => (
             <Stack key={a.questionId} gap={2}>
               <Text component="dt" size="sm" fw={600}>

@@ -60,7 +60,7 @@ export default function CalendarWidget() {
         return (
           <Group key={`${i.type}:${i._id}`} justify="space-between" wrap="nowrap" data-testid="widget-calendar-item">
             <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
-              <Text c={style.mantine} lh={0} aria-label={style.label} component="span">
+              <Text c={style.mantine} lh={0} role="img" aria-label={style.label} component="span">
                 <NavIcon name={style.icon} size={16} />
               </Text>
               <Stack gap={0} style={{ minWidth: 0 }}>
