@@ -584,7 +584,10 @@ export class MarketplaceService {
     return this.reviewFor(caller, id);
   }
 
-  /** The listing's community's owner or a moderator; 404 to anyone who may not read the community. */
+  /**
+   * The listing's community's owner or a moderator, neither the listing's seller nor the review's author (403); 404
+   * to anyone who may not read the community.
+   */
   private async moderatable(caller: Caller, id: string) {
     const row = await this.repo.reviewRow(id);
     if (!row) throw new AppError('NOT_FOUND', M.reviewNotFound);
@@ -592,6 +595,9 @@ export class MarketplaceService {
     if (!access || (access.visibility === 'private' && !access.active))
       throw new AppError('NOT_FOUND', M.reviewNotFound);
     if (!access.moderator) throw new AppError('FORBIDDEN', M.moderatorsOnly);
+    // A seller who moderates their community does not judge reviews of their own listings (nor an author their own).
+    if (row.sellerId === caller.userId || row.authorId === caller.userId)
+      throw new AppError('FORBIDDEN', M.notOwnReviews);
     return row;
   }
 

@@ -492,9 +492,15 @@ describe('marketplace', () => {
         status: 403,
         error: M.moderatorsOnly,
       });
-      expect(reviewSchema.parse(ok(await seller.agent.post(`/marketplace/reviews/${id}/hide`, {}))).status).toBe(
-        'hidden',
-      );
+      // The seller owns the community but does not judge reviews of their own listing; a moderator does.
+      expect(errorOf(await seller.agent.post(`/marketplace/reviews/${id}/hide`, {}))).toMatchObject({
+        status: 403,
+        error: M.notOwnReviews,
+      });
+      const mod = await signedInAgent(t.app, { firstName: 'Mo' });
+      ok(await mod.agent.post(`/communities/${community}/join`, {}));
+      ok(await seller.agent.put(`/communities/${community}/members/${mod.body.user.id}`, { role: 'moderator' }));
+      expect(reviewSchema.parse(ok(await mod.agent.post(`/marketplace/reviews/${id}/hide`, {}))).status).toBe('hidden');
       expect(
         reviewListAnswerSchema.parse((await buyer.agent.get(`/marketplace/listings/${listingId}/reviews`)).json()).data,
       ).toHaveLength(0);
@@ -507,9 +513,20 @@ describe('marketplace', () => {
       );
       expect(hidden.data.map((r) => r._id)).toContain(id);
       expect((await stranger.agent.post(`/marketplace/reviews/${id}/report`, { reason: 'x' })).statusCode).toBe(404);
-      expect(reviewSchema.parse(ok(await seller.agent.post(`/marketplace/reviews/${id}/restore`, {}))).status).toBe(
+      expect(errorOf(await seller.agent.post(`/marketplace/reviews/${id}/restore`, {}))).toMatchObject({
+        status: 403,
+        error: M.notOwnReviews,
+      });
+      expect(reviewSchema.parse(ok(await mod.agent.post(`/marketplace/reviews/${id}/restore`, {}))).status).toBe(
         'visible',
       );
+      // Nor does the review's author, made a moderator.
+      ok(await seller.agent.put(`/communities/${community}/members/${buyer.body.user.id}`, { role: 'moderator' }));
+      expect(errorOf(await buyer.agent.post(`/marketplace/reviews/${id}/hide`, {}))).toMatchObject({
+        status: 403,
+        error: M.notOwnReviews,
+      });
+      ok(await seller.agent.put(`/communities/${community}/members/${buyer.body.user.id}`, { role: 'member' }));
       expect(listingSchema.parse(ok(await buyer.agent.get(`/marketplace/listings/${listingId}`))).rating.count).toBe(1);
       const [after] = await db()
         .select()

@@ -109,6 +109,8 @@ export const MARKET_MESSAGES = {
   hidden: 'Review hidden',
   restored: 'Review restored',
   moderatorsOnly: 'Only the community’s owner and moderators can do this',
+  /** A moderator who is the listing's seller or the review's author (403). */
+  notOwnReviews: 'You cannot hide or restore a review of your own listing or your own review',
   emptyText: 'Write something first',
 } as const;
 
