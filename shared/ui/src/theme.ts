@@ -40,14 +40,34 @@ export const theme = createTheme({
 });
 
 /**
+ * Text colours a light variant (badges, light buttons) and `c="<colour>"` use where Mantine's shade 9 / filled shade
+ * is below 4.5:1 on the colour's tint or on white: shade 9 darkened until it passes (≥ 4.7:1 on its shade 1).
+ */
+const DARK_TEXT: Record<string, string> = {
+  teal: '#077252',
+  green: '#257535',
+  lime: '#4a760a',
+  yellow: '#a15300',
+  orange: '#b83d0d',
+  red: '#bf2828',
+};
+
+/**
  * Colours Mantine's defaults leave below WCAG AA contrast on a light page (issue #21 §8): dimmed text (gray 6,
- * 3.3:1 on white) becomes gray 7 (7.9:1); error text (red 6) becomes red 9 (5.5:1). Passed to MantineProvider.
+ * 3.3:1 on white) becomes gray 7 (7.9:1); error text (red 6) becomes red 9 (5.5:1); the light variants' and coloured
+ * texts of DARK_TEXT. Passed to MantineProvider.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    ...Object.fromEntries(
+      Object.entries(DARK_TEXT).flatMap(([c, hex]) => [
+        [`--mantine-color-${c}-light-color`, hex],
+        [`--mantine-color-${c}-text`, hex],
+      ]),
+    ),
   },
   dark: {},
 });
