@@ -456,7 +456,10 @@ export class MarketplaceRepository {
     return row ? MarketplaceRepository.reviewOf(row) : null;
   }
 
-  /** Visible reviews of a listing, or of a seller in the communities the viewer may see. */
+  /**
+   * Visible reviews of a listing, or of a seller in the communities the viewer may see. A review whose community was
+   * deleted (community_id set null) is nobody's to moderate: only its author and the seller still see it.
+   */
   async reviews(
     by: { listingId: string } | { sellerId: string },
     viewerId: string,
@@ -468,7 +471,7 @@ export class MarketplaceRepository {
       'listingId' in by ? eq(marketReviews.listingId, by.listingId) : eq(marketReviews.sellerId, by.sellerId),
       'listingId' in by
         ? undefined
-        : sql`(${marketReviews.communityId} IS NULL OR EXISTS (SELECT 1 FROM communities c WHERE c.id = ${marketReviews.communityId} AND (c.visibility = 'public' OR EXISTS (SELECT 1 FROM community_members m WHERE m.community_id = c.id AND m.user_id = ${viewerId} AND m.status = 'active'))))`,
+        : sql`((${marketReviews.communityId} IS NULL AND ${viewerId} IN (${marketReviews.authorId}, ${marketReviews.sellerId})) OR EXISTS (SELECT 1 FROM communities c WHERE c.id = ${marketReviews.communityId} AND (c.visibility = 'public' OR EXISTS (SELECT 1 FROM community_members m WHERE m.community_id = c.id AND m.user_id = ${viewerId} AND m.status = 'active'))))`,
     );
     const [rows, [counted]] = await Promise.all([
       this.reviewView(viewerId)

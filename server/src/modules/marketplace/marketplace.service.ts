@@ -543,6 +543,9 @@ export class MarketplaceService {
   private async visibleReview(caller: Caller, id: string) {
     const row = await this.repo.reviewRow(id);
     if (!row || row.status !== 'visible') throw new AppError('NOT_FOUND', M.reviewNotFound);
+    // A deleted community's reviews (community_id set null) have no moderators: their author and the seller only.
+    if (!row.communityId && row.authorId !== caller.userId && row.sellerId !== caller.userId)
+      throw new AppError('NOT_FOUND', M.reviewNotFound);
     if (row.communityId) {
       const access = await this.repo.communityAccess(row.communityId, caller.userId);
       if (!access || (access.visibility === 'private' && !access.active))

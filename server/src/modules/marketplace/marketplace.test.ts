@@ -466,6 +466,33 @@ describe('marketplace', () => {
       expect(byUser.data.map((r) => r._id)).toContain(review._id);
     });
 
+    it('a deleted community’s reviews are no longer public: their author and the seller only', async () => {
+      const gone = (ok(await seller.agent.post('/communities', { name: `Gone ${Date.now()}` }), 201) as Json)
+        ._id as string;
+      ok(await buyer.agent.post(`/communities/${gone}/join`, {}));
+      const l = await create({ communityId: gone, title: 'Soon orphaned' });
+      const bought = await buy(l._id);
+      const review = reviewSchema.parse(
+        ok(await buyer.agent.post(`/marketplace/transactions/${bought.transactionId}/review`, { rating: 1 }), 201),
+      );
+      const listed = async (agent: Agent) =>
+        reviewListAnswerSchema
+          .parse((await agent.get(`/marketplace/users/${seller.body.user.id}/reviews?limit=100`)).json())
+          .data.map((r) => r._id);
+      expect(await listed(stranger.agent)).toContain(review._id);
+      expect((await seller.agent.delete(`/communities/${gone}`)).statusCode).toBeLessThan(300);
+      const [row] = await db().select().from(marketReviews).where(eq(marketReviews.id, review._id));
+      expect(row!.communityId).toBeNull();
+      expect(await listed(stranger.agent)).not.toContain(review._id);
+      expect(
+        errorOf(await stranger.agent.post(`/marketplace/reviews/${review._id}/report`, { reason: 'x' })),
+      ).toMatchObject({ status: 404, error: M.reviewNotFound });
+      expect(await listed(buyer.agent)).toContain(review._id);
+      expect(await listed(seller.agent)).toContain(review._id);
+      ok(await seller.agent.put(`/marketplace/reviews/${review._id}/answer`, { text: 'Sorry' }));
+      expect((await seller.agent.post(`/marketplace/reviews/${review._id}/hide`, {})).statusCode).toBe(404);
+    });
+
     it('reported once per person; the community’s moderators hide and restore it; others may not', async () => {
       const [row] = await db().select().from(marketReviews).where(eq(marketReviews.transactionId, transactionId));
       const id = row!.id;
