@@ -1,5 +1,6 @@
 import type { FieldError, MemberRole } from '@atrium/contracts';
 import {
+  AUTOMATION_DATE_FIELDS,
   AUTOMATION_MAX_DEPTH,
   AUTOMATION_MESSAGES,
   automationStepSchema,
@@ -332,7 +333,7 @@ export class AutomationService {
     for (const automation of await this.repo.dateAutomations(budget)) {
       if (fired >= budget || this.stopped) break;
       const trigger = automation.dateTrigger as AutomationDateTrigger | null;
-      if (!trigger) continue;
+      if (!trigger || !(AUTOMATION_DATE_FIELDS as readonly string[]).includes(trigger.field)) continue;
       const offsetMs = trigger.offsetDays * 86_400_000;
       const swept = automation.datesSweptAt ?? automation.armedAt;
       const since = Math.max(
@@ -341,44 +342,50 @@ export class AutomationService {
       );
       if (since > now.getTime()) continue;
       const limit = budget - fired;
-      fired += await this.repo.transaction(async (tx) => {
-        const due = await this.repo.datesDue(
-          tx,
-          automation,
-          trigger.field,
-          new Date(since - offsetMs),
-          new Date(now.getTime() - offsetMs),
-          limit,
-        );
-        const mine = await this.repo.markFired(tx, automation, due);
-        const [entity, field] = trigger.field.split('.') as [string, string];
-        for (const d of mine) {
-          await this.deps.events.emit(
-            {
-              businessId: automation.businessId,
-              type: 'date.reached',
-              recordId: d.id,
-              automationId: automation.id,
-              record: {
-                entity,
-                field,
-                date: d.date.toISOString(),
-                title: d.title,
-                status: d.status,
-                projectId: d.projectId,
-                contactId: d.contactId,
-                email: d.email,
-                firstName: d.firstName,
-                lastName: d.lastName,
-              },
-            },
+      // One automation's failure is logged and leaves the others to sweep (it is tried again next pass).
+      fired += await this.repo
+        .transaction(async (tx) => {
+          const due = await this.repo.datesDue(
             tx,
+            automation,
+            trigger.field,
+            new Date(since - offsetMs),
+            new Date(now.getTime() - offsetMs),
+            limit,
           );
-        }
-        // A pass cut short by the budget leaves the cursor: the next one looks from the same place.
-        if (due.length < limit) await this.repo.setDatesSwept(tx, automation.id, now);
-        return mine.length;
-      });
+          const mine = await this.repo.markFired(tx, automation, due);
+          const [entity, field] = trigger.field.split('.') as [string, string];
+          for (const d of mine) {
+            await this.deps.events.emit(
+              {
+                businessId: automation.businessId,
+                type: 'date.reached',
+                recordId: d.id,
+                automationId: automation.id,
+                record: {
+                  entity,
+                  field,
+                  date: d.date.toISOString(),
+                  title: d.title,
+                  status: d.status,
+                  projectId: d.projectId,
+                  contactId: d.contactId,
+                  email: d.email,
+                  firstName: d.firstName,
+                  lastName: d.lastName,
+                },
+              },
+              tx,
+            );
+          }
+          // A pass cut short by the budget leaves the cursor: the next one looks from the same place.
+          if (due.length < limit) await this.repo.setDatesSwept(tx, automation.id, now);
+          return mine.length;
+        })
+        .catch((error: unknown) => {
+          this.deps.log.warn({ err: error, automation: automation.id }, 'automation: a date sweep failed');
+          return 0;
+        });
     }
     return fired;
   }
