@@ -75,3 +75,36 @@ test('automation "contact created → create a task": built in the editor, trigg
   await page.getByRole('switch', { name: 'Call new clients on' }).click({ force: true });
   await expect(page.getByRole('switch', { name: 'Call new clients on' })).not.toBeChecked();
 });
+
+test('automation "Date reached": the date, days and direction in the editor; the list says when, and its switch keeps the date', async ({
+  page,
+}) => {
+  await signUpThroughUi(page, newUser());
+  await page.goto('/automation/new');
+  await page.getByLabel(/^Automation name/).fill('Day before a task is due');
+  await page.getByRole('combobox', { name: 'Trigger' }).click();
+  await page.getByRole('option', { name: 'Date reached' }).click();
+  await expect(page.getByText(/Checked every minute, in UTC/)).toBeVisible();
+  await page.getByRole('button', { name: 'Add step' }).click();
+  await page.getByLabel('Step 1 task title').fill('Get ready');
+  // No date chosen: the schema's message, nothing saved.
+  await page.getByRole('button', { name: 'Save automation' }).click();
+  await expect(page.getByText('Choose the date to watch')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Date', exact: true }).click();
+  await page.getByRole('option', { name: 'Task due date' }).click();
+  await page.getByLabel('Days', { exact: true }).fill('1');
+  await page.getByRole('combobox', { name: 'Before or after' }).click();
+  await page.getByRole('option', { name: 'before the date' }).click();
+  await page.screenshot({ path: test.info().outputPath('automation-date-reached.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Save automation' }).click();
+  await expect(page).toHaveURL(/\/automation\/[^/]+\/edit$/);
+  await expect(page.getByRole('combobox', { name: 'Date', exact: true })).toHaveValue('Task due date');
+
+  await page.goto('/automation');
+  const row = page.getByRole('row', { name: /Day before a task is due/ });
+  await expect(row.getByRole('cell', { name: 'Date reached: 1 day before Task due date' })).toBeVisible();
+  await page.getByRole('switch', { name: 'Day before a task is due on' }).click({ force: true });
+  await expect(page.getByText('Day before a task is due is off')).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Day before a task is due on' })).not.toBeChecked();
+  await page.screenshot({ path: test.info().outputPath('automation-date-list.png'), fullPage: true });
+});
