@@ -5,8 +5,8 @@ import {
   Anchor,
   Badge,
   Button,
+  DraggableModal,
   Group,
-  Modal,
   Paper,
   Skeleton,
   Stack,
@@ -122,11 +122,11 @@ export function ListingReviews({ listingId, isSeller }: { listingId: string; isS
           </ReviewItem>
         ))
       )}
-      <Modal
+      <DraggableModal
+        modalId={answering ? 'review-answer' : 'review-report'}
         opened={Boolean(answering || reporting)}
         onClose={close}
         title={answering ? 'Answer this review' : 'Report this review'}
-        centered
       >
         <Stack>
           <Textarea
@@ -151,7 +151,7 @@ export function ListingReviews({ listingId, isSeller }: { listingId: string; isS
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </DraggableModal>
     </Stack>
   );
 }
