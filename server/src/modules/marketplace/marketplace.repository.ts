@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import {
+  businessMembers,
   businesses,
   communities,
   communityMembers,
@@ -129,6 +130,15 @@ export class MarketplaceRepository {
     if (!businessId) return '';
     const [row] = await this.db.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, businessId));
     return row?.name ?? '';
+  }
+
+  /** Whether the user still belongs to the business (a listing's seller and the business its Stripe account pays). */
+  async isBusinessMember(businessId: string, userId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: businessMembers.id })
+      .from(businessMembers)
+      .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.userId, userId)));
+    return Boolean(row);
   }
 
   // ---- listings ----

@@ -93,13 +93,29 @@ export class MarketplaceService {
     return access;
   }
 
-  /** A listing the caller may see: active, or any but archived for its seller. */
+  /**
+   * A listing the caller may see: active, or any but archived for its seller. The seller always sees (and so may
+   * pause, edit, delete) their own listing, even after leaving or being removed from its private community.
+   */
   private async readable(caller: Caller, id: string) {
     const listing = await this.repo.listing(id);
     if (!listing || listing.status === 'archived') throw notFound();
-    if (listing.status !== 'active' && listing.sellerId !== caller.userId) throw notFound();
-    const community = await this.readableCommunity(caller, listing.communityId);
-    return { listing, community };
+    if (listing.sellerId === caller.userId) return { listing };
+    if (listing.status !== 'active') throw notFound();
+    await this.readableCommunity(caller, listing.communityId);
+    return { listing };
+  }
+
+  /**
+   * Why nobody can buy the listing now because of its seller, or null: the seller is no longer an active member of
+   * the listing's community, or no longer belongs to the business whose Stripe account would be charged.
+   */
+  private async sellerStanding(row: ListingView): Promise<string | null> {
+    if (!row.sellerId || !row.businessId || !(await this.repo.isBusinessMember(row.businessId, row.sellerId)))
+      return M.sellerLeftBusiness;
+    const access = await this.repo.communityAccess(row.communityId, row.sellerId);
+    if (!access?.active) return M.sellerLeftCommunity;
+    return null;
   }
 
   private async ownListing(caller: Caller, id: string) {
@@ -144,6 +160,8 @@ export class MarketplaceService {
   private async availability(caller: Caller, row: ListingView): Promise<Listing['checkout']> {
     if (row.sellerId === caller.userId) return { available: false, message: M.ownListing };
     if (row.status !== 'active') return { available: false, message: M.notForSale };
+    const standing = await this.sellerStanding(row);
+    if (standing) return { available: false, message: standing };
     if (!this.deps.gateway) return { available: false, message: M.paymentsNotSetUp };
     if (!row.businessId || !(await this.deps.stripe.chargeAccount(row.businessId)))
       return { available: false, message: M.sellerNotSetUp };
@@ -265,6 +283,8 @@ export class MarketplaceService {
     const { listing } = await this.readable(caller, id);
     if (listing.sellerId === caller.userId) throw new AppError('FORBIDDEN', M.ownListing);
     if (listing.status !== 'active') throw new AppError('CONFLICT', M.notForSale);
+    const standing = await this.sellerStanding(listing);
+    if (standing) throw new AppError('CONFLICT', standing);
     const gateway = this.deps.gateway;
     if (!gateway) throw new AppError('SERVICE_UNAVAILABLE', M.paymentsNotSetUp);
     const account = listing.businessId ? await this.deps.stripe.chargeAccount(listing.businessId) : null;

@@ -11,7 +11,14 @@ import {
   transactionSchema,
   type Listing,
 } from '@atrium/domain-market/schemas';
-import { marketListingImages, marketListings, marketReviews, marketTransactions, stripeEvents } from '../../db/schema';
+import {
+  businessMembers,
+  marketListingImages,
+  marketListings,
+  marketReviews,
+  marketTransactions,
+  stripeEvents,
+} from '../../db/schema';
 import { createTestApp, dataOf as ok, errorOf, signedInAgent, type TestApp } from '../../../test/helpers';
 import { multipart, TINY_PNG } from '../../../test/security-helpers';
 import { startStripeFake, type FakeStripe } from '../../../test/fakes/stripe';
@@ -377,6 +384,75 @@ describe('marketplace', () => {
       const expired = fake.event('checkout.session.expired', { ...session, status: 'expired' }, accountId);
       expect((await webhook(expired)).statusCode).toBe(200);
       expect((await transaction(c2.transactionId)).status).toBe('expired');
+    });
+
+    const txCount = async (listingId: string) =>
+      (
+        await db().select({ n: count() }).from(marketTransactions).where(eq(marketTransactions.listingId, listingId))
+      )[0]!.n;
+
+    it('a seller removed from the listing’s private community still manages it, but nobody can buy it (409)', async () => {
+      const club = (
+        ok(
+          await stranger.agent.post('/communities', { name: `Club ${Date.now()}`, visibility: 'private' }),
+          201,
+        ) as Json
+      )._id as string;
+      for (const member of [seller, buyer]) {
+        await member.agent.post(`/communities/${club}/join`, {});
+        ok(await stranger.agent.put(`/communities/${club}/members/${member.body.user.id}`, { status: 'active' }));
+      }
+      const l = await create({ communityId: club, title: 'Club service' });
+      const image = ok(await upload(seller.agent, l._id, 'a.png', TINY_PNG, 'image/png'), 201) as { _id: string };
+      expect(listingSchema.parse(ok(await buyer.agent.get(`/marketplace/listings/${l._id}`))).checkout.available).toBe(
+        true,
+      );
+      ok(await stranger.agent.delete(`/communities/${club}/members/${seller.body.user.id}`));
+      expect(listingSchema.parse(ok(await buyer.agent.get(`/marketplace/listings/${l._id}`))).checkout).toEqual({
+        available: false,
+        message: M.sellerLeftCommunity,
+      });
+      expect(errorOf(await buyer.agent.post(`/marketplace/listings/${l._id}/checkout`, {}))).toMatchObject({
+        status: 409,
+        error: M.sellerLeftCommunity,
+      });
+      expect(await txCount(l._id)).toBe(0);
+      // The seller can still see, pause, edit, remove images from and delete it.
+      expect(listingSchema.parse(ok(await seller.agent.get(`/marketplace/listings/${l._id}`))).mine).toBe(true);
+      expect(
+        listingSchema.parse(ok(await seller.agent.put(`/marketplace/listings/${l._id}`, { status: 'paused' }))).status,
+      ).toBe('paused');
+      ok(await seller.agent.delete(`/marketplace/listings/${l._id}/images/${image._id}`));
+      ok(await seller.agent.delete(`/marketplace/listings/${l._id}`));
+      const [row] = await db().select().from(marketListings).where(eq(marketListings.id, l._id));
+      expect(row!.status).toBe('archived');
+    });
+
+    it('a seller who no longer belongs to the selling business: not for sale (409), the business is not charged', async () => {
+      const l = await create({ title: 'Ex-employee service' });
+      const [listing] = await db().select().from(marketListings).where(eq(marketListings.id, l._id));
+      const where = and(
+        eq(businessMembers.businessId, listing!.businessId!),
+        eq(businessMembers.userId, seller.body.user.id),
+      );
+      const [membership] = await db().select().from(businessMembers).where(where);
+      await db().delete(businessMembers).where(where);
+      try {
+        expect(listingSchema.parse(ok(await buyer.agent.get(`/marketplace/listings/${l._id}`))).checkout).toEqual({
+          available: false,
+          message: M.sellerLeftBusiness,
+        });
+        expect(errorOf(await buyer.agent.post(`/marketplace/listings/${l._id}/checkout`, {}))).toMatchObject({
+          status: 409,
+          error: M.sellerLeftBusiness,
+        });
+        expect(await txCount(l._id)).toBe(0);
+      } finally {
+        await db().insert(businessMembers).values(membership!);
+      }
+      expect(listingSchema.parse(ok(await buyer.agent.get(`/marketplace/listings/${l._id}`))).checkout.available).toBe(
+        true,
+      );
     });
 
     it('a session paid for another amount is never counted as a sale', async () => {

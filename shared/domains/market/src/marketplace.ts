@@ -93,6 +93,10 @@ export const MARKET_MESSAGES = {
   currencyUnsupported: 'Choose one of the offered currencies',
   ownListing: 'You cannot buy your own listing',
   notForSale: 'This listing is not for sale',
+  /** The seller was removed from (or left) the listing's community (409). */
+  sellerLeftCommunity: 'This listing is not for sale: its seller is no longer a member of its community',
+  /** The seller no longer belongs to the business whose Stripe account the listing charges (409). */
+  sellerLeftBusiness: 'This listing is not for sale: its seller no longer belongs to the selling business',
   /** Stripe is not configured on this installation (503). */
   paymentsNotSetUp: 'Payments are not set up on this installation',
   /** The seller's business has no connected Stripe account that takes cards (503). */
