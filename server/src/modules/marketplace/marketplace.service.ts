@@ -405,10 +405,12 @@ export class MarketplaceService {
       case 'checkout.session.async_payment_failed':
       case 'checkout.session.expired': {
         const session = object as StripeCheckoutSession;
-        const found = await this.repo.transactionBySession(session.id, tx);
+        const found = await this.sessionTransaction(session, tx);
         if (!found) return null;
         if (found.stripeAccountId !== account) return 'account_mismatch';
         const row = (await this.repo.transactionById(found.id, tx, true))!;
+        if (!row.stripeCheckoutSessionId)
+          await this.repo.updateTransaction(row.id, { stripeCheckoutSessionId: session.id }, tx);
         if (event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed') {
           if (row.status !== 'pending') return 'no_change';
           await this.repo.updateTransaction(row.id, { status: 'expired' }, tx);
@@ -489,6 +491,18 @@ export class MarketplaceService {
       default:
         return null;
     }
+  }
+
+  /**
+   * The purchase of a Checkout Session: by its session id, else (the event arrived before checkout() wrote the id)
+   * by the session's metadata.market_transaction when that purchase has no session id yet.
+   */
+  private async sessionTransaction(session: StripeCheckoutSession, tx: Executor) {
+    const found = await this.repo.transactionBySession(session.id, tx);
+    if (found) return found;
+    const fromMetadata = session.metadata?.kind === MARKET_METADATA_KIND ? session.metadata.market_transaction : null;
+    const row = fromMetadata ? await this.repo.transactionById(fromMetadata, tx) : null;
+    return row && !row.stripeCheckoutSessionId ? row : null;
   }
 
   private async byCharge(charge: StripeCharge, account: string | null, tx: Executor) {

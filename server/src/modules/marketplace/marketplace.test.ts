@@ -386,6 +386,27 @@ describe('marketplace', () => {
       expect((await transaction(c2.transactionId)).status).toBe('expired');
     });
 
+    it('a session event that arrives before its session id is written still marks the purchase paid (metadata)', async () => {
+      const l = await create();
+      const c = ok(await buyer.agent.post(`/marketplace/listings/${l._id}/checkout`, {})) as {
+        transactionId: string;
+        sessionId: string;
+      };
+      await db()
+        .update(marketTransactions)
+        .set({ stripeCheckoutSessionId: null })
+        .where(eq(marketTransactions.id, c.transactionId));
+      const completed = await fake.pay(c.sessionId, { deliver: false });
+      // Another connected account's event naming this purchase changes nothing.
+      const foreign = { ...completed, id: `${String(completed.id)}_foreign`, account: 'acct_someone_else' };
+      expect((await webhook(foreign)).statusCode).toBe(200);
+      expect((await transaction(c.transactionId)).status).toBe('pending');
+      expect((await webhook(completed)).statusCode).toBe(200);
+      expect(await transaction(c.transactionId)).toMatchObject({ status: 'paid', amount: LISTING.price });
+      const [row] = await db().select().from(marketTransactions).where(eq(marketTransactions.id, c.transactionId));
+      expect(row!.stripeCheckoutSessionId).toBe(c.sessionId);
+    });
+
     const txCount = async (listingId: string) =>
       (
         await db().select({ n: count() }).from(marketTransactions).where(eq(marketTransactions.listingId, listingId))
