@@ -444,9 +444,10 @@ export class MarketplaceService {
         const charge = object as StripeCharge;
         const row = await this.byCharge(charge, account, tx);
         if (!row) return null;
-        if (!row.paidAt) {
+        if (!row.paidAt && !row.stripePaymentIntentId) {
           // Stripe does not order deliveries: refuse (nothing kept) so the refund is delivered again after the payment.
-          if (charge.metadata?.kind === MARKET_METADATA_KIND || row.stripePaymentIntentId)
+          // A held purchase (its payment intent recorded, never counted as a sale) is settled for this bookkeeping.
+          if (charge.metadata?.kind === MARKET_METADATA_KIND)
             throw new AppError('CONFLICT', 'The purchase is not settled yet');
           return 'no_change';
         }
@@ -470,9 +471,16 @@ export class MarketplaceService {
         const intent = idOf(dispute.payment_intent as string | { id: string } | null);
         if (!account || !intent) return null;
         const found = await this.repo.transactionByIntent(account, intent, tx);
-        if (!found) return null;
+        if (!found) {
+          // Before its payment intent is recorded: refused (nothing kept) so Stripe delivers it again, when the
+          // (expanded) charge says it is a marketplace charge.
+          const charge = dispute.charge as { metadata?: Record<string, string> } | string | null | undefined;
+          if (typeof charge === 'object' && charge?.metadata?.kind === MARKET_METADATA_KIND)
+            throw new AppError('CONFLICT', 'The purchase is not settled yet');
+          return null;
+        }
+        // A held purchase (intent recorded, paidAt null) is settled for dispute bookkeeping too.
         const row = (await this.repo.transactionById(found.id, tx, true))!;
-        if (!row.paidAt) throw new AppError('CONFLICT', 'The purchase is not settled yet');
         if (event.type === 'charge.dispute.created') {
           if (row.status === 'disputed') return 'no_change';
           await this.repo.updateTransaction(row.id, { status: 'disputed', disputedAt: new Date() }, tx);
@@ -483,7 +491,7 @@ export class MarketplaceService {
         if (dispute.status !== 'won') return 'no_change';
         await this.repo.updateTransaction(
           row.id,
-          { status: row.amountRefunded >= row.amount ? 'refunded' : 'paid' },
+          { status: row.amountRefunded >= row.amount ? 'refunded' : row.paidAt ? 'paid' : 'pending' },
           tx,
         );
         return 'applied';

@@ -484,6 +484,35 @@ describe('marketplace', () => {
       };
       expect((await webhook(await fake.pay(c.sessionId, { deliver: false, amountTotal: 100 }))).statusCode).toBe(200);
       expect(await transaction(c.transactionId)).toMatchObject({ status: 'pending', paidAt: null });
+      // Held (its payment intent recorded): its refund and dispute are recorded, not refused forever.
+      const pi = fake.sessions.get(c.sessionId)!.payment_intent!;
+      const charge = [...fake.charges.values()].find((x) => x.payment_intent === pi)!;
+      const dispute = {
+        id: 'dp_held',
+        object: 'dispute',
+        charge: charge.id,
+        payment_intent: pi,
+        status: 'needs_response',
+      };
+      expect((await webhook(fake.event('charge.dispute.created', dispute, accountId))).statusCode).toBe(200);
+      expect((await transaction(c.transactionId)).status).toBe('disputed');
+      const won = fake.event('charge.dispute.closed', { ...dispute, status: 'won' }, accountId);
+      expect((await webhook(won)).statusCode).toBe(200);
+      expect(await transaction(c.transactionId)).toMatchObject({ status: 'pending', paidAt: null });
+      const refund = fake.event('charge.refunded', { ...charge, amount_refunded: 100 }, accountId);
+      expect((await webhook(refund)).statusCode).toBe(200);
+      expect(await transaction(c.transactionId)).toMatchObject({
+        status: 'pending',
+        amountRefunded: 100,
+        paidAt: null,
+      });
+      // A marketplace charge's dispute before its payment intent is recorded: 409, so Stripe delivers it again.
+      const early = fake.event(
+        'charge.dispute.created',
+        { ...dispute, id: 'dp_early', payment_intent: 'pi_not_recorded', charge: { ...charge, id: 'ch_early' } },
+        accountId,
+      );
+      expect((await webhook(early)).statusCode).toBe(409);
     });
   });
 
