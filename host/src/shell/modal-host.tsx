@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ModalOpen, RemoteModalProps } from '@atrium/contracts';
 import { bus } from '@atrium/event-bus';
@@ -17,14 +17,38 @@ function lazyModal(load: Load) {
   return c;
 }
 
+/**
+ * The element focus returns to when a modal closes: the focused element when it opened — or, for an item of a menu
+ * (which goes away with the menu: '+ New' → Contact), the button that opened the menu.
+ */
+function openerOf(active: Element | null): HTMLElement | null {
+  if (!(active instanceof HTMLElement) || active === document.body) return null;
+  const menu = active.closest<HTMLElement>('[role="menu"]');
+  if (menu?.id) return document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(menu.id)}"]`) ?? active;
+  return active;
+}
+
 /** Mounts the modal a remote offers when any app raises 'modal:open' with its id ('+ New' → Contact…). */
 export function ModalHost() {
   const snap = useSnapshot(remotesState);
   const [open, setOpen] = useState<(ModalOpen & { key: number }) | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
   useEffect(() => {
-    const sub = bus.on('modal:open').subscribe((m) => setOpen({ ...m, key: Date.now() }));
+    const sub = bus.on('modal:open').subscribe((m) => {
+      opener.current = openerOf(document.activeElement);
+      setOpen({ ...m, key: Date.now() });
+    });
     return () => sub.unsubscribe();
   }, []);
+  // Focus goes back to what opened the modal (WCAG 2.4.3; issue #21 §8).
+  const close = () => {
+    setOpen(null);
+    const back = opener.current;
+    opener.current = null;
+    window.setTimeout(() => {
+      if (back?.isConnected) back.focus();
+    }, 0);
+  };
   const modal = useMemo(
     () =>
       open
@@ -60,7 +84,7 @@ export function ModalHost() {
   return (
     <ErrorBoundary resetKey={String(open.key)}>
       <Suspense fallback={null}>
-        <Modal key={open.key} data={open.data} onClose={() => setOpen(null)} />
+        <Modal key={open.key} data={open.data} onClose={close} />
       </Suspense>
     </ErrorBoundary>
   );

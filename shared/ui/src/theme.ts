@@ -28,6 +28,9 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 6 },
   colors: { atrium },
   defaultRadius: 'md',
+  // autoContrast (a user-chosen colour: a group's, a tag's) picks black text above this luminance and white below:
+  // 0.179 is where both reach 4.5:1 (Mantine's default 0.3 leaves white on e.g. #0ca678 at 3.1:1).
+  luminanceThreshold: 0.179,
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   headings: { fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
   // Every drawer's and modal's × has a name for screen readers (issue #21 §8); a page may still give its own.
@@ -52,10 +55,29 @@ const DARK_TEXT: Record<string, string> = {
   red: '#bf2828',
 };
 
+/** A hex colour a fraction darker (the filled variants' hover). */
+function darker(hex: string, by = 0.15): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  const c = [16, 8, 0].map((shift) => Math.round(((n >> shift) & 255) * (1 - by)));
+  return `#${c.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * White text on the filled variants (badges, buttons) of DARK_TEXT's colours is below 4.5:1 at Mantine's filled shade
+ * (teal 3.1:1, green 3.4:1): they fill with the DARK_TEXT shade instead (≥ 5.4:1), in both schemes. Mantine defines the
+ * filled colours per scheme, so these go in each scheme's block (a :root variable would lose to them).
+ */
+const FILLED = Object.fromEntries(
+  Object.entries(DARK_TEXT).flatMap(([c, hex]) => [
+    [`--mantine-color-${c}-filled`, hex],
+    [`--mantine-color-${c}-filled-hover`, darker(hex)],
+  ]),
+);
+
 /**
  * Colours Mantine's defaults leave below WCAG AA contrast on a light page (issue #21 §8): dimmed text (gray 6,
  * 3.3:1 on white) becomes gray 7 (7.9:1); error text (red 6) becomes red 9 (5.5:1); the light variants' and coloured
- * texts of DARK_TEXT. Passed to MantineProvider.
+ * texts of DARK_TEXT; the FILLED colours. Passed to MantineProvider.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -68,8 +90,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
         [`--mantine-color-${c}-text`, hex],
       ]),
     ),
+    ...FILLED,
   },
-  dark: {},
+  dark: { ...FILLED },
 });
 
 /**

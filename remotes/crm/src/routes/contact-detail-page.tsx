@@ -71,7 +71,9 @@ function Chips({
             to={`/contacts?${new URLSearchParams({ [param]: o.value })}`}
             variant="filled"
             tt="none"
-            style={{ cursor: 'pointer', ...(o.color ? { backgroundColor: o.color } : {}) }}
+            // A group's or tag's own colour, chosen by the user: the text is black or white, whichever reads on it.
+            {...(o.color ? { color: o.color, autoContrast: true } : {})}
+            style={{ cursor: 'pointer' }}
           >
             {o.label}
           </Badge>
