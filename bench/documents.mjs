@@ -5,9 +5,8 @@
 // numbers and line items, 25 % contracts, 15 % questionnaires; statuses spread; 2 % templates; most linked to a
 // contact) → autocannon per list case with 1 and with 10 connections → the plans of the default page and of a
 // search. Issue #17's target: the documents list p95 ≤ 50 ms with 100,000 documents. See README.md.
-import { writeFileSync } from 'node:fs';
 import { int } from './lib.mjs';
-import { benchDatabase, databases, rnd, runSuite, suiteOptions, verdictOf } from './suite.mjs';
+import { benchDatabase, databases, reportRuns, rnd, runSuite, suiteOptions } from './suite.mjs';
 
 const opts = suiteOptions(
   { documents: { type: 'string' } },
@@ -153,25 +152,7 @@ async function benchDb(kind) {
 async function main() {
   const results = [];
   for (const kind of await databases(opts)) results.push(await benchDb(kind));
-  let failed = false;
-  console.log(`\nDocuments API: ${N_DOCUMENTS} documents in one business; ${DURATION} s per case`);
-  for (const r of results) {
-    const baseline = r.cases[0];
-    console.log(
-      `\n${r.label} (baseline GET /health p95 ${baseline.p95.toFixed(1)} ms; seeded in ${(r.seedMs / 1000).toFixed(1)} s)`,
-    );
-    console.log('case                                          p50 ms   p95 ms   req/s   target p95   verdict');
-    for (const c of r.cases) {
-      const verdict = verdictOf(c);
-      if (c.problems.length) failed = true;
-      console.log(
-        `${c.name.padEnd(45)} ${c.p50.toFixed(1).padStart(6)} ${c.p95.toFixed(1).padStart(8)} ${c.rps.toFixed(0).padStart(7)} ${(c.target ? `≤ ${c.target}` : '').padStart(12)}   ${verdict}`,
-      );
-    }
-    console.log(`\n${r.label}: plans\n  ${r.plan.join('\n  ')}`);
-  }
-  if (opts.json) writeFileSync(opts.json, JSON.stringify(results, null, 2));
-  return failed ? 1 : 0;
+  return reportRuns(results, `Documents API: ${N_DOCUMENTS} documents in one business; ${DURATION} s per case`, opts);
 }
 
 runSuite(main);

@@ -6,9 +6,8 @@
 // of them past due and a fifth with a deposit paid, 4 % drafts; 3 % in EUR) → autocannon per case with 1 and with
 // 10 connections, after a baseline (GET /health) in the same run → the plans of the overview's statements.
 // Issue #18's target: the finance overview p95 ≤ 50 ms with 100,000 invoices. See README.md.
-import { writeFileSync } from 'node:fs';
 import { int } from './lib.mjs';
-import { benchDatabase, databases, rnd, runSuite, suiteOptions, verdictOf } from './suite.mjs';
+import { benchDatabase, databases, reportRuns, rnd, runSuite, suiteOptions } from './suite.mjs';
 
 const opts = suiteOptions(
   { invoices: { type: 'string' } },
@@ -151,25 +150,7 @@ async function benchDb(kind) {
 async function main() {
   const results = [];
   for (const kind of await databases(opts)) results.push(await benchDb(kind));
-  let failed = false;
-  console.log(`\nFinance API: ${N_INVOICES} invoices in one business; ${DURATION} s per case`);
-  for (const r of results) {
-    const baseline = r.cases[0];
-    console.log(
-      `\n${r.label} (baseline GET /health p95 ${baseline.p95.toFixed(1)} ms; seeded in ${(r.seedMs / 1000).toFixed(1)} s)`,
-    );
-    console.log('case                                          p50 ms   p95 ms   req/s   target p95   verdict');
-    for (const c of r.cases) {
-      const verdict = verdictOf(c);
-      if (c.problems.length) failed = true;
-      console.log(
-        `${c.name.padEnd(45)} ${c.p50.toFixed(1).padStart(6)} ${c.p95.toFixed(1).padStart(8)} ${c.rps.toFixed(0).padStart(7)} ${(c.target ? `≤ ${c.target}` : '').padStart(12)}   ${verdict}`,
-      );
-    }
-    console.log(`\n${r.label}: plans\n  ${r.plan.join('\n  ')}`);
-  }
-  if (opts.json) writeFileSync(opts.json, JSON.stringify(results, null, 2));
-  return failed ? 1 : 0;
+  return reportRuns(results, `Finance API: ${N_INVOICES} invoices in one business; ${DURATION} s per case`, opts);
 }
 
 runSuite(main);

@@ -1,7 +1,7 @@
 // What the API suites beside api.mjs share (work.mjs, meetings.mjs): their options, the opening of a run per
 // database (fresh database → built server → one user registered through the API → rows seeded through the driver →
 // the server again), the cases under autocannon, the verdicts and the way the process ends.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { cannon, freshDatabase, openDb, pgAnswers } from './cannon.mjs';
 import { cleanups, log, login, register, runCleanups, since, startServer } from './lib.mjs';
@@ -110,6 +110,32 @@ export function verdictOf(c) {
   if (c.problems.length) return `FAILED: ${c.problems.join(', ')}`;
   if (c.target === undefined) return '';
   return c.p95 <= c.target ? 'met' : 'missed';
+}
+
+/**
+ * The closing report of a suite's runs (one per database): a table of its cases against the baseline (the first
+ * case) and the plans each run inspected; the results in `opts.json` when asked. Answers the exit code: 1 when a
+ * case had problems.
+ */
+export function reportRuns(results, title, opts) {
+  let failed = false;
+  console.log(`\n${title}`);
+  for (const r of results) {
+    const baseline = r.cases[0];
+    console.log(
+      `\n${r.label} (baseline GET /health p95 ${baseline.p95.toFixed(1)} ms; seeded in ${(r.seedMs / 1000).toFixed(1)} s)`,
+    );
+    console.log('case                                          p50 ms   p95 ms   req/s   target p95   verdict');
+    for (const c of r.cases) {
+      if (c.problems.length) failed = true;
+      console.log(
+        `${c.name.padEnd(45)} ${c.p50.toFixed(1).padStart(6)} ${c.p95.toFixed(1).padStart(8)} ${c.rps.toFixed(0).padStart(7)} ${(c.target ? `≤ ${c.target}` : '').padStart(12)}   ${verdictOf(c)}`,
+      );
+    }
+    console.log(`\n${r.label}: plans\n  ${r.plan.join('\n  ')}`);
+  }
+  if (opts.json) writeFileSync(opts.json, JSON.stringify(results, null, 2));
+  return failed ? 1 : 0;
 }
 
 /** Runs `main` (its answer is the exit code; an error exits 1), cleaning up after it either way. */

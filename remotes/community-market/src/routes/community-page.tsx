@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { isApiError } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
 import {
-  Alert,
   Badge,
   Button,
   Group,
@@ -24,6 +22,7 @@ import { CommunityFormModal } from '../features/communities/community-form-modal
 import { PostsTab } from '../features/communities/posts-tab';
 import { MembersTab } from '../features/communities/members-tab';
 import { EventsTab } from '../features/communities/events-tab';
+import { LoadFailed } from '../lib/load-failed';
 
 const TABS = ['about', 'posts', 'events', 'members'] as const;
 type Tab = (typeof TABS)[number];
@@ -41,18 +40,7 @@ export default function CommunityPage() {
 
   if (community.isPending) return <Skeleton height={240} radius="md" />;
   if (community.isError)
-    return (
-      <Alert
-        color="red"
-        title={
-          isApiError(community.error) && community.error.status === 404
-            ? COMMUNITY_MESSAGES.notFound
-            : 'Community could not be loaded'
-        }
-      >
-        {community.error.message}
-      </Alert>
-    );
+    return <LoadFailed error={community.error} notFound={COMMUNITY_MESSAGES.notFound} what="Community" />;
   const c = community.data;
   const member = c.myStatus === 'active';
   const canRead = c.visibility === 'public' || member;

@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { isApiError } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -21,6 +19,7 @@ import { communities, COMMUNITY_MESSAGES, type RsvpStatus } from '@atrium/domain
 import { useCommunityActions, useEvent } from '../features/communities/use-communities';
 import { eventWhen, eventWhere, seatsText } from '../lib/event-when';
 import { browserZone } from '../lib/zoned-time';
+import { LoadFailed } from '../lib/load-failed';
 
 /** /communities/{communityId}/events/{eventId}: details, RSVP (going or waitlist) and add to calendar (.ics). */
 export default function EventPage() {
@@ -30,19 +29,7 @@ export default function EventPage() {
   const [busy, setBusy] = useState(false);
 
   if (event.isPending) return <Skeleton height={200} radius="md" />;
-  if (event.isError)
-    return (
-      <Alert
-        color="red"
-        title={
-          isApiError(event.error) && event.error.status === 404
-            ? COMMUNITY_MESSAGES.eventNotFound
-            : 'Event could not be loaded'
-        }
-      >
-        {event.error.message}
-      </Alert>
-    );
+  if (event.isError) return <LoadFailed error={event.error} notFound={COMMUNITY_MESSAGES.eventNotFound} what="Event" />;
   const e = event.data;
   const when = eventWhen(e, browserZone());
   const full = e.capacity !== null && e.goingCount >= e.capacity && e.myRsvp !== 'going';

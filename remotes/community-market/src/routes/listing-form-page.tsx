@@ -1,4 +1,3 @@
-import { isApiError } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
 import {
   Alert,
@@ -17,6 +16,7 @@ import { MARKET_MESSAGES, type Listing, type ListingInput } from '@atrium/domain
 import { useCommunityList } from '../features/communities/use-communities';
 import { ListingForm, type ImageChanges } from '../features/marketplace/listing-form';
 import { useListing, useMarketActions } from '../features/marketplace/use-marketplace';
+import { LoadFailed } from '../lib/load-failed';
 
 /**
  * /marketplace/create and /marketplace/listing/{listingId}/edit: one form. After the listing is saved its new
@@ -58,18 +58,7 @@ export default function ListingFormPage() {
       </Stack>
     );
   if (editing && listing.isError)
-    return (
-      <Alert
-        color="red"
-        title={
-          isApiError(listing.error) && listing.error.status === 404
-            ? MARKET_MESSAGES.listingNotFound
-            : 'Listing could not be loaded'
-        }
-      >
-        {listing.error.message}
-      </Alert>
-    );
+    return <LoadFailed error={listing.error} notFound={MARKET_MESSAGES.listingNotFound} what="Listing" />;
   if (editing && listing.data && !listing.data.mine) return <Alert color="red" title={MARKET_MESSAGES.sellerOnly} />;
 
   return (

@@ -25,6 +25,7 @@ import { categoryLabel } from '../features/marketplace/listing-text';
 import { RatingSummary } from '../features/marketplace/stars';
 import { ListingReviews } from '../features/marketplace/review-list';
 import { browser } from '../lib/browser';
+import { LoadFailed } from '../lib/load-failed';
 
 function Gallery({ listing }: { listing: Listing }) {
   const [shown, setShown] = useState(0);
@@ -130,18 +131,7 @@ export default function ListingPage() {
 
   if (listing.isPending) return <Skeleton height={320} radius="md" />;
   if (listing.isError)
-    return (
-      <Alert
-        color="red"
-        title={
-          isApiError(listing.error) && listing.error.status === 404
-            ? MARKET_MESSAGES.listingNotFound
-            : 'Listing could not be loaded'
-        }
-      >
-        {listing.error.message}
-      </Alert>
-    );
+    return <LoadFailed error={listing.error} notFound={MARKET_MESSAGES.listingNotFound} what="Listing" />;
   const l = listing.data;
   return (
     <Stack maw={1000}>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { isApiError } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
 import {
   Alert,
@@ -25,6 +24,7 @@ import { MARKET_MESSAGES, formatPrice, reviewInputSchema, type Transaction } fro
 import { useMarketActions, useTransaction } from '../features/marketplace/use-marketplace';
 import { StarInput } from '../features/marketplace/stars';
 import { TransactionStatusBadge } from '../features/marketplace/transaction-status';
+import { LoadFailed } from '../lib/load-failed';
 
 function Receipt({ tx }: { tx: Transaction }) {
   const r = tx.receipt;
@@ -128,18 +128,7 @@ export default function TransactionPage() {
 
   if (tx.isPending) return <Skeleton height={240} radius="md" />;
   if (tx.isError)
-    return (
-      <Alert
-        color="red"
-        title={
-          isApiError(tx.error) && tx.error.status === 404
-            ? MARKET_MESSAGES.transactionNotFound
-            : 'Transaction could not be loaded'
-        }
-      >
-        {tx.error.message}
-      </Alert>
-    );
+    return <LoadFailed error={tx.error} notFound={MARKET_MESSAGES.transactionNotFound} what="Transaction" />;
   const t = tx.data;
   const buyer = t.role === 'buyer';
   return (

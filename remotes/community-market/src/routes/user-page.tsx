@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { isApiError } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
 import {
-  Alert,
   Anchor,
   Avatar,
   Badge,
@@ -22,6 +20,7 @@ import {
 import { PEOPLE_MESSAGES, type Profile } from '@atrium/domain-market';
 import { usePeopleActions, usePeopleList, useProfile } from '../features/people/use-people';
 import { SellerSection } from '../features/marketplace/seller-section';
+import { LoadFailed } from '../lib/load-failed';
 
 type Kind = 'friends' | 'followers' | 'following';
 
@@ -122,18 +121,7 @@ export default function UserPage() {
 
   if (profile.isPending) return <Skeleton height={200} radius="md" />;
   if (profile.isError)
-    return (
-      <Alert
-        color="red"
-        title={
-          isApiError(profile.error) && profile.error.status === 404
-            ? PEOPLE_MESSAGES.userNotFound
-            : 'Profile could not be loaded'
-        }
-      >
-        {profile.error.message}
-      </Alert>
-    );
+    return <LoadFailed error={profile.error} notFound={PEOPLE_MESSAGES.userNotFound} what="Profile" />;
   const p = profile.data;
   return (
     <Stack maw={860}>
