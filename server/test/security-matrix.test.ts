@@ -879,8 +879,10 @@ const ROUTES: Record<string, RouteSpec> = {
     ids: { id: 'marketReview' },
     request: () => ({ payload: { reason: 'Spam' } }),
   },
-  [`POST ${A}/marketplace/reviews/:id/hide`]: { ids: { id: 'marketReview' } },
-  [`POST ${A}/marketplace/reviews/:id/restore`]: { ids: { id: 'marketReview' } },
+  // The fixture's owner is the review's author and the listing's seller: neither may hide or restore it (403); a
+  // moderator who is neither does, in marketplace.test.ts. A stranger still gets 404.
+  [`POST ${A}/marketplace/reviews/:id/hide`]: { ids: { id: 'marketReview' }, ownerStatus: 403 },
+  [`POST ${A}/marketplace/reviews/:id/restore`]: { ids: { id: 'marketReview' }, ownerStatus: 403 },
   // People (issue #20 §5)
   [`GET ${A}/users/:id/profile`]: { params: { id: PEOPLE } },
   [`GET ${A}/users/:id/friends`]: { params: { id: PEOPLE } },
