@@ -30,6 +30,7 @@ describe('trigram indexes', () => {
       { relname: 'document_search_trgm_idx', reloptions: ['gin_pending_list_limit=1024'] },
       { relname: 'documents_search_trgm_idx', reloptions: ['gin_pending_list_limit=1024'] },
       { relname: 'form_submissions_search_trgm_idx', reloptions: ['gin_pending_list_limit=1024'] },
+      { relname: 'market_listings_search_trgm_idx', reloptions: ['gin_pending_list_limit=1024'] },
       { relname: 'notes_search_trgm_idx', reloptions: ['gin_pending_list_limit=1024'] },
       { relname: 'projects_search_trgm_idx', reloptions: ['gin_pending_list_limit=1024'] },
       { relname: 'task_search_trgm_idx', reloptions: ['gin_pending_list_limit=1024'] },
