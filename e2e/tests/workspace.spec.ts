@@ -162,8 +162,8 @@ test('what loads when: /signin fetches no remote entry, /contacts only crm’s; 
   // the shell on every signed-in page.
   expect([...new Set(entries)].sort()).toEqual(['3001', '3004']);
 
-  // The first search loads the other remote that answers searches (work, :3002), and no more.
+  // The first search loads the other remotes that answer searches (work, :3002; community-market, :3005), and no more.
   await page.getByPlaceholder('Search anything...').fill('zz');
   await expect(page.getByTestId('search-dropdown')).toContainText('No results found');
-  expect([...new Set(entries)].sort()).toEqual(['3001', '3002', '3004']);
+  expect([...new Set(entries)].sort()).toEqual(['3001', '3002', '3004', '3005']);
 });
