@@ -8,6 +8,7 @@ import type { SQL } from 'drizzle-orm';
 import { openPostgres, type Database, type DatabaseHandle } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { createMemoryMailer, type Mailer, type MailMessage } from '../src/lib/mail';
+import { startStripeFake, type FakeStripe, type FakeStripeOptions } from './fakes/stripe';
 import { pgliteFromTemplate } from './pglite-template';
 
 /** The rows of raw SQL run through drizzle (its execute answer is typed per driver; both carry `rows`). */
@@ -301,4 +302,22 @@ export function dataOf(res: Answer, status = 200): unknown {
 export function errorOf(res: Answer) {
   const body = res.json() as { code: string; error: string; details?: { field: string; message: string }[] };
   return { status: res.statusCode, code: body.code, error: body.error, details: body.details };
+}
+
+/**
+ * A test app whose card payments (Stripe Connect) talk to a new fake: the secret key, the Connect webhook's secret
+ * and the API address set; `env` adds the rest (Billing's secrets and prices).
+ */
+export async function appWithStripeFake(
+  options: FakeStripeOptions,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ fake: FakeStripe; t: TestApp }> {
+  const fake = await startStripeFake(options);
+  const t = await createTestApp({
+    STRIPE_SECRET_KEY: 'sk_test_atrium',
+    STRIPE_WEBHOOK_SECRET: options.webhookSecret,
+    STRIPE_API_URL: fake.url,
+    ...env,
+  });
+  return { fake, t };
 }

@@ -19,9 +19,9 @@ import {
   marketTransactions,
   stripeEvents,
 } from '../../db/schema';
-import { createTestApp, dataOf as ok, errorOf, signedInAgent, type TestApp } from '../../../test/helpers';
+import { appWithStripeFake, dataOf as ok, errorOf, signedInAgent, type TestApp } from '../../../test/helpers';
 import { multipart, TINY_PNG } from '../../../test/security-helpers';
-import { startStripeFake, type FakeStripe } from '../../../test/fakes/stripe';
+import { type FakeStripe } from '../../../test/fakes/stripe';
 
 const SECRET = 'whsec_test_marketplace_secret';
 type Signed = Awaited<ReturnType<typeof signedInAgent>>;
@@ -41,12 +41,7 @@ describe('marketplace', () => {
   let accountId: string;
 
   beforeAll(async () => {
-    fake = await startStripeFake({ webhookSecret: SECRET });
-    t = await createTestApp({
-      STRIPE_SECRET_KEY: 'sk_test_atrium',
-      STRIPE_WEBHOOK_SECRET: SECRET,
-      STRIPE_API_URL: fake.url,
-    });
+    ({ fake, t } = await appWithStripeFake({ webhookSecret: SECRET }));
     seller = await signedInAgent(t.app, { firstName: 'Sam' });
     buyer = await signedInAgent(t.app, { firstName: 'Bea' });
     stranger = await signedInAgent(t.app, { firstName: 'Eve' });

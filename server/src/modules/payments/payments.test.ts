@@ -20,8 +20,8 @@ import {
 import { documentLinks, financeRevenueMonths, payments as paymentsTable, stripeEvents } from '../../db/schema';
 import { StripeGateway } from '../stripe/stripe.gateway';
 import { PaymentsRepository } from './payments.repository';
-import { Agent, createTestApp, dataOf as ok, errorOf, signedInAgent, type TestApp } from '../../../test/helpers';
-import { startStripeFake, type FakeStripe } from '../../../test/fakes/stripe';
+import { Agent, appWithStripeFake, dataOf as ok, errorOf, signedInAgent, type TestApp } from '../../../test/helpers';
+import { type FakeStripe } from '../../../test/fakes/stripe';
 
 const SECRET = 'whsec_test_payments_secret';
 type Signed = Awaited<ReturnType<typeof signedInAgent>>;
@@ -35,12 +35,7 @@ describe('payments (Stripe against the local fake)', () => {
   let accountId: string;
 
   beforeAll(async () => {
-    fake = await startStripeFake({ webhookSecret: SECRET });
-    t = await createTestApp({
-      STRIPE_SECRET_KEY: 'sk_test_atrium',
-      STRIPE_WEBHOOK_SECRET: SECRET,
-      STRIPE_API_URL: fake.url,
-    });
+    ({ fake, t } = await appWithStripeFake({ webhookSecret: SECRET }));
     owner = await signedInAgent(t.app, { firstName: 'Ada' });
     stranger = await signedInAgent(t.app, { firstName: 'Eve' });
   });

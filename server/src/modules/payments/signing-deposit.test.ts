@@ -9,8 +9,8 @@ import {
   type SigningDeposit,
 } from '@atrium/domain-documents/schemas';
 import { documentLinks } from '../../db/schema';
-import { Agent, createTestApp, dataOf as ok, errorOf, signedInAgent, type TestApp } from '../../../test/helpers';
-import { startStripeFake, type FakeStripe } from '../../../test/fakes/stripe';
+import { Agent, appWithStripeFake, dataOf as ok, errorOf, signedInAgent, type TestApp } from '../../../test/helpers';
+import { type FakeStripe } from '../../../test/fakes/stripe';
 import { signingDepositToken } from './signing-deposit';
 
 const SECRET = 'whsec_test_signing_deposit';
@@ -24,12 +24,7 @@ describe('sign and pay from one link (the signing link leads to the deposit)', (
   let seq = 0;
 
   beforeAll(async () => {
-    fake = await startStripeFake({ webhookSecret: SECRET });
-    t = await createTestApp({
-      STRIPE_SECRET_KEY: 'sk_test_atrium',
-      STRIPE_WEBHOOK_SECRET: SECRET,
-      STRIPE_API_URL: fake.url,
-    });
+    ({ fake, t } = await appWithStripeFake({ webhookSecret: SECRET }));
     a = (await signedInAgent(t.app, { firstName: 'Olive', lastName: 'Owner' })).agent;
     // The business's Stripe account, onboarded (charges enabled).
     const { url } = ok(await a.post('/stripe/connect', {})) as { url: string };
