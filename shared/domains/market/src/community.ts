@@ -1,6 +1,7 @@
 // Only what the browser's shared zod exports (contracts/src/zod-browser.ts): no strictObject, no z.email.
 import * as z from 'zod';
 import { paginationSchema } from '@atrium/contracts';
+import { requiredText } from './required-text';
 
 /*
  * Communities (issue #20 §1–2): platform-wide groups of professionals, public (anyone joins) or approval-only
@@ -62,21 +63,14 @@ export const COMMUNITY_MESSAGES = {
   coverUploaded: 'Cover updated',
 } as const;
 
-const trimmed = (max: number, field: string) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(max, `${field} must be at most ${max} characters`);
-
 export const communityInputSchema = z.object({
-  name: trimmed(COMMUNITY_NAME_MAX, 'Name'),
+  name: requiredText(COMMUNITY_NAME_MAX, 'Name'),
   description: z.string().trim().max(COMMUNITY_DESCRIPTION_MAX).default(''),
   visibility: z.enum(COMMUNITY_VISIBILITIES).default('public'),
 });
 export type CommunityInput = z.input<typeof communityInputSchema>;
 export const communityUpdateSchema = z.object({
-  name: trimmed(COMMUNITY_NAME_MAX, 'Name').optional(),
+  name: requiredText(COMMUNITY_NAME_MAX, 'Name').optional(),
   description: z.string().trim().max(COMMUNITY_DESCRIPTION_MAX).optional(),
   visibility: z.enum(COMMUNITY_VISIBILITIES).optional(),
 });
@@ -125,8 +119,8 @@ export const memberUpdateSchema = z.object({
 });
 export type MemberUpdate = z.infer<typeof memberUpdateSchema>;
 
-export const postInputSchema = z.object({ body: trimmed(POST_BODY_MAX, 'Text') });
-export const commentInputSchema = z.object({ body: trimmed(COMMENT_BODY_MAX, 'Text') });
+export const postInputSchema = z.object({ body: requiredText(POST_BODY_MAX, 'Text') });
+export const commentInputSchema = z.object({ body: requiredText(COMMENT_BODY_MAX, 'Text') });
 export const reactionInputSchema = z.object({ kind: z.enum(REACTION_KINDS) });
 
 export const postSchema = z.object({
@@ -169,7 +163,7 @@ const httpUrl = z
 
 export const eventInputSchema = z
   .object({
-    title: trimmed(EVENT_TITLE_MAX, 'Title'),
+    title: requiredText(EVENT_TITLE_MAX, 'Title'),
     description: z.string().trim().max(EVENT_DESCRIPTION_MAX).default(''),
     startsAt: z.iso.datetime({ offset: true, error: 'Start must be a date and time' }),
     endsAt: z.iso.datetime({ offset: true, error: 'End must be a date and time' }),

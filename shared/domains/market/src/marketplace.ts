@@ -1,6 +1,7 @@
 // Only what the browser's shared zod exports (contracts/src/zod-browser.ts): no strictObject, no z.email.
 import * as z from 'zod';
 import { IMAGE_MAX_BYTES, IMAGE_MIME_TYPES, paginationSchema } from '@atrium/contracts';
+import { requiredText } from './required-text';
 
 /*
  * The marketplace (issue #20 §3–4): listings of services and products, each in a community (its visibility is the
@@ -118,13 +119,6 @@ export const MARKET_MESSAGES = {
   emptyText: 'Write something first',
 } as const;
 
-const trimmed = (max: number, field: string) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(max, `${field} must be at most ${max} characters`);
-
 /** A price in minor units: a whole number from LISTING_PRICE_MIN to LISTING_PRICE_MAX. */
 export const priceSchema = z.coerce
   .number({ error: 'Price is required' })
@@ -136,7 +130,7 @@ export const currencySchema = z.enum(MARKET_CURRENCIES, { error: MARKET_MESSAGES
 /** POST /marketplace/listings. */
 export const listingInputSchema = z.object({
   communityId: z.string({ error: 'Community is required' }).trim().min(1, 'Community is required').max(100),
-  title: trimmed(LISTING_TITLE_MAX, 'Title'),
+  title: requiredText(LISTING_TITLE_MAX, 'Title'),
   description: z.string().trim().max(LISTING_DESCRIPTION_MAX).default(''),
   price: priceSchema,
   currency: currencySchema.default('USD'),
@@ -147,7 +141,7 @@ export const listingInputSchema = z.object({
 export type ListingInput = z.input<typeof listingInputSchema>;
 /** PUT /marketplace/listings/{id}: any of the fields (the community stays). */
 export const listingUpdateSchema = z.object({
-  title: trimmed(LISTING_TITLE_MAX, 'Title').optional(),
+  title: requiredText(LISTING_TITLE_MAX, 'Title').optional(),
   description: z.string().trim().max(LISTING_DESCRIPTION_MAX).optional(),
   price: priceSchema.optional(),
   currency: currencySchema.optional(),
@@ -327,8 +321,8 @@ export const reviewInputSchema = z.object({
   text: z.string().trim().max(REVIEW_TEXT_MAX, `Review must be at most ${REVIEW_TEXT_MAX} characters`).default(''),
 });
 export type ReviewInput = z.input<typeof reviewInputSchema>;
-export const reviewAnswerInputSchema = z.object({ text: trimmed(REVIEW_ANSWER_MAX, 'Answer') });
-export const reportInputSchema = z.object({ reason: trimmed(REPORT_REASON_MAX, 'Reason') });
+export const reviewAnswerInputSchema = z.object({ text: requiredText(REVIEW_ANSWER_MAX, 'Answer') });
+export const reportInputSchema = z.object({ reason: requiredText(REPORT_REASON_MAX, 'Reason') });
 
 export const reviewSchema = z.object({
   _id: z.string(),

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ComponentProps } from 'react';
 import { fieldErrorsOf } from '@atrium/api-client';
 import {
   ActionIcon,
@@ -45,6 +45,18 @@ export interface ListingFormValues {
   category: ListingCategory | '';
   delivery: 'service' | 'product';
   status: 'active' | 'paused';
+}
+
+/** A segmented choice with its label above it (a SegmentedControl has no label of its own). */
+function LabelledChoice({ label, ...props }: { label: string } & ComponentProps<typeof SegmentedControl>) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        {label}
+      </Text>
+      <SegmentedControl aria-label={label} {...props} />
+    </Stack>
+  );
 }
 
 /** The form's values → the wire input the slice's schema checks (price in minor units; NaN when not a number). */
@@ -166,34 +178,24 @@ export function ListingForm({ listing, communities, submitLabel, onSubmit, onCan
             data={LISTING_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
             {...form.getInputProps('category')}
           />
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              Delivery
-            </Text>
-            <SegmentedControl
-              aria-label="Delivery"
-              data={[
-                { value: 'service', label: 'Service' },
-                { value: 'product', label: 'Product' },
-              ]}
-              {...form.getInputProps('delivery')}
-            />
-          </Stack>
+          <LabelledChoice
+            label="Delivery"
+            data={[
+              { value: 'service', label: 'Service' },
+              { value: 'product', label: 'Product' },
+            ]}
+            {...form.getInputProps('delivery')}
+          />
         </Group>
         {listing && (
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              Status
-            </Text>
-            <SegmentedControl
-              aria-label="Status"
-              data={[
-                { value: 'active', label: 'For sale' },
-                { value: 'paused', label: 'Paused' },
-              ]}
-              {...form.getInputProps('status')}
-            />
-          </Stack>
+          <LabelledChoice
+            label="Status"
+            data={[
+              { value: 'active', label: 'For sale' },
+              { value: 'paused', label: 'Paused' },
+            ]}
+            {...form.getInputProps('status')}
+          />
         )}
         <Stack gap={6}>
           <Text size="sm" fw={500}>
