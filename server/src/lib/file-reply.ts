@@ -55,3 +55,9 @@ export function sendStoredFile(reply: FastifyReply, file: WorkFile, stream: Read
     .header('cache-control', FILE_CACHE_CONTROL)
     .send(stream);
 }
+
+/** Bytes out with their headers (an image, a cover: the answer is not JSON, so the reply is untyped). */
+export function sendBytes(reply: FastifyReply, headers: Record<string, string>, body: Buffer | string) {
+  for (const [k, v] of Object.entries(headers)) reply.header(k, v);
+  return reply.send(body);
+}

@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import * as z from 'zod';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LOGO_CACHE_MS } from '@atrium/contracts';
 import {
@@ -30,6 +29,7 @@ import {
   rsvpInputSchema,
 } from '@atrium/domain-market/schemas';
 import { registerWriteRoutes } from '../../lib/crud-routes';
+import { sendBytes } from '../../lib/file-reply';
 import { callerOf, errorResponses, okSchema } from '../../lib/http';
 import { IMAGE_MULTIPART_LIMITS, readImageUpload } from '../../lib/images';
 import type { CommunitiesService } from './communities.service';
@@ -48,12 +48,6 @@ const pageQuery = z.object({
 const versionQuery = z.object({ v: z.string().max(100).optional() });
 const COVER_FIELDS = ['cover', 'file'] as const;
 const CACHE_CONTROL = `private, max-age=${Math.round(LOGO_CACHE_MS / 1000)}`;
-
-/** Bytes out with their headers (untyped reply: the answer is not JSON). */
-function sendBytes(reply: FastifyReply, headers: Record<string, string>, body: Buffer | string) {
-  for (const [k, v] of Object.entries(headers)) reply.header(k, v);
-  return reply.send(body);
-}
 
 /**
  * Mounted at /api/v1/communities. Every route needs a session. A private community's content answers 404 to

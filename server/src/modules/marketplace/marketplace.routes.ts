@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import * as z from 'zod';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   LISTING_IMAGES_MAX,
@@ -26,6 +25,7 @@ import {
   transactionListAnswerSchema,
   transactionListQuerySchema,
 } from '@atrium/domain-market/schemas';
+import { sendBytes } from '../../lib/file-reply';
 import { callerOf, errorResponses, okSchema } from '../../lib/http';
 import { IMAGE_MULTIPART_LIMITS, readImageUpload } from '../../lib/images';
 import type { MarketplaceService } from './marketplace.service';
@@ -36,11 +36,6 @@ const idParam = z.object({ id: pathId });
 const imageParam = z.object({ id: pathId, imageId: pathId });
 const userParam = z.object({ userId: pathId });
 const IMAGE_FIELDS = ['image', 'file'] as const;
-
-function sendBytes(reply: FastifyReply, headers: Record<string, string>, body: Buffer) {
-  for (const [k, v] of Object.entries(headers)) reply.header(k, v);
-  return reply.send(body);
-}
 
 /**
  * Mounted at /api/v1/marketplace. Every route needs a session. A listing takes its community's visibility (a private
