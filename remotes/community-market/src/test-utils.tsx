@@ -148,6 +148,7 @@ export function makeModerationReview(over: Partial<ModerationReview> = {}): Mode
     communityId: 'c1',
     communityName: 'Growth Hackers',
     reports: [{ reason: 'Not about the service', reporterName: 'Alan Turing', createdAt: '2026-02-03T00:00:00.000Z' }],
+    canModerate: true,
     ...over,
   };
 }

@@ -2610,10 +2610,15 @@ export const marketReviews = pgTable(
   ],
 );
 
-/** One report per person and review. */
+/**
+ * Reports of reviews: one open report per person and review (a partial unique index). A moderator's restore resolves
+ * the open ones (`resolved_at`, `resolved_by`: kept for the audit, out of the queue), and the same person may then
+ * report the review again (migration 0053).
+ */
 export const marketReviewReports = pgTable(
   'market_review_reports',
   {
+    id: id(),
     reviewId: text('review_id')
       .notNull()
       .references(() => marketReviews.id, { onDelete: 'cascade' }),
@@ -2622,6 +2627,13 @@ export const marketReviewReports = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: text('resolved_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [primaryKey({ columns: [t.reviewId, t.reporterId] })],
+  (t) => [
+    uniqueIndex('market_review_reports_open_uq')
+      .on(t.reviewId, t.reporterId)
+      .where(sql`${t.resolvedAt} IS NULL`),
+    index('market_review_reports_review_idx').on(t.reviewId, t.createdAt),
+  ],
 );

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import {
   businessMembers,
@@ -10,6 +10,7 @@ import {
   marketReviewReports,
   marketReviews,
   marketTransactions,
+  userBlocks,
   users,
 } from '../../db/schema';
 import type { CheckedImage } from '../../lib/images';
@@ -62,8 +63,17 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const SEARCH_COUNT_CAP = 1_000;
 
 const LISTING_ID = sql.raw('"market_listings"."id"');
+const LISTING_SELLER = sql.raw('"market_listings"."seller_id"');
 const LISTING_COMMUNITY = sql.raw('"market_listings"."community_id"');
 const REVIEW_ID = sql.raw('"market_reviews"."id"');
+const REVIEW_AUTHOR = sql.raw('"market_reviews"."author_id"');
+
+/**
+ * Neither the viewer nor `other` blocked the other: two NOT EXISTS, each one probe of user_blocks' primary key
+ * (blocker_id, blocked_id), so a search still walks its listing index and looks each candidate's seller up.
+ */
+const notBlocked = (viewerId: string, other: SQL) =>
+  sql`NOT EXISTS (SELECT 1 FROM user_blocks b WHERE b.blocker_id = ${viewerId} AND b.blocked_id = ${other}) AND NOT EXISTS (SELECT 1 FROM user_blocks b WHERE b.blocker_id = ${other} AND b.blocked_id = ${viewerId})`;
 
 export interface SearchParams {
   q?: string;
@@ -81,7 +91,7 @@ export interface SearchParams {
 
 /**
  * All SQL of the marketplace: listings, their images, transactions, reviews and reports. It reads communities,
- * community_members, users and businesses (names, visibility, membership) and writes none of them.
+ * community_members, users, businesses and user_blocks (names, visibility, membership, blocks) and writes none of them.
  */
 export class MarketplaceRepository {
   constructor(private readonly db: Database) {}
@@ -141,6 +151,21 @@ export class MarketplaceRepository {
     return Boolean(row);
   }
 
+  /** Whether either of the two blocked the other (people's user_blocks). */
+  async blockedEitherWay(a: string, b: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ blockerId: userBlocks.blockerId })
+      .from(userBlocks)
+      .where(
+        or(
+          and(eq(userBlocks.blockerId, a), eq(userBlocks.blockedId, b)),
+          and(eq(userBlocks.blockerId, b), eq(userBlocks.blockedId, a)),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
   // ---- listings ----
 
   private listingView(db: Executor = this.db) {
@@ -189,7 +214,11 @@ export class MarketplaceRepository {
     // The communities the user may read, as one array computed once (an InitPlan, not a join the planner may turn
     // into hashing every listing): the newest-first index is then walked and filtered until the page is full.
     const visible = sql`${LISTING_COMMUNITY} = ANY (ARRAY(SELECT c.id FROM communities c WHERE c.visibility = 'public' UNION ALL SELECT m.community_id FROM community_members m WHERE m.user_id = ${userId} AND m.status = 'active'))`;
-    const where: (SQL | undefined)[] = [eq(marketListings.status, 'active'), visible];
+    const where: (SQL | undefined)[] = [
+      eq(marketListings.status, 'active'),
+      visible,
+      notBlocked(userId, LISTING_SELLER),
+    ];
     if (p.q) where.push(sql`${marketListings.searchText} LIKE ${`%${escapeLike(p.q.toLowerCase())}%`}`);
     if (p.category) where.push(eq(marketListings.category, p.category));
     if (p.delivery) where.push(eq(marketListings.delivery, p.delivery as 'service' | 'product'));
@@ -440,7 +469,7 @@ export class MarketplaceRepository {
         review: marketReviews,
         authorName: personName(users),
         listingTitle: sql<string>`coalesce(${marketListings.title}, '')`,
-        reportedByMe: sql<boolean>`EXISTS (SELECT 1 FROM market_review_reports r WHERE r.review_id = ${REVIEW_ID} AND r.reporter_id = ${viewerId})`,
+        reportedByMe: sql<boolean>`EXISTS (SELECT 1 FROM market_review_reports r WHERE r.review_id = ${REVIEW_ID} AND r.reporter_id = ${viewerId} AND r.resolved_at IS NULL)`,
       })
       .from(marketReviews)
       .leftJoin(users, eq(users.id, marketReviews.authorId))
@@ -479,6 +508,7 @@ export class MarketplaceRepository {
     const condition = and(
       eq(marketReviews.status, 'visible'),
       'listingId' in by ? eq(marketReviews.listingId, by.listingId) : eq(marketReviews.sellerId, by.sellerId),
+      sql`(${REVIEW_AUTHOR} IS NULL OR (${notBlocked(viewerId, REVIEW_AUTHOR)}))`,
       'listingId' in by
         ? undefined
         : sql`((${marketReviews.communityId} IS NULL AND ${viewerId} IN (${marketReviews.authorId}, ${marketReviews.sellerId})) OR EXISTS (SELECT 1 FROM communities c WHERE c.id = ${marketReviews.communityId} AND (c.visibility = 'public' OR EXISTS (SELECT 1 FROM community_members m WHERE m.community_id = c.id AND m.user_id = ${viewerId} AND m.status = 'active'))))`,
@@ -521,7 +551,7 @@ export class MarketplaceRepository {
           review: marketReviews,
           authorName: personName(users),
           listingTitle: sql<string>`coalesce(${marketListings.title}, '')`,
-          reportedByMe: sql<boolean>`EXISTS (SELECT 1 FROM market_review_reports r WHERE r.review_id = ${REVIEW_ID} AND r.reporter_id = ${moderatorId})`,
+          reportedByMe: sql<boolean>`EXISTS (SELECT 1 FROM market_review_reports r WHERE r.review_id = ${REVIEW_ID} AND r.reporter_id = ${moderatorId} AND r.resolved_at IS NULL)`,
           communityName: sql<string>`coalesce((SELECT c.name FROM communities c WHERE c.id = ${marketReviews.communityId}), '')`,
         })
         .from(marketReviews)
@@ -550,11 +580,22 @@ export class MarketplaceRepository {
       })
       .from(marketReviewReports)
       .leftJoin(users, eq(users.id, marketReviewReports.reporterId))
-      .where(sql`${marketReviewReports.reviewId} IN ${reviewIds}`)
+      .where(and(sql`${marketReviewReports.reviewId} IN ${reviewIds}`, isNull(marketReviewReports.resolvedAt)))
       .orderBy(asc(marketReviewReports.createdAt));
   }
 
-  /** One report per person: false when this person reported it already. */
+  /**
+   * Resolves the review's open reports (a moderator restored it): kept with when and by whom, out of the queue, and
+   * their reporters may report it again.
+   */
+  async resolveReports(reviewId: string, moderatorId: string, tx: Executor): Promise<void> {
+    await tx
+      .update(marketReviewReports)
+      .set({ resolvedAt: new Date(), resolvedBy: moderatorId })
+      .where(and(eq(marketReviewReports.reviewId, reviewId), isNull(marketReviewReports.resolvedAt)));
+  }
+
+  /** One open report per person (the partial unique index decides): false when this person reported it already. */
   async report(reviewId: string, reporterId: string, reason: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const rows = await tx

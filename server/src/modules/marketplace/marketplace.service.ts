@@ -103,6 +103,8 @@ export class MarketplaceService {
     if (listing.sellerId === caller.userId) return { listing };
     if (listing.status !== 'active') throw notFound();
     await this.readableCommunity(caller, listing.communityId);
+    // A listing whose seller blocked the caller, or whom the caller blocked, is as if absent (as in search).
+    if (listing.sellerId && (await this.repo.blockedEitherWay(caller.userId, listing.sellerId))) throw notFound();
     return { listing };
   }
 
@@ -581,10 +583,16 @@ export class MarketplaceService {
     return this.reviewFor(caller, created.id);
   }
 
-  /** A review the caller may see: visible, in a community they may read (404 otherwise). */
+  /** A review the caller may see: visible, in a community they may read, not by someone either blocked (404 otherwise). */
   private async visibleReview(caller: Caller, id: string) {
     const row = await this.repo.reviewRow(id);
     if (!row || row.status !== 'visible') throw new AppError('NOT_FOUND', M.reviewNotFound);
+    if (
+      row.authorId &&
+      row.authorId !== caller.userId &&
+      (await this.repo.blockedEitherWay(caller.userId, row.authorId))
+    )
+      throw new AppError('NOT_FOUND', M.reviewNotFound);
     // A deleted community's reviews (community_id set null) have no moderators: their author and the seller only.
     if (!row.communityId && row.authorId !== caller.userId && row.sellerId !== caller.userId)
       throw new AppError('NOT_FOUND', M.reviewNotFound);
@@ -653,6 +661,8 @@ export class MarketplaceService {
       ...this.reviewDto(r),
       communityId: r.communityId ?? '',
       communityName: r.communityName,
+      // The queue lists the communities the caller moderates; what is left is moderatable()'s own-case rule.
+      canModerate: r.sellerId !== caller.userId && r.authorId !== caller.userId,
       reports: reports
         .filter((x) => x.reviewId === r.id)
         .map((x) => ({ reason: x.reason, reporterName: x.reporterName, createdAt: x.createdAt.toISOString() })),
@@ -660,7 +670,10 @@ export class MarketplaceService {
     return { data, pagination: makePagination(total, q.page, q.limit) };
   }
 
-  /** Hides (or restores) a review; its rating leaves (or rejoins) the listing's average in the same transaction. */
+  /**
+   * Hides (or restores) a review; its rating leaves (or rejoins) the listing's average in the same transaction. A
+   * restore resolves the review's open reports: the queue then shows only reports made after it.
+   */
   async setReviewHidden(caller: Caller, id: string, hidden: boolean): Promise<Review> {
     await this.moderatable(caller, id);
     await this.repo.transaction(async (tx) => {
@@ -674,6 +687,7 @@ export class MarketplaceService {
           : { status: 'visible', hiddenBy: null, hiddenAt: null, reportCount: 0 },
         tx,
       );
+      if (!hidden) await this.repo.resolveReports(id, caller.userId, tx);
       if (row.listingId) await this.repo.addRating(row.listingId, row.rating, hidden ? -1 : 1, tx);
     });
     return this.reviewFor(caller, id);

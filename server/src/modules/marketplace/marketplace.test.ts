@@ -15,6 +15,7 @@ import {
   businessMembers,
   marketListingImages,
   marketListings,
+  marketReviewReports,
   marketReviews,
   marketTransactions,
   stripeEvents,
@@ -681,6 +682,120 @@ describe('marketplace', () => {
         .from(marketListings)
         .where(and(eq(marketListings.id, listingId)));
       expect(after).toMatchObject({ ratingSum: 4, ratingCount: 1 });
+    });
+
+    it('a restore resolves the old reports: the queue shows only new ones, and their reporter may report again', async () => {
+      const [row] = await db().select().from(marketReviews).where(eq(marketReviews.transactionId, transactionId));
+      const id = row!.id;
+      // Restored by the previous test: out of the reported queue, the old report kept as resolved.
+      const queue = async (agent: Agent, status = 'reported') =>
+        moderationListAnswerSchema.parse((await agent.get(`/marketplace/reviews/moderation?status=${status}`)).json())
+          .data;
+      expect((await queue(seller.agent)).map((r) => r._id)).not.toContain(id);
+      const old = await db().select().from(marketReviewReports).where(eq(marketReviewReports.reviewId, id));
+      expect(old).toEqual([expect.objectContaining({ reason: 'Looks fake', resolvedAt: expect.any(Date) })]);
+      expect(old[0]!.resolvedBy).not.toBeNull();
+      const review = reviewSchema.parse(
+        ok(await stranger.agent.post(`/marketplace/reviews/${id}/report`, { reason: 'Still fake' })),
+      );
+      expect(review).toMatchObject({ reportCount: 1, reportedByMe: true });
+      expect(
+        errorOf(await stranger.agent.post(`/marketplace/reviews/${id}/report`, { reason: 'Again' })),
+      ).toMatchObject({ status: 409, error: M.alreadyReported });
+      const item = (await queue(seller.agent)).find((r) => r._id === id)!;
+      expect(item.reports).toEqual([expect.objectContaining({ reason: 'Still fake', reporterName: 'Eve Lovelace' })]);
+      expect(item.reportCount).toBe(1);
+      // The seller owns the community but may not judge their own listing's review: the queue says so.
+      expect(item.canModerate).toBe(false);
+      const mod = await signedInAgent(t.app, { firstName: 'Max' });
+      ok(await mod.agent.post(`/communities/${community}/join`, {}));
+      ok(await seller.agent.put(`/communities/${community}/members/${mod.body.user.id}`, { role: 'moderator' }));
+      expect((await queue(mod.agent)).find((r) => r._id === id)?.canModerate).toBe(true);
+      const paged = moderationListAnswerSchema.parse(
+        (await mod.agent.get('/marketplace/reviews/moderation?limit=1&page=1')).json(),
+      );
+      expect(paged.data).toHaveLength(1);
+      expect(paged.pagination).toMatchObject({ page: 1, limit: 1 });
+    });
+
+    it('deleting a bought listing archives it: out of search and 404, its purchase and receipt kept', async () => {
+      const l = await create({ title: `Archived ${Date.now()}` });
+      const bought = await buy(l._id);
+      ok(await seller.agent.delete(`/marketplace/listings/${l._id}`));
+      expect((await search(`q=${encodeURIComponent(l.title)}`)).data).toHaveLength(0);
+      expect((await buyer.agent.get(`/marketplace/listings/${l._id}`)).statusCode).toBe(404);
+      expect((await seller.agent.get(`/marketplace/listings/${l._id}`)).statusCode).toBe(404);
+      const kept = await transaction(bought.transactionId);
+      expect(kept).toMatchObject({ status: 'paid', listingTitle: l.title });
+      expect(kept.receipt?.description).toBe(l.title);
+    });
+  });
+
+  describe('blocks', () => {
+    it('a listing whose seller blocked the caller, or whom the caller blocked, is out of search and answers 404', async () => {
+      const tag = `b${Date.now()}`;
+      const other = await signedInAgent(t.app, { firstName: 'Otto' });
+      ok(await other.agent.post(`/communities/${community}/join`, {}));
+      const l = await create({ title: `${tag} bookkeeping` }, other.agent);
+      const ids = async (agent: Agent, q = '') => (await search(`q=${tag}${q}`, agent)).data.map((x) => x._id);
+      expect(await ids(buyer.agent)).toEqual([l._id]);
+      expect(await ids(stranger.agent, `&communityId=${community}`)).toEqual([l._id]);
+
+      ok(await buyer.agent.post(`/users/${other.body.user.id}/block`, {}));
+      ok(await other.agent.post(`/users/${stranger.body.user.id}/block`, {}));
+      for (const agent of [buyer.agent, stranger.agent]) {
+        expect(await ids(agent)).toEqual([]);
+        expect(await ids(agent, `&communityId=${community}`)).toEqual([]);
+        expect(await ids(agent, `&sellerId=${other.body.user.id}`)).toEqual([]);
+        for (const path of [
+          `/marketplace/listings/${l._id}`,
+          `/marketplace/listings/${l._id}/images`,
+          `/marketplace/listings/${l._id}/reviews`,
+        ]) {
+          expect(errorOf(await agent.get(path))).toMatchObject({ status: 404, error: M.listingNotFound });
+        }
+        expect((await agent.post(`/marketplace/listings/${l._id}/checkout`, {})).statusCode).toBe(404);
+      }
+      // The seller still sees their own listing; someone uninvolved still finds it.
+      expect(listingSchema.parse(ok(await other.agent.get(`/marketplace/listings/${l._id}`))).mine).toBe(true);
+      expect(await ids(seller.agent)).toEqual([l._id]);
+
+      ok(await buyer.agent.delete(`/users/${other.body.user.id}/block`));
+      expect(await ids(buyer.agent)).toEqual([l._id]);
+      ok(await other.agent.delete(`/users/${stranger.body.user.id}/block`));
+      expect(await ids(stranger.agent)).toEqual([l._id]);
+    });
+
+    it('reviews by someone either side blocked are left out of the caller’s lists (and 404 to report)', async () => {
+      const l = await create({ title: `Blocked review ${Date.now()}` });
+      const author = await signedInAgent(t.app, { firstName: 'Ria' });
+      const bought = await buy(l._id, author.agent);
+      const review = reviewSchema.parse(
+        ok(await author.agent.post(`/marketplace/transactions/${bought.transactionId}/review`, { rating: 2 }), 201),
+      );
+      const reviewIds = async (agent: Agent, path = `/marketplace/listings/${l._id}/reviews`) =>
+        reviewListAnswerSchema.parse((await agent.get(path)).json()).data.map((r) => r._id);
+      const sellerReviews = `/marketplace/users/${seller.body.user.id}/reviews?limit=100`;
+      expect(await reviewIds(stranger.agent)).toEqual([review._id]);
+
+      ok(await stranger.agent.post(`/users/${author.body.user.id}/block`, {}));
+      ok(await author.agent.post(`/users/${buyer.body.user.id}/block`, {}));
+      for (const agent of [stranger.agent, buyer.agent]) {
+        const list = reviewListAnswerSchema.parse((await agent.get(`/marketplace/listings/${l._id}/reviews`)).json());
+        expect(list.data).toEqual([]);
+        expect(list.rating).toEqual({ average: null, count: 0 });
+        expect(await reviewIds(agent, sellerReviews)).not.toContain(review._id);
+        expect(errorOf(await agent.post(`/marketplace/reviews/${review._id}/report`, { reason: 'x' }))).toMatchObject({
+          status: 404,
+          error: M.reviewNotFound,
+        });
+      }
+      // The seller and the author themselves still see it.
+      expect(await reviewIds(seller.agent)).toEqual([review._id]);
+      expect(await reviewIds(author.agent, sellerReviews)).toContain(review._id);
+      ok(await stranger.agent.delete(`/users/${author.body.user.id}/block`));
+      ok(await author.agent.delete(`/users/${buyer.body.user.id}/block`));
+      expect(await reviewIds(buyer.agent)).toEqual([review._id]);
     });
   });
 });

@@ -343,11 +343,13 @@ export const reviewSchema = z.object({
   createdAt: z.string(),
 });
 export type Review = z.infer<typeof reviewSchema>;
-/** A review in the moderation list: with its community and the reports' reasons. */
+/** A review in the moderation list: with its community and the open reports' reasons. */
 export const moderationReviewSchema = reviewSchema.extend({
   communityId: z.string(),
   communityName: z.string(),
   reports: z.array(z.object({ reason: z.string(), reporterName: z.string(), createdAt: z.string() })),
+  /** The caller may hide / restore it: false on a review of their own listing or their own review (the server's 403). */
+  canModerate: z.boolean(),
 });
 export type ModerationReview = z.infer<typeof moderationReviewSchema>;
 /** GET /marketplace/reviews/moderation: reported (visible, reported at least once) or hidden. */
