@@ -2291,6 +2291,25 @@ export const communityMembers = pgTable(
   ],
 );
 
+/**
+ * When a person's request to join a community was last told to its owner and moderators: at most once per 24 hours
+ * per person and community, so joining, withdrawing and joining again does not notify them each time. Kept when
+ * the request is withdrawn or turned down (the membership row goes).
+ */
+export const communityJoinNotices = pgTable(
+  'community_join_notices',
+  {
+    communityId: text('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.communityId, t.userId] }), index('community_join_notices_user_idx').on(t.userId)],
+);
+
 /** Posts of a community; the text is plain (markup stripped on the server). Removed posts keep their row. */
 export const communityPosts = pgTable(
   'community_posts',

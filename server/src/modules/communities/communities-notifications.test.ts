@@ -1,4 +1,6 @@
 import { communityAnswerSchema, eventAnswerSchema } from '@atrium/domain-market/schemas';
+import { and, eq, sql } from 'drizzle-orm';
+import { communityJoinNotices, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { signUp, type SignedUp } from '../../../test/security-helpers';
 import { NotificationsRepository } from '../notifications/notifications.repository';
@@ -85,6 +87,62 @@ describe('communities: notifications', () => {
     const open = await create(owner, { name: unique('Open') });
     await bob.agent.post(`/communities/${open._id}/join`);
     expect(about(await bell(owner), open.name)).toHaveLength(0);
+  });
+
+  test('asking to join, withdrawing and asking again tells the owner once in 24 hours', async () => {
+    const c = await create(owner, { name: unique('Join loop'), visibility: 'private' });
+    const path = `/communities/${c._id}`;
+    const asked = async () => about(await bell(owner), `Bob Tester asked to join ${c.name}`);
+    for (let i = 0; i < 3; i++) {
+      expect((await bob.agent.post(`${path}/join`)).json().data).toMatchObject({ myStatus: 'pending' });
+      expect((await bob.agent.post(`${path}/leave`)).statusCode).toBe(200);
+    }
+    expect(await asked()).toHaveLength(1);
+    // turned down by the owner and asking again the same day: still pending for the members tab, told nobody
+    await bob.agent.post(`${path}/join`);
+    expect((await owner.agent.delete(`${path}/members/${bob.user.id}`)).statusCode).toBe(200);
+    await bob.agent.post(`${path}/join`);
+    expect(await asked()).toHaveLength(1);
+    const members = (await owner.agent.get(`${path}/members`)).json().data as { userId: string; status: string }[];
+    expect(members.find((m) => m.userId === bob.user.id)).toMatchObject({ status: 'pending' });
+
+    // a day later: a new request is told again
+    await bob.agent.post(`${path}/leave`);
+    await t.database.db
+      .update(communityJoinNotices)
+      .set({ notifiedAt: sql`now() - interval '25 hours'` })
+      .where(and(eq(communityJoinNotices.communityId, c._id), eq(communityJoinNotices.userId, bob.user.id)));
+    await bob.agent.post(`${path}/join`);
+    await bob.agent.post(`${path}/leave`);
+    await bob.agent.post(`${path}/join`);
+    expect(await asked()).toHaveLength(2);
+  });
+
+  test('a person with a blank name is "Someone" to those told, never their email', async () => {
+    const blank = await signUp(t, t.app, { firstName: 'Blank', lastName: 'Name' });
+    await t.database.db.update(users).set({ firstName: ' ', lastName: '' }).where(eq(users.id, blank.user.id));
+    const email = blank.signup.email as string;
+    const leaks = (items: Bell[]) => items.filter((n) => `${n.title} ${n.message}`.includes(email));
+
+    // a join request
+    const c = await create(owner, { name: unique('Nameless'), visibility: 'private' });
+    await blank.agent.post(`/communities/${c._id}/join`);
+    expect(about(await bell(owner), `Someone asked to join ${c.name}`)).toHaveLength(1);
+    expect(leaks(await bell(owner))).toEqual([]);
+
+    // friend requests (they share a community): sent, and received by a blank-named person
+    expect(
+      (await owner.agent.put(`/communities/${c._id}/members/${blank.user.id}`, { status: 'active' })).statusCode,
+    ).toBe(200);
+    const sent = await blank.agent.post('/notifications/friend-request-sent', { recipientUserId: owner.user.id });
+    expect(sent.statusCode).toBe(201);
+    expect(about(await bell(owner), 'Someone sent you a friend request')).toHaveLength(1);
+    await owner.agent.post('/notifications/friend-request-sent', { recipientUserId: blank.user.id });
+    expect(
+      (await blank.agent.post('/notifications/friend-request-received', { senderUserId: owner.user.id })).statusCode,
+    ).toBe(201);
+    expect(about(await bell(owner), 'Someone received your friend request')).toHaveLength(1);
+    expect(leaks(await bell(owner))).toEqual([]);
   });
 
   test('a waitlisted RSVP promoted to going is told, whether the seat was freed by a cancel or by leaving', async () => {

@@ -4,6 +4,7 @@ import {
   communities,
   communityCovers,
   communityEvents,
+  communityJoinNotices,
   communityMembers,
   communityPosts,
   eventReminders,
@@ -13,6 +14,7 @@ import {
   users,
 } from '../../db/schema';
 import type { CheckedImage } from '../../lib/images';
+import { notifiedName } from '../../lib/notified-name';
 
 export type CommunityRow = typeof communities.$inferSelect;
 export type MemberRow = typeof communityMembers.$inferSelect;
@@ -252,15 +254,32 @@ export class CommunitiesRepository {
     return rows.map((r) => r.userId);
   }
 
-  /** A person's display name as notifications show it. */
+  /**
+   * Whether this person's join request may be told to the community's moderators now: true when it was never told,
+   * or last told 24 hours ago or more (the time is then moved to now); false within the 24 hours. One statement, so
+   * two requests at the same moment tell once.
+   */
+  async claimJoinNotice(communityId: string, userId: string, tx: Executor): Promise<boolean> {
+    const rows = await tx
+      .insert(communityJoinNotices)
+      .values({ communityId, userId })
+      .onConflictDoUpdate({
+        target: [communityJoinNotices.communityId, communityJoinNotices.userId],
+        set: { notifiedAt: sql`now()` },
+        setWhere: sql`${communityJoinNotices.notifiedAt} <= now() - interval '24 hours'`,
+      })
+      .returning({ userId: communityJoinNotices.userId });
+    return rows.length > 0;
+  }
+
+  /** A person's name as notifications show it to others ('Someone' when blank: never their email). */
   async userName(userId: string): Promise<string> {
     const [row] = await this.db
-      .select({ name: authorName, email: users.email })
+      .select({ firstName: users.firstName, lastName: users.lastName })
       .from(users)
       .where(eq(users.id, userId))
       .limit(1);
-    if (!row) return 'Someone';
-    return row.name === 'Former member' ? row.email : row.name;
+    return notifiedName(row);
   }
 
   async removeMember(communityId: string, userId: string, tx: Executor): Promise<void> {

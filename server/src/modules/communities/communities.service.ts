@@ -359,7 +359,8 @@ export class CommunitiesService {
 
   /**
    * Public: joined at once; private: a pending request a moderator approves, and the owner and moderators are
-   * told. Joining again changes nothing (and tells nobody again).
+   * told — at most once per person and community in 24 hours (asking, withdrawing and asking again tells them
+   * once; the request itself is always in the members tab). Joining again changes nothing.
    */
   async join(caller: Caller, id: string): Promise<Community> {
     const { row, m } = await this.load(caller, id);
@@ -368,7 +369,7 @@ export class CommunitiesService {
       const name = pending ? await this.repo.userName(caller.userId) : '';
       await this.repo.transaction(async (tx) => {
         const added = await this.repo.addMember(id, caller.userId, pending ? 'pending' : 'active', tx);
-        if (!added || !pending) return;
+        if (!added || !pending || !(await this.repo.claimJoinNotice(id, caller.userId, tx))) return;
         await this.tell(tx, await this.repo.moderatorIds(id, tx), {
           type: 'SYSTEM',
           title: 'New request to join',

@@ -12,6 +12,7 @@ import type { Executor } from '../../db/client';
 import type { AuthContext, BusinessCaller } from '../../lib/caller';
 import { AppError } from '../../lib/errors';
 import type { NotificationSender, OutgoingNotification } from '../../lib/notifications-port';
+import { notifiedName } from '../../lib/notified-name';
 import type { NotificationRow, NotificationsRepository } from './notifications.repository';
 
 const TITLE_MAX = 200;
@@ -45,8 +46,6 @@ export function toNotificationDto(row: NotificationRow): Notification {
 }
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
-const nameOf = (user: AuthContext['user']) => `${user.firstName} ${user.lastName}`.trim() || user.email;
 
 /**
  * Notifications (issue #19): the sender every producing module calls (lib/notifications-port.ts) and the
@@ -199,7 +198,7 @@ export class NotificationsService implements NotificationSender {
       await this.deliverPersonal(tx, recipientUserId, {
         type: 'FRIEND_REQUEST_RECEIVED',
         title: 'New friend request',
-        message: `${nameOf(caller.user)} sent you a friend request`,
+        message: `${notifiedName(caller.user)} sent you a friend request`,
         data: { url: `/user/${encodeURIComponent(caller.userId)}` },
       });
     });
@@ -217,7 +216,7 @@ export class NotificationsService implements NotificationSender {
       await this.deliverPersonal(tx, senderUserId, {
         type: 'FRIEND_REQUEST_SENT',
         title: 'Friend request received',
-        message: `${nameOf(caller.user)} received your friend request`,
+        message: `${notifiedName(caller.user)} received your friend request`,
         data: { url: `/user/${encodeURIComponent(caller.userId)}` },
       });
     });
