@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@atrium/api-client';
 import { communities, marketplace } from '@atrium/domain-market';
 import ListingFormPage from './listing-form-page';
@@ -118,6 +118,20 @@ describe('/marketplace/create and /marketplace/listing/{id}/edit', () => {
     );
     await waitFor(() => expect(removeImage).toHaveBeenCalledWith('l1', 'i1'));
     await waitFor(() => expect(toasts.messages()).toContain('Listing updated successfully'));
+  });
+
+  it('the seller deletes from the edit page once they confirm, then lands on the marketplace tab', async () => {
+    jest.spyOn(communities, 'list').mockResolvedValue(pageOf([]));
+    jest.spyOn(marketplace, 'get').mockResolvedValue(makeListing({ mine: true }));
+    const remove = jest.spyOn(marketplace, 'remove').mockResolvedValue(undefined);
+    renderRoutes('/marketplace/listing/l1/edit', routes);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete listing' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Delete listing' })).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() => expect(remove).toHaveBeenCalledWith('l1'));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/communities?tab=marketplace'));
+    expect(toasts.messages()).toContain('Listing deleted');
   });
 
   it('the server’s field errors land on their fields', async () => {

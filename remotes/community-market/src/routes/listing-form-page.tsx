@@ -2,6 +2,7 @@ import { toast } from '@atrium/event-bus';
 import {
   Alert,
   Anchor,
+  Group,
   Paper,
   Skeleton,
   Stack,
@@ -14,6 +15,7 @@ import {
 } from '@atrium/ui';
 import { MARKET_MESSAGES, type Listing, type ListingInput } from '@atrium/domain-market';
 import { useCommunityList } from '../features/communities/use-communities';
+import { DeleteListingButton } from '../features/marketplace/delete-listing';
 import { ListingForm, type ImageChanges } from '../features/marketplace/listing-form';
 import { useListing, useMarketActions } from '../features/marketplace/use-marketplace';
 import { LoadFailed } from '../lib/load-failed';
@@ -63,9 +65,12 @@ export default function ListingFormPage() {
 
   return (
     <Stack maw={720}>
-      <Title order={1} fz={26}>
-        {title}
-      </Title>
+      <Group justify="space-between">
+        <Title order={1} fz={26}>
+          {title}
+        </Title>
+        {editing && listing.data && <DeleteListingButton listing={listing.data} />}
+      </Group>
       {!editing && communities.length === 0 ? (
         <Alert color="gray" title="Join a community first">
           <Text size="sm">

@@ -3,6 +3,7 @@ import { ApiError } from '@atrium/api-client';
 import { marketplace } from '@atrium/domain-market';
 import ListingPage from './listing-page';
 import { browser } from '../lib/browser';
+import { DELETE_LISTING_CONFIRM } from '../features/marketplace/delete-listing';
 import { collectToasts, makeListing, makeReview, pageOf, renderRoutes } from '../test-utils';
 
 const routes = { '/marketplace/listing/:listingId': <ListingPage /> };
@@ -127,6 +128,54 @@ describe('/marketplace/listing/{listingId}', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Report' }));
     await waitFor(() => expect(report).toHaveBeenCalledWith('r1', 'Spam'));
     await waitFor(() => expect(toasts.messages()).toContain('Thank you — the moderators will look at this review'));
+  });
+
+  it('the seller deletes the listing once they confirm: a toast, then the marketplace tab', async () => {
+    jest.spyOn(marketplace, 'get').mockResolvedValue(makeListing({ mine: true }));
+    jest.spyOn(marketplace, 'listingReviews').mockResolvedValue(reviews([]));
+    const remove = jest.spyOn(marketplace, 'remove').mockResolvedValue(undefined);
+    renderRoutes('/marketplace/listing/l1', routes);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete listing' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete listing' });
+    expect(within(dialog).getByText(DELETE_LISTING_CONFIRM)).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(remove).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete listing' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete listing' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(remove).toHaveBeenCalledWith('l1'));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/communities?tab=marketplace'));
+    expect(toasts.messages()).toContain('Listing deleted');
+  });
+
+  it('a refused delete stays on the page and says why', async () => {
+    jest.spyOn(marketplace, 'get').mockResolvedValue(makeListing({ mine: true }));
+    jest.spyOn(marketplace, 'listingReviews').mockResolvedValue(reviews([]));
+    jest.spyOn(marketplace, 'remove').mockRejectedValue(new ApiError(403, 'FORBIDDEN', 'Only the seller can do this'));
+    renderRoutes('/marketplace/listing/l1', routes);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete listing' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(toasts.messages()).toContain('Only the seller can do this'));
+    expect(screen.getByTestId('where')).toHaveTextContent('/marketplace/listing/l1');
+  });
+
+  it('reviews past the first page come with Load more, until the last page', async () => {
+    jest.spyOn(marketplace, 'get').mockResolvedValue(makeListing());
+    const pages = jest.spyOn(marketplace, 'listingReviews').mockImplementation(async (_id, page = 1) => ({
+      ...pageOf([makeReview({ _id: `r${page}`, authorName: page === 1 ? 'Grace Hopper' : 'Alan Kay' })]),
+      pagination: { total: 2, page, limit: 1, totalPages: 2 },
+      rating: { average: 4, count: 2 },
+    }));
+    renderRoutes('/marketplace/listing/l1', routes);
+    expect(await screen.findByRole('article', { name: 'Review by Grace Hopper' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Review by Alan Kay' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('article', { name: 'Review by Alan Kay' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Review by Grace Hopper' })).toBeInTheDocument();
+    expect(pages).toHaveBeenCalledWith('l1', 2);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('an unknown listing: Listing not found', async () => {

@@ -20,6 +20,7 @@ import {
 } from '@atrium/ui';
 import { MARKET_MESSAGES, formatPrice, type Listing } from '@atrium/domain-market';
 import { useListing, useMarketActions } from '../features/marketplace/use-marketplace';
+import { DeleteListingButton } from '../features/marketplace/delete-listing';
 import { DeliveryBadge } from '../features/marketplace/listing-card';
 import { categoryLabel } from '../features/marketplace/listing-text';
 import { RatingSummary } from '../features/marketplace/stars';
@@ -101,9 +102,16 @@ function BuyBox({ listing }: { listing: Listing }) {
         {formatPrice(listing.price, listing.currency)}
       </Text>
       {listing.mine ? (
-        <Button component={Link} to={`/marketplace/listing/${encodeURIComponent(listing._id)}/edit`} variant="default">
-          Edit listing
-        </Button>
+        <>
+          <Button
+            component={Link}
+            to={`/marketplace/listing/${encodeURIComponent(listing._id)}/edit`}
+            variant="default"
+          >
+            Edit listing
+          </Button>
+          <DeleteListingButton listing={listing} />
+        </>
       ) : (
         <Button size="md" onClick={() => void buy()} loading={busy} disabled={!listing.checkout.available}>
           Buy now
@@ -123,7 +131,7 @@ function BuyBox({ listing }: { listing: Listing }) {
   );
 }
 
-/** /marketplace/listing/{listingId}: gallery, price, seller, Buy (Stripe Checkout), reviews. */
+/** /marketplace/listing/{listingId}: gallery, price, seller, Buy (Stripe Checkout) or the seller's Edit and Delete, reviews. */
 export default function ListingPage() {
   const { listingId = '' } = useParams();
   const [params] = useSearchParams();

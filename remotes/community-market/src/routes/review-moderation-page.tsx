@@ -3,8 +3,8 @@ import { isApiError } from '@atrium/api-client';
 import { toast } from '@atrium/event-bus';
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Tabs, Text, Title, Link, handleError } from '@atrium/ui';
 import { MARKET_MESSAGES, type ModerationReview } from '@atrium/domain-market';
-import { ReviewItem } from '../features/marketplace/review-list';
-import { useMarketActions, useModerationQueue } from '../features/marketplace/use-marketplace';
+import { LoadMore, ReviewItem } from '../features/marketplace/review-list';
+import { itemsOf, useMarketActions, useModerationQueue } from '../features/marketplace/use-marketplace';
 
 type Queue = 'reported' | 'hidden';
 
@@ -46,24 +46,32 @@ function ModerationItem({ review }: { review: ModerationReview }) {
           ))}
         </Stack>
       )}
-      <Group>
-        <Button
-          size="compact-sm"
-          variant={hidden ? 'light' : 'filled'}
-          color={hidden ? 'teal' : 'red'}
-          loading={busy}
-          onClick={() => void act()}
-        >
-          {hidden ? 'Restore review' : 'Hide review'}
-        </Button>
-      </Group>
+      {review.canModerate ? (
+        <Group>
+          <Button
+            size="compact-sm"
+            variant={hidden ? 'light' : 'filled'}
+            color={hidden ? 'teal' : 'red'}
+            loading={busy}
+            onClick={() => void act()}
+          >
+            {hidden ? 'Restore review' : 'Hide review'}
+          </Button>
+        </Group>
+      ) : (
+        // The server would answer 403 (a review of one's own listing, or one's own review): said, not offered.
+        <Text size="xs" c="dimmed">
+          {MARKET_MESSAGES.notOwnReviews}. Another moderator of the community can.
+        </Text>
+      )}
     </ReviewItem>
   );
 }
 
 /**
  * Review moderation (/marketplace/reviews): for the owners and moderators of the communities listings are in —
- * reported reviews (visible, most reported first) to hide, and hidden ones to restore.
+ * reported reviews (visible, most reported first) to hide, and hidden ones to restore, a page at a time. A review
+ * the caller may not judge (their own listing's, or their own) shows why instead of the buttons.
  */
 export default function ReviewModerationPage() {
   const [queue, setQueue] = useState<Queue>('reported');
@@ -89,10 +97,15 @@ export default function ReviewModerationPage() {
             {list.error.message}
           </Alert>
         )
-      ) : list.data.data.length === 0 ? (
+      ) : list.data.pages[0]!.data.length === 0 ? (
         <Text c="dimmed">{queue === 'reported' ? 'No reported reviews.' : 'No hidden reviews.'}</Text>
       ) : (
-        list.data.data.map((r) => <ModerationItem key={r._id} review={r} />)
+        <>
+          {itemsOf(list.data.pages).map((r) => (
+            <ModerationItem key={r._id} review={r} />
+          ))}
+          <LoadMore list={list} />
+        </>
       )}
     </Stack>
   );

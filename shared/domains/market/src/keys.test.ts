@@ -27,7 +27,7 @@ describe('marketplace query keys', () => {
       marketKeys.mine({}),
       marketKeys.listing('l1'),
       marketKeys.images('l1'),
-      marketKeys.listingReviews('l1', 1),
+      marketKeys.listingReviews('l1'),
       marketKeys.purchases({}),
       marketKeys.sales({}),
       marketKeys.transaction('t1'),

@@ -28,12 +28,14 @@ export const marketKeys = {
   mine: (query: MyListingsQuery) => ['marketplace', 'listings', 'mine', query] as const,
   listing: (id: string) => ['marketplace', 'listings', 'one', id] as const,
   images: (id: string) => ['marketplace', 'listings', 'one', id, 'images'] as const,
-  listingReviews: (id: string, page: number) => ['marketplace', 'listings', 'one', id, 'reviews', page] as const,
+  /** A listing's reviews, the pages loaded so far (one infinite query: "Load more"). */
+  listingReviews: (id: string) => ['marketplace', 'listings', 'one', id, 'reviews'] as const,
   transactions: ['marketplace', 'transactions'] as const,
   purchases: (query: TransactionListQuery) => ['marketplace', 'transactions', 'purchases', query] as const,
   sales: (query: TransactionListQuery) => ['marketplace', 'transactions', 'sales', query] as const,
   transaction: (id: string) => ['marketplace', 'transactions', 'one', id] as const,
   reviews: ['marketplace', 'reviews'] as const,
   userReviews: (userId: string, page: number) => ['marketplace', 'reviews', 'user', userId, page] as const,
-  moderation: (query: ModerationQuery) => ['marketplace', 'reviews', 'moderation', query] as const,
+  /** A moderation queue, the pages loaded so far (one infinite query per status: "Load more"). */
+  moderation: (query: Omit<ModerationQuery, 'page'>) => ['marketplace', 'reviews', 'moderation', query] as const,
 };

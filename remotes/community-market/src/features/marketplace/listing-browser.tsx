@@ -16,10 +16,12 @@ import {
 import {
   CATEGORY_LABELS,
   LISTING_CATEGORIES,
+  LISTING_CURRENCIES,
   LISTING_PAGE_SIZE,
   priceToMinor,
   type ListingCategory,
   type ListingSearch,
+  type MarketCurrency,
   type ListingSort,
 } from '@atrium/domain-market';
 import { ListingCard } from './listing-card';
@@ -38,15 +40,17 @@ const priceFilter = (text: string) => {
 };
 
 /**
- * Marketplace listings with search and filters (text, category, delivery, price range, sort), paginated. Every
- * offered currency has two decimals, so the typed range is sent in minor units; it compares amounts whatever their
- * currency (docs/requirements.md "Marketplace UI").
+ * Marketplace listings with search and filters (text, category, delivery, currency, price range, sort), paginated —
+ * the query is the slice's ListingSearch, the server's listingSearchSchema. Every offered currency has two decimals,
+ * so the typed range is sent in minor units; with a currency chosen it is a range in that currency, else it compares
+ * amounts whatever their currency (docs/requirements.md "Marketplace UI").
  */
 export function ListingBrowser() {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const [category, setCategory] = useState<ListingCategory | null>(null);
   const [delivery, setDelivery] = useState<'all' | 'service' | 'product'>('all');
+  const [currency, setCurrency] = useState<MarketCurrency | null>(null);
   const [minText, setMinText] = useState('');
   const [maxText, setMaxText] = useState('');
   const [min] = useDebouncedValue(minText, 400);
@@ -59,6 +63,7 @@ export function ListingBrowser() {
     q: debounced || undefined,
     category: category ?? undefined,
     delivery: delivery === 'all' ? undefined : delivery,
+    currency: currency ?? undefined,
     minPrice: minPrice ?? undefined,
     maxPrice: maxPrice ?? undefined,
     sort,
@@ -72,7 +77,9 @@ export function ListingBrowser() {
       set(v);
       setPage(1);
     };
-  const filtered = Boolean(debounced || category || delivery !== 'all' || minPrice !== null || maxPrice !== null);
+  const filtered = Boolean(
+    debounced || category || delivery !== 'all' || currency || minPrice !== null || maxPrice !== null,
+  );
 
   return (
     <Stack>
@@ -103,6 +110,15 @@ export function ListingBrowser() {
             { value: 'service', label: 'Services' },
             { value: 'product', label: 'Products' },
           ]}
+        />
+        <Select
+          aria-label="Currency"
+          placeholder="All currencies"
+          data={[...LISTING_CURRENCIES]}
+          value={currency}
+          onChange={(v) => reset(setCurrency)(v as MarketCurrency | null)}
+          clearable
+          w={150}
         />
         <TextInput
           aria-label="Minimum price"

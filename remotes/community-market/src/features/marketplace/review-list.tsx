@@ -18,7 +18,7 @@ import {
 } from '@atrium/ui';
 import { MARKET_MESSAGES, type Review } from '@atrium/domain-market';
 import { Stars } from './stars';
-import { useListingReviews, useMarketActions } from './use-marketplace';
+import { itemsOf, useListingReviews, useMarketActions } from './use-marketplace';
 
 /** One review: stars, author (their profile's link), date, text and the seller's answer. */
 export function ReviewItem({ review, children }: { review: Review; children?: React.ReactNode }) {
@@ -64,7 +64,27 @@ export function ReviewItem({ review, children }: { review: Review; children?: Re
   );
 }
 
-/** The visible reviews of a listing; the seller may answer each once, anyone but its author may report one once. */
+/** "Load more" under a list read a page at a time, while the server says there is a next page. */
+export function LoadMore({
+  list,
+}: {
+  list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
+}) {
+  if (!list.hasNextPage) return null;
+  return (
+    <Button
+      variant="default"
+      size="xs"
+      onClick={() => void list.fetchNextPage()}
+      loading={list.isFetchingNextPage}
+      style={{ alignSelf: 'center' }}
+    >
+      Load more
+    </Button>
+  );
+}
+
+/** The visible reviews of a listing (a page at a time); the seller may answer each once, anyone but its author may report one once. */
 export function ListingReviews({ listingId, isSeller }: { listingId: string; isSeller: boolean }) {
   const list = useListingReviews(listingId);
   const actions = useMarketActions();
@@ -76,7 +96,7 @@ export function ListingReviews({ listingId, isSeller }: { listingId: string; isS
 
   if (list.isPending) return <Skeleton height={80} />;
   if (list.isError) return <Text c="red">{list.error.message}</Text>;
-  const items = list.data.data;
+  const items = itemsOf(list.data.pages);
   const close = () => {
     setAnswering(null);
     setReporting(null);
@@ -122,6 +142,7 @@ export function ListingReviews({ listingId, isSeller }: { listingId: string; isS
           </ReviewItem>
         ))
       )}
+      <LoadMore list={list} />
       <DraggableModal
         modalId={answering ? 'review-answer' : 'review-report'}
         opened={Boolean(answering || reporting)}

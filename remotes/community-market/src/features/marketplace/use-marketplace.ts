@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Pagination } from '@atrium/contracts';
 import {
   marketplace,
   marketKeys,
@@ -24,10 +25,26 @@ export function useListing(id: string, enabled = true) {
   return useQuery({ queryKey: marketKeys.listing(id), queryFn: () => marketplace.get(id), enabled });
 }
 
-export function useListingReviews(id: string, page = 1) {
-  return useQuery({
-    queryKey: marketKeys.listingReviews(id, page),
-    queryFn: () => marketplace.listingReviews(id, page),
+/** The page after `last` while the server's pagination says there is one (offset pages: "Load more"). */
+const nextPage = (last: { pagination: Pagination }) =>
+  last.pagination.page < last.pagination.totalPages ? last.pagination.page + 1 : undefined;
+
+/**
+ * The items of the pages loaded so far, each once: offset pages may repeat an item when the list changed between
+ * two pages (a review hidden, a new report).
+ */
+export function itemsOf<T extends { _id: string }>(pages: { data: T[] }[]): T[] {
+  const seen = new Set<string>();
+  return pages.flatMap((p) => p.data).filter((item) => !seen.has(item._id) && Boolean(seen.add(item._id)));
+}
+
+/** A listing's reviews, a page at a time ("Load more" asks for the next page). */
+export function useListingReviews(id: string) {
+  return useInfiniteQuery({
+    queryKey: marketKeys.listingReviews(id),
+    queryFn: ({ pageParam }) => marketplace.listingReviews(id, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
   });
 }
 
@@ -60,8 +77,14 @@ export function useTransaction(id: string, pollPending = false) {
   });
 }
 
-export function useModerationQueue(query: ModerationQuery) {
-  return useQuery({ queryKey: marketKeys.moderation(query), queryFn: () => marketplace.moderation(query) });
+/** A moderation queue, a page at a time ("Load more"). */
+export function useModerationQueue(query: Omit<ModerationQuery, 'page'>) {
+  return useInfiniteQuery({
+    queryKey: marketKeys.moderation(query),
+    queryFn: ({ pageParam }) => marketplace.moderation({ ...query, page: pageParam }),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+  });
 }
 
 /**
@@ -79,7 +102,14 @@ export function useMarketActions() {
     return {
       create: (input: ListingInput) => after(marketplace.create(input)),
       update: (id: string, input: ListingUpdate) => after(marketplace.update(id, input)),
-      remove: (id: string) => after(marketplace.remove(id)),
+      /**
+       * Deletes (archives) a listing. Its views are only marked stale, not asked again at once: the page still
+       * showing it would get its 404 before it leaves for the marketplace tab.
+       */
+      remove: async (id: string) => {
+        await marketplace.remove(id);
+        void qc.invalidateQueries({ queryKey: marketKeys.all, refetchType: 'none' });
+      },
       uploadImage: (id: string, file: File) => after(marketplace.uploadImage(id, file, file.name)),
       removeImage: (id: string, imageId: string) => after(marketplace.removeImage(id, imageId)),
       checkout: (id: string) => marketplace.checkout(id),
