@@ -17,7 +17,8 @@ import {
 } from '@atrium/ui';
 import { COMMUNITY_MESSAGES } from '@atrium/domain-market';
 import { useCommunity, useCommunityActions } from '../features/communities/use-communities';
-import { Cover, JoinButton } from '../features/communities/community-card';
+import { JoinButton } from '../features/communities/community-card';
+import { CardImage } from '../lib/media-card';
 import { CommunityFormModal } from '../features/communities/community-form-modal';
 import { PostsTab } from '../features/communities/posts-tab';
 import { MembersTab } from '../features/communities/members-tab';
@@ -73,7 +74,7 @@ export default function CommunityPage() {
 
   return (
     <Stack>
-      <Cover community={c} height={160} />
+      <CardImage url={c.coverUrl} height={160} />
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
           <Group gap="xs">

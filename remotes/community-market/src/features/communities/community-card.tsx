@@ -1,24 +1,9 @@
-import { Anchor, Badge, Button, Card, Group, Stack, Text, Title, Link, handleError } from '@atrium/ui';
+import { Badge, Button, Group, Text, handleError } from '@atrium/ui';
 import { COMMUNITY_MESSAGES, type Community } from '@atrium/domain-market';
 import { toast } from '@atrium/event-bus';
 import { useState } from 'react';
+import { MediaCard } from '../../lib/media-card';
 import { useCommunityActions } from './use-communities';
-
-/** The cover, or a plain band in the theme colour when there is none. */
-export function Cover({ community, height }: { community: Community; height: number }) {
-  return community.coverUrl ? (
-    <img
-      src={community.coverUrl}
-      alt=""
-      style={{ width: '100%', height, objectFit: 'cover', display: 'block', borderRadius: 8 }}
-    />
-  ) : (
-    <div
-      aria-hidden
-      style={{ width: '100%', height, borderRadius: 8, background: 'var(--mantine-primary-color-light)' }}
-    />
-  );
-}
 
 export function JoinButton({ community }: { community: Community }) {
   const actions = useCommunityActions();
@@ -48,40 +33,31 @@ export function JoinButton({ community }: { community: Community }) {
   );
 }
 
+/** A community in a grid: cover, name (its page's link), approval-only badge, description, members, Join. */
 export function CommunityCard({ community }: { community: Community }) {
   return (
-    <Card withBorder radius="md" padding="md">
-      <Card.Section>
-        <Cover community={community} height={96} />
-      </Card.Section>
-      <Stack gap={6} mt="sm">
-        <Group justify="space-between" wrap="nowrap">
-          <Title order={3} fz="md" lineClamp={1}>
-            <Anchor
-              component={Link}
-              to={`/communities/${encodeURIComponent(community._id)}`}
-              c="inherit"
-              underline="hover"
-            >
-              {community.name}
-            </Anchor>
-          </Title>
-          {community.visibility === 'private' && (
-            <Badge variant="light" color="gray">
-              Approval only
-            </Badge>
-          )}
-        </Group>
-        <Text size="sm" c="dimmed" lineClamp={2}>
-          {community.description || 'No description yet.'}
+    <MediaCard
+      imageUrl={community.coverUrl}
+      imageHeight={96}
+      title={community.name}
+      to={`/communities/${encodeURIComponent(community._id)}`}
+      aside={
+        community.visibility === 'private' && (
+          <Badge variant="light" color="gray">
+            Approval only
+          </Badge>
+        )
+      }
+    >
+      <Text size="sm" c="dimmed" lineClamp={2}>
+        {community.description || 'No description yet.'}
+      </Text>
+      <Group justify="space-between">
+        <Text size="xs" c="dimmed">
+          {community.memberCount === 1 ? '1 member' : `${community.memberCount} members`}
         </Text>
-        <Group justify="space-between">
-          <Text size="xs" c="dimmed">
-            {community.memberCount === 1 ? '1 member' : `${community.memberCount} members`}
-          </Text>
-          <JoinButton community={community} />
-        </Group>
-      </Stack>
-    </Card>
+        <JoinButton community={community} />
+      </Group>
+    </MediaCard>
   );
 }
