@@ -123,6 +123,31 @@ test('marketplace: a seller lists a service, a buyer pays through the fake Check
   await expect(reader.getByRole('heading', { name: title })).toBeVisible();
   await expect(reader.getByRole('article', { name: /^Review by / })).toHaveCount(0);
   await expect(reader.getByText('No reviews yet').first()).toBeVisible();
+
+  // The seller owns the community, but the queue says they may not restore a review of their own listing.
+  await page.goto('/marketplace/reviews');
+  await page.getByRole('tab', { name: 'Hidden' }).click();
+  await expect(page.getByRole('article', { name: /^Review by / })).toContainText(
+    'Another moderator of the community can.',
+  );
+  await expect(page.getByRole('button', { name: 'Restore review' })).toHaveCount(0);
+  await shot(page, 'moderation-own-listing');
+  // The seller deletes the listing: out of the marketplace; the buyer's purchase keeps its receipt.
+  await page.goto(listingPath);
+  await page.getByRole('button', { name: 'Delete listing' }).click();
+  await page.getByRole('dialog', { name: 'Delete listing' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/communities\?tab=marketplace$/);
+  await page.getByRole('textbox', { name: 'Search listings' }).fill(title);
+  await expect(page.getByText('No results found')).toBeVisible();
+  await shot(page, 'marketplace-tab-after-delete');
+  await buyer.goto('/dashboard/purchases');
+  await buyer
+    .getByRole('table', { name: 'Purchases' })
+    .getByRole('row', { name: new RegExp(title) })
+    .getByRole('link')
+    .first()
+    .click();
+  await expect(buyer.getByRole('region', { name: 'Receipt' })).toContainText('$120.00');
   expect(community._id).toBeTruthy();
   await buyerContext.close();
   await readerContext.close();

@@ -56,7 +56,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ marketplace: Marketplace
       schema: {
         tags,
         description:
-          'Searches the active listings the caller may see (public communities and private ones they belong to): `q` in title and description, category, delivery, currency, price range in minor units, community, seller; newest or by price. The total counts up to 1,000 (a total past that tells nothing to someone paging).',
+          'Searches the active listings the caller may see (public communities and private ones they belong to; not those of a seller either side blocked): `q` in title and description, category, delivery, currency, price range in minor units, community, seller; newest or by price. The total counts up to 1,000 (a total past that tells nothing to someone paging).',
         querystring: listingSearchSchema,
         response: { 200: listingListAnswerSchema, ...errorResponses(400, 401) },
       },
@@ -101,7 +101,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ marketplace: Marketplace
       schema: {
         tags,
         description:
-          'A listing with its images, rating and whether the caller can buy it now (`checkout.message` says why not). Paused listings are seen by their seller only; archived ones by no one.',
+          'A listing with its images, rating and whether the caller can buy it now (`checkout.message` says why not). Paused listings are seen by their seller only; archived ones by no one; a seller either side blocked answers 404 as an unknown listing.',
         params: idParam,
         response: { 200: listingAnswerSchema, ...errorResponses(401, 404) },
       },
@@ -315,7 +315,8 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ marketplace: Marketplace
     {
       schema: {
         tags,
-        description: 'A listing’s visible reviews, newest first, with their rating summary.',
+        description:
+          'A listing’s visible reviews, newest first, with their rating summary (without those by someone either side blocked).',
         params: idParam,
         querystring: reviewListQuerySchema,
         response: { 200: reviewListAnswerSchema, ...errorResponses(400, 401, 404) },
@@ -360,7 +361,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ marketplace: Marketplace
       schema: {
         tags,
         description:
-          'Reviews to moderate in the communities the caller owns or moderates: `reported` (visible, reported at least once) or `hidden`.',
+          'Reviews to moderate in the communities the caller owns or moderates: `reported` (visible, with open reports) or `hidden`; each with its open reports and `canModerate` (false on a review of the caller’s own listing or their own review).',
         querystring: moderationQuerySchema,
         response: { 200: moderationListAnswerSchema, ...errorResponses(400, 401) },
       },
@@ -414,7 +415,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<{ marketplace: Marketplace
     [
       '/reviews/:id/restore',
       false,
-      'Shows a hidden review again (the listing’s community’s owner and moderators); its reports are cleared from the queue.',
+      'Shows a hidden review again (the listing’s community’s owner and moderators); its open reports are resolved (kept, out of the queue) and may be made again.',
     ],
   ] as const) {
     app.post(
