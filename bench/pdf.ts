@@ -1,8 +1,8 @@
 // Document PDF benchmark (`pnpm bench:pdf`): "a 10-page invoice with 300 line items renders to PDF in ≤ 500 ms
 // on the server (p95 of 20)" (issue #17). A benchmark that reports, not a test that passes or fails.
 //
-// renderDocumentPdf (server/src/modules/documents/pdf) in this process: first the cold render (font files read
-// and parsed), then --warmup renders, then --runs timed renders of the big invoice and, as a baseline in the same
+// renderDocumentPdf (server/src/modules/documents/pdf) as the API calls it — in a PDF worker thread of this process
+// (lib/worker-pool.ts): first the cold render (thread started, font files read and parsed), then --warmup renders, then --runs timed renders of the big invoice and, as a baseline in the same
 // run, of a one-page invoice (5 items). Prints pages, size, p50/p95/max and the process memory.
 import { parseArgs } from 'node:util';
 import { renderDocumentPdf } from '../server/src/modules/documents/pdf';

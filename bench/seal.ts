@@ -1,12 +1,13 @@
 // Signed contract PDF benchmark (`pnpm bench:seal`): "finalising a 20-page signed PDF with certificate and PAdES
 // seal ≤ 1.5 s p95" (issue #18). A benchmark that reports, not a test that passes or fails.
 //
-// finalizeSignedPdf (server/src/modules/signatures/pdf) in this process, on the sample contract of pdf/sample.ts
+// finalizeSignedPdf (server/src/modules/signatures/pdf) as the API calls it (render and seal in a PDF worker thread of
+// this process, lib/worker-pool.ts), on the sample contract of pdf/sample.ts
 // (≈ 20 pages of clauses, a drawn and a typed signature, a 7-entry audit trail): first the cold run, then --warmup
 // runs, then --runs timed runs. Baseline in the same run: the plain unsigned render of the same contract
 // (renderDocumentPdf). Each finalise is split into its render (contract + certificate pages) and the seal (pdf-lib
-// load, placeholder, save, CMS signature); the longest event-loop stall during the timed runs is reported too, since
-// the work is synchronous CPU in the API process.
+// load, placeholder, save, CMS signature); the longest event-loop stall during the timed runs is reported too: it was the
+// whole finalise while the work ran on the API's thread.
 import { cpus, loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -112,7 +113,7 @@ for (let i = 0; i < runs; i++) {
 }
 console.log(`${'verifySealedPdf'.padEnd(34)}          ${stats(verify)}`);
 console.log(
-  `longest event-loop stall during the finalise runs: ${ms(loop.max / 1e6)} (the work runs on the API's thread)`,
+  `longest event-loop stall during the finalise runs: ${ms(loop.max / 1e6)} (render and seal run in a worker thread)`,
 );
 const p95 = pct(
   [...total].sort((a, b) => a - b),

@@ -23,6 +23,8 @@ await build({
     main: path.join(root, 'src/main.ts'),
     backup: path.join(root, 'src/ops/backup-main.ts'),
     restore: path.join(root, 'src/ops/restore-main.ts'),
+    // The PDF worker threads' entry (lib/worker-pool.ts finds it beside main.js).
+    'pdf-worker': path.join(root, 'src/workers/pdf-worker.ts'),
   },
   outdir: dist,
   bundle: true,

@@ -53,7 +53,10 @@ const attribute = (type: string, value: Asn1) => seq([oid(type), set([value])]);
 const fromDer = (b: Buffer) => asn1.fromDer(forge.util.createBuffer(bytes(b)));
 
 /** The signed attributes, DER-sorted as a SET OF must be. */
-function signedAttributes(contentDigest: Buffer, identity: LoadedSigningIdentity): Asn1[] {
+/** What signing needs of the installation's identity (a worker thread gets only this). */
+export type SealingKey = Pick<LoadedSigningIdentity, 'privateKey' | 'certificateDer' | 'issuerDer' | 'serialHex'>;
+
+function signedAttributes(contentDigest: Buffer, identity: SealingKey): Asn1[] {
   const serial = asn1.create(U, asn1.Type.INTEGER, false, forge.util.hexToBytes(identity.serialHex));
   const essCertIdV2 = seq([
     // hashAlgorithm omitted: the default is SHA-256.
@@ -72,7 +75,7 @@ function signedAttributes(contentDigest: Buffer, identity: LoadedSigningIdentity
 }
 
 /** A detached CMS SignedData over `content` (the PDF's signed byte ranges), DER. */
-export function cadesDetachedSignature(content: Buffer, identity: LoadedSigningIdentity): Buffer {
+export function cadesDetachedSignature(content: Buffer, identity: SealingKey): Buffer {
   const attrs = signedAttributes(createHash('sha256').update(content).digest(), identity);
   // The signature covers the attributes encoded as a SET (tag 0x31), not as the [0] they are stored as.
   const signature = cryptoSign('sha256', der(set(attrs)), identity.privateKey);
@@ -99,7 +102,7 @@ export function cadesDetachedSignature(content: Buffer, identity: LoadedSigningI
 
 /** @signpdf's Signer for SignPdf.sign(): our CAdES signature with the installation's identity. */
 export class CadesSigner extends Signer {
-  constructor(private readonly identity: LoadedSigningIdentity) {
+  constructor(private readonly identity: SealingKey) {
     super();
   }
 

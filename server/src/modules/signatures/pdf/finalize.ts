@@ -1,18 +1,15 @@
 /**
  * finalizeSignedPdf: the contract with the signatures in place + the certificate of completion, rendered by the
- * documents renderer, then sealed (PAdES, ETSI.CAdES.detached) with the installation's identity. CPU only: no
- * database, no network.
+ * documents renderer, then sealed (PAdES, ETSI.CAdES.detached) with the installation's identity (./seal.ts). CPU
+ * only: no database, no network. The render and the seal run in the PDF worker threads (documents/pdf
+ * pdfWorkers); the checks and the content hash, a few milliseconds, on the caller's.
  */
 import { createHash } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
-import { PDFDocument } from 'pdf-lib';
-import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
-import { SignPdf } from '@signpdf/signpdf';
-import { SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
-import { renderDocumentPdf, type PdfDocumentModel } from '../../documents/pdf';
+import { pdfWorkers, renderDocumentPdf, type PdfDocumentModel } from '../../documents/pdf';
 import { documentContentSha256, signedContractModel } from './certificate';
-import { CadesSigner } from './cms';
 import type { LoadedSigningIdentity } from './identity';
+import type { SealedPdf, SealTask } from './seal';
 import type { FinalizeSignedPdfInput, FinalizedSignedPdf } from './types';
 
 /** The document's content changed between sending and completion: nothing is sealed. */
@@ -90,14 +87,6 @@ export function pngProblem(png: Uint8Array): string | null {
   return null;
 }
 
-/** PDF text strings of the signature dictionary are written as PDFDocEncoding by the placeholder: ASCII only. */
-const ascii = (value: string) =>
-  value
-    .replace(/[\u2013\u2014]/g, '-')
-    .normalize('NFKD')
-    .replace(/[^\x20-\x7e]/g, '')
-    .trim();
-
 function checkInput(input: FinalizeSignedPdfInput): void {
   if (!input.signers.length) throw new SignedPdfInputError('A signed PDF needs at least one signer');
   for (const signer of input.signers) {
@@ -142,35 +131,26 @@ export async function finalizeSignedPdf(
       .match(/\/Subtype\s*\/Image\b/g) ?? []
   ).length;
   if (images < drawn.size) throw new SignedPdfInputError('A drawn signature could not be drawn into the PDF');
-  const pdfDoc = await PDFDocument.load(rendered, { updateMetadata: false });
-  pdfDoc.setTitle(`${input.document.header.title} (signed)`);
-  pdfDoc.setSubject(`Signed contract, signature workflow ${input.workflowId}`);
-  pdfDoc.setKeywords([`document-sha256:${documentSha256}`, `workflow:${input.workflowId}`]);
-  pdfDoc.setProducer('Atrium');
-  pdfDoc.setCreator('Atrium signatures');
-  const signedAt = now();
-  pdfDoc.setModificationDate(signedAt);
-  const pages = pdfDoc.getPages();
-  pdflibAddPlaceholder({
-    pdfDoc,
-    // The (invisible) signature field sits on the certificate page.
-    pdfPage: pages[pages.length - 1],
-    reason: ascii(`Signed by all parties; sealed by Atrium (workflow ${input.workflowId})`),
-    contactInfo: '',
-    name: ascii(identity.commonName),
-    location: ascii(input.businessName),
-    signingTime: signedAt,
-    subFilter: SUBFILTER_ETSI_CADES_DETACHED,
-    // Our CMS is ~1.5 KB with the certificate; a configured certificate may bring its chain.
-    signatureLength: identity.source === 'configured' ? 16384 : 8192,
-    appName: 'Atrium',
-  });
-  const prepared = Buffer.from(await pdfDoc.save({ useObjectStreams: false }));
-  const pdf = await new SignPdf().sign(prepared, new CadesSigner(identity));
-  return {
-    pdf,
+  const sealed = await pdfWorkers().run<SealedPdf>('seal', {
+    rendered,
+    title: input.document.header.title,
+    workflowId: input.workflowId,
+    businessName: input.businessName,
     documentSha256,
-    sealedSha256: createHash('sha256').update(pdf).digest('hex'),
-    pageCount: pages.length,
+    signedAt: now(),
+    key: {
+      privateKey: identity.privateKey,
+      certificateDer: identity.certificateDer,
+      issuerDer: identity.issuerDer,
+      serialHex: identity.serialHex,
+      commonName: identity.commonName,
+      source: identity.source,
+    },
+  } satisfies SealTask);
+  return {
+    pdf: Buffer.from(sealed.pdf.buffer, sealed.pdf.byteOffset, sealed.pdf.byteLength),
+    documentSha256,
+    sealedSha256: sealed.sealedSha256,
+    pageCount: sealed.pageCount,
   };
 }
