@@ -42,7 +42,7 @@ describe('PDF rendering in worker threads', () => {
 
   it('keeps the event loop responsive while a 300-row invoice renders, which on this thread holds it', async () => {
     await renderDocumentPdf(sampleInvoice(300)); // the layout code's first run (JIT) outside the measurement
-    let pdf = new Uint8Array();
+    let pdf: Uint8Array = new Uint8Array();
     let renderMs = 0;
     const pooled = await loopDuring(async () => {
       const t = performance.now();
