@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { API_ROOT, XSRF_COOKIE, XSRF_HEADER } from '@atrium/contracts';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -10,6 +9,7 @@ import { runMigrations } from '../src/db/migrate';
 import { createMemoryMailer, type Mailer, type MailMessage } from '../src/lib/mail';
 import { startStripeFake, type FakeStripe, type FakeStripeOptions } from './fakes/stripe';
 import { pgliteFromTemplate } from './pglite-template';
+import { createPostgresDatabase, databaseUrl, dropPostgresDatabase } from './postgres-template';
 
 /** The rows of raw SQL run through drizzle (its execute answer is typed per driver; both carry `rows`). */
 export async function sqlRows<T = Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> {
@@ -23,7 +23,8 @@ export interface TestDatabase {
 
 /**
  * A database of its own for one test file: a copy of the migrated PGlite template, or — with
- * TEST_DATABASE_URL — a new PostgreSQL database `atrium_test_<random>`, migrated, dropped afterwards.
+ * TEST_DATABASE_URL — a new PostgreSQL database `atrium_test_<random>`, a copy of the migrated template database
+ * (test/postgres-template.ts; migrated here when there is none), dropped afterwards.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -31,23 +32,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const handle = await pgliteFromTemplate();
     return { handle, drop: () => handle.close() };
   }
-  const name = `atrium_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = openPostgres(url.toString(), { poolSize: 4 });
-  await runMigrations(handle);
+  const { name, migrated } = await createPostgresDatabase(adminUrl);
+  const handle = openPostgres(databaseUrl(adminUrl, name), { poolSize: 4 });
+  if (!migrated) await runMigrations(handle);
   return {
     handle,
     drop: async () => {
       await handle.close();
-      const again = new pg.Client({ connectionString: adminUrl });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
+      await dropPostgresDatabase(adminUrl, name);
     },
   };
 }
