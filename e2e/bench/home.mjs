@@ -11,12 +11,15 @@
 //
 //   pnpm build && pnpm bench:home
 //   pnpm bench:home -- --loads=20
+//   pnpm bench:home -- --waterfall     (one cold '/' load's requests in time order, then the usual figures)
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { BASE, launchChromium, signUp, startApp, waitForHealth, xsrfHeaders } from './app.mjs';
 
 const { values: opts } = parseArgs({
-  options: { loads: { type: 'string', default: '10' } },
+  // `pnpm bench:home -- --loads=20` passes the '--' through: it is not the end of the options here.
+  args: process.argv.slice(2).filter((a) => a !== '--'),
+  options: { loads: { type: 'string', default: '10' }, waterfall: { type: 'boolean', default: false } },
   allowPositionals: true,
 });
 const LOADS = Number(opts.loads);
@@ -67,8 +70,15 @@ async function seed(page) {
 
 /** In the page, from navigation start: first contentful paint, skeleton shown, every widget complete. */
 function probe({ widgets }) {
-  const marks = { fcp: null, skeleton: null, complete: null };
+  const marks = { fcp: null, skeleton: null, complete: null, longTasks: [] };
   window.__homeMarks = marks;
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) marks.longTasks.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    /* no long task timing */
+  }
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') marks.fcp = e.startTime;
   }).observe({ type: 'paint', buffered: true });
@@ -105,7 +115,14 @@ async function coldLoad(browser, storageState, path, until) {
   await page.waitForFunction(until, undefined, { timeout: 30_000 });
   const marks = await page.evaluate(() => window.__homeMarks);
   const resources = await page.evaluate(() =>
-    performance.getEntriesByType('resource').map((r) => ({ name: r.name, start: r.startTime })),
+    [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].map((r) => ({
+      name: r.name,
+      initiator: r.initiatorType,
+      start: r.startTime,
+      requestStart: r.requestStart,
+      responseStart: r.responseStart,
+      end: r.responseEnd,
+    })),
   );
   await context.close();
   return { marks, resources, js };
@@ -134,6 +151,27 @@ try {
     .waitFor({ timeout: 60_000 });
   const storageState = await setup.storageState();
   await setup.close();
+
+  if (opts.waterfall) {
+    // The critical path of one cold load: every request with its start, first byte and end (ms from navigation).
+    const { marks, resources } = await coldLoad(
+      browser,
+      storageState,
+      '/',
+      () => window.__homeMarks?.complete !== null,
+    );
+    console.log(`\nWaterfall of one cold '/' load (ms from navigation start; start → first byte → end, initiator)`);
+    for (const r of [...resources].sort((a, b) => a.start - b.start)) {
+      const u = new URL(r.name);
+      console.log(
+        `  ${ms(r.start).padStart(8)} → ${ms(r.responseStart).padStart(8)} → ${ms(r.end).padStart(8)}  ${r.initiator.padEnd(10)} ${u.port || '80'}${u.pathname}`,
+      );
+    }
+    console.log(`  first paint ${ms(marks.fcp)}, skeleton ${ms(marks.skeleton)}, complete ${ms(marks.complete)}`);
+    console.log(
+      `  long tasks: ${marks.longTasks.map(([t, d]) => `${Math.round(t)}+${Math.round(d)}`).join(', ') || 'none'}`,
+    );
+  }
 
   const home = [];
   const signin = [];
