@@ -13,23 +13,41 @@ import { ensureRemote, loadPublicRemote, remotesState, retryRemote, startRemotes
 import { RemotePage } from './shell/remote-page';
 import { RemoteErrorPanel, remoteDownMessage } from './shell/remote-error-panel';
 import { OfflineBanner } from './offline/offline-banner';
+import { hadSession } from './startup/early';
 
 /**
  * A page fetched when first shown (retried like a remote chunk), so the sign-in page — the first thing most
- * visits load — carries only itself and the sign-up page.
+ * visits load — carries only itself and the sign-up page. `preload()` starts the fetch earlier; a page already
+ * fetched renders at once, without a Suspense round (React holds a revealed boundary back up to 300 ms after the
+ * last fallback it showed).
  */
 function lazyPage<P extends object>(
   load: () => Promise<ComponentType<P>>,
   fallback: ReactNode = <PageSkeleton />,
-): ComponentType<P> {
-  const Page = lazy(async () => ({ default: await retryImport(load) }));
-  return function LazyPage(props: P) {
+): ComponentType<P> & { preload(): void } {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<ComponentType<P>> | null = null;
+  const fetchPage = () =>
+    (pending ??= retryImport(load).then(
+      (page) => (loaded = page),
+      (error: unknown) => {
+        pending = null;
+        throw error;
+      },
+    ));
+  const Page = lazy(async () => ({ default: await fetchPage() }));
+  function LazyPage(props: P) {
+    // Decided once per mount: switching between the two would remount the page.
+    const [Loaded] = useState(() => loaded);
+    if (Loaded) return <Loaded {...props} />;
     return (
       <Suspense fallback={fallback}>
         <Page {...props} />
       </Suspense>
     );
-  };
+  }
+  LazyPage.preload = () => void fetchPage().catch(() => undefined);
+  return LazyPage;
 }
 
 const VerifyEmailPage = lazyPage(() => import('./auth/verify-email-page').then((m) => m.VerifyEmailPage));
@@ -52,6 +70,17 @@ const SettingsProfilePage = lazyPage(() =>
 const ShellLayout = lazyPage(() => import('./shell/shell-layout').then((m) => m.ShellLayout));
 // TanStack Query, the business sync and the search's bus events: around every page but the sign-in ones.
 const QueryLayer = lazyPage(() => import('./query-layer').then((m) => m.QueryLayer));
+
+/**
+ * A cold load of home by a browser that was signed in: startup/early.ts has already asked for the home page's and
+ * the query layer's chunks (and started the session check and the widget remotes); what is in when they first
+ * render renders without a Suspense round.
+ */
+export function startFirstScreen(pathname = window.location.pathname): void {
+  if (pathname !== '/' || !hadSession()) return;
+  QueryLayer.preload();
+  HomePage.preload();
+}
 
 /**
  * Cross-app navigation and session expiry arrive on the bus; a sign-in starts loading the remotes at once

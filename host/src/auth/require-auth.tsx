@@ -1,19 +1,10 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { STORAGE_KEYS } from '@atrium/contracts/constants';
 import { Center, Loader } from '@atrium/ui/core';
 import { connectivity } from '../offline/connectivity';
+import { hadSession } from '../startup/early';
 import { useSession } from './use-session';
-
-/** The marker a signed-in browser keeps in local storage (never the credential, which is an HttpOnly cookie). */
-function hadSession(): boolean {
-  try {
-    return localStorage.getItem(STORAGE_KEYS.token) !== null;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Every signed-in route: wait for the session check, then render or send the user to /signin. Offline, a browser

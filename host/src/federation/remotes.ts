@@ -5,6 +5,7 @@ import type { ModalId, RemoteMeta, RemoteModule, RemoteName, RemotesManifest } f
 import { publicRemoteFor } from '@atrium/contracts/public-routes';
 import { isRemoteModule } from '@atrium/contracts/remote-module';
 import './provide-shared';
+import { takeEarlyManifest } from '../startup/early';
 import { backoffRetryPlugin } from './retry-plugin';
 
 export interface RemotesState {
@@ -37,6 +38,11 @@ export const remotesState = proxy<RemotesState>({
 });
 
 let started: Promise<void> | null = null;
+/**
+ * Settles once the manifest's metadata is in remotesState.meta and every remote is registered (or the manifest could
+ * not be read): what loading one remote needs, without waiting for the remotes the shell loads at once.
+ */
+let metaKnown: Promise<void> | null = null;
 let manifestRead: Promise<RemotesManifest> | null = null;
 let pluginsRegistered = false;
 const registered = new Set<RemoteName>();
@@ -45,8 +51,9 @@ const loading = new Map<RemoteName, Promise<void>>();
 /** The manifest, read once per page (a failed read is tried again by the next caller). */
 export function fetchManifest(): Promise<RemotesManifest> {
   manifestRead ??= (async () => {
-    // Fetched at RUN time: a remote's URL changes at deploy time with no host rebuild.
-    const res = await fetch('/remotes.json', { cache: 'no-store' });
+    // Fetched at RUN time: a remote's URL changes at deploy time with no host rebuild. A signed-in browser's
+    // request started with main.js (startup/early.ts).
+    const res = await (takeEarlyManifest() ?? fetch('/remotes.json', { cache: 'no-store' }));
     if (!res.ok) throw new Error(`remotes.json answered ${res.status}`);
     const manifest = (await res.json()) as RemotesManifest;
     if (!Array.isArray(manifest.remotes)) throw new Error('remotes.json has no remotes list');
@@ -105,26 +112,33 @@ async function loadModule(name: RemoteName): Promise<void> {
 export function startRemotes(): Promise<void> {
   if (started) return started;
   remotesState.status = 'loading';
+  const read = fetchManifest().then((manifest) => {
+    if (typeof manifest.companyDomain === 'string' && manifest.companyDomain) {
+      remotesState.companyDomain = manifest.companyDomain;
+    }
+    register(manifest.remotes);
+    for (const r of manifest.remotes) {
+      if (!Array.isArray(r.routes)) continue;
+      remotesState.meta[r.name] = {
+        routes: r.routes,
+        publicPaths: r.publicPaths,
+        nav: Array.isArray(r.nav) ? r.nav : [],
+        newMenu: Array.isArray(r.newMenu) ? r.newMenu : [],
+        modals: r.modals,
+        search: r.search,
+        widgets: r.widgets,
+        headerWidgets: r.headerWidgets,
+      };
+    }
+    return manifest;
+  });
+  metaKnown = read.then(
+    () => undefined,
+    () => undefined,
+  );
   started = (async () => {
     try {
-      const manifest = await fetchManifest();
-      if (typeof manifest.companyDomain === 'string' && manifest.companyDomain) {
-        remotesState.companyDomain = manifest.companyDomain;
-      }
-      register(manifest.remotes);
-      for (const r of manifest.remotes) {
-        if (!Array.isArray(r.routes)) continue;
-        remotesState.meta[r.name] = {
-          routes: r.routes,
-          publicPaths: r.publicPaths,
-          nav: Array.isArray(r.nav) ? r.nav : [],
-          newMenu: Array.isArray(r.newMenu) ? r.newMenu : [],
-          modals: r.modals,
-          search: r.search,
-          widgets: r.widgets,
-          headerWidgets: r.headerWidgets,
-        };
-      }
+      const manifest = await read;
       const now = manifest.remotes.filter((r) => !Array.isArray(r.routes) || r.headerWidgets);
       await Promise.all(now.map((r) => (remotesState.modules[r.name] ? undefined : loadOne(r.name))));
     } catch (e) {
@@ -137,10 +151,19 @@ export function startRemotes(): Promise<void> {
   return started;
 }
 
-/** Loads one remote's module when something of it is used (a route, a modal, a widget, a search). */
+/** Starts the remotes if need be and waits for the manifest's metadata only (not for the header's remotes). */
+function whenMetaKnown(): Promise<void> {
+  const all = startRemotes();
+  return metaKnown ?? all;
+}
+
+/**
+ * Loads one remote's module when something of it is used (a route, a modal, a widget, a search). It waits for the
+ * manifest, not for the remotes the shell loads at once: home's widgets do not queue behind the header's remote.
+ */
 export async function ensureRemote(name: RemoteName): Promise<void> {
   if (remotesState.modules[name]) return;
-  await startRemotes();
+  await whenMetaKnown();
   if (remotesState.modules[name] || !registered.has(name)) return;
   await loadOne(name);
 }
@@ -154,6 +177,26 @@ export function ensureRemotesWith(what: 'search' | 'widgets'): Promise<void> {
     (n) => remotesState.meta[n]?.[what] && !remotesState.failed[n],
   );
   return Promise.all(names.map(ensureRemote)).then(() => undefined);
+}
+
+/**
+ * Home's widget remotes as soon as the manifest is read (on a cold load of '/' side by side with the session check):
+ * `onWidget` gets each widget of a remote as soon as that remote's module is in (home starts fetching its chunk).
+ * Settles when each remote has loaded or failed.
+ */
+export async function loadHomeWidgets(
+  onWidget: (widget: RemoteModule['widgets'][number]) => void = () => undefined,
+): Promise<void> {
+  await whenMetaKnown();
+  const names = (Object.keys(remotesState.meta) as RemoteName[]).filter(
+    (n) => remotesState.meta[n]?.widgets && !remotesState.failed[n],
+  );
+  await Promise.all(
+    names.map(async (name) => {
+      await ensureRemote(name);
+      for (const w of remotesState.modules[name]?.widgets ?? []) onWidget(w);
+    }),
+  );
 }
 
 /** The remote that offers a modal: a loaded module's, else the one whose metadata announces it. */

@@ -1,15 +1,30 @@
+import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { sessionView } from '@atrium/api-client';
 import { Container, Group, HomeSkeleton, Stack, Text, Title } from '@atrium/ui';
-import { remotesState } from '../federation/remotes';
+import { loadHomeWidgets } from '../federation/remotes';
 import { ModalHost } from '../shell/modal-host';
 import { UserMenu } from '../shell/user-menu';
 import { HomeWidgets } from './home-widgets';
+import { preloadWidget } from './widget-loader';
 
-/** Home '/': signed-in only, outside the shell (docs/requirements.md §2). Dashboard widgets join as remotes ship them. */
+/**
+ * Home '/': signed-in only, outside the shell (docs/requirements.md §2). The 6-card skeleton stays until every remote
+ * with home widgets has loaded or failed (not the header's remotes: home has no header), then the grid shows all
+ * the widgets at once, each filling in as its own chunk and data arrive.
+ */
 export function HomePage() {
   const { user } = useSnapshot(sessionView);
-  const { status } = useSnapshot(remotesState);
+  const [widgetsLoaded, setWidgetsLoaded] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void loadHomeWidgets((w) => preloadWidget(w.load)).finally(() => {
+      if (live) setWidgetsLoaded(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
   return (
     <Container size="lg" py="xl">
       <Group justify="space-between" mb="xl">
@@ -24,7 +39,7 @@ export function HomePage() {
         </Stack>
         <UserMenu />
       </Group>
-      {status !== 'ready' ? <HomeSkeleton /> : <HomeWidgets />}
+      {widgetsLoaded ? <HomeWidgets /> : <HomeSkeleton />}
       <ModalHost />
     </Container>
   );

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { combine } from '@atlaskit/pragmatic-drag-and-drop/combine';
 import { draggable, dropTargetForElements } from '@atlaskit/pragmatic-drag-and-drop/element/adapter';
@@ -19,12 +19,12 @@ import {
   Text,
   Title,
   VisuallyHidden,
-  retryImport,
 } from '@atrium/ui';
 import { Link } from 'react-router-dom';
 import { ensureRemotesWith, remoteContributions, remotesState, retryFailed } from '../federation/remotes';
 import { useNavEntries } from '../shell/use-nav-entries';
 import { arrange, moveTo, useHomeLayout } from './home-layout';
+import { loadWidget, loadedWidget, type WidgetLoad } from './widget-loader';
 
 function WidgetCard({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -185,14 +185,34 @@ function FailedAppsCard() {
   );
 }
 
-const cache = new WeakMap<() => Promise<{ default: ComponentType }>, ComponentType>();
-function lazyWidget(load: () => Promise<{ default: ComponentType }>) {
-  let c = cache.get(load);
-  if (!c) {
-    c = lazy(() => retryImport(load));
-    cache.set(load, c);
-  }
-  return c;
+/**
+ * A widget's component: the chunk fetched when its remote arrived (widget-loader), else now. Not React.lazy: a
+ * Suspense boundary's reveal is held back up to 300 ms after the last fallback React showed, and the cards' fallbacks
+ * appear as each remote arrives, so every widget (and its API calls) would wait for the last one's skeleton.
+ */
+function useWidgetComponent(load: WidgetLoad): { Widget?: ComponentType; error?: unknown } {
+  const [state, setState] = useState<{ load: WidgetLoad; Widget?: ComponentType; error?: unknown }>(() => ({
+    load,
+    Widget: loadedWidget(load),
+  }));
+  const current = state.load === load ? state : { load, Widget: loadedWidget(load) };
+  const missing = !current.Widget && current.error === undefined;
+  useEffect(() => {
+    if (!missing) return;
+    let live = true;
+    loadWidget(load).then(
+      (Widget) => {
+        if (live) setState({ load, Widget });
+      },
+      (error: unknown) => {
+        if (live) setState({ load, error: error ?? new Error('widget failed to load') });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [load, missing]);
+  return current;
 }
 
 const QUICK_ACTIONS = 'quick-actions';
@@ -303,8 +323,12 @@ export function HomeWidgets() {
   );
 }
 
-function RemoteWidget({ widgetKey, load }: { widgetKey: string; load: () => Promise<{ default: ComponentType }> }) {
-  const Widget = lazyWidget(load);
+function Rethrow({ error }: { error: unknown }): null {
+  throw error;
+}
+
+function RemoteWidget({ widgetKey, load }: { widgetKey: string; load: WidgetLoad }) {
+  const { Widget, error } = useWidgetComponent(load);
   return (
     <ErrorBoundary
       resetKey={widgetKey}
@@ -314,9 +338,7 @@ function RemoteWidget({ widgetKey, load }: { widgetKey: string; load: () => Prom
         </Text>
       )}
     >
-      <Suspense fallback={rows}>
-        <Widget />
-      </Suspense>
+      {error !== undefined ? <Rethrow error={error} /> : Widget ? <Widget /> : rows}
     </ErrorBoundary>
   );
 }
