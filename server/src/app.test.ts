@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { REMOTE_META, XSRF_COOKIE, XSRF_HEADER, type RemotesManifest } from '@atrium/contracts';
 import { createTestApp, type TestApp } from '../test/helpers';
 
@@ -14,6 +15,10 @@ describe('app: health, 404, remotes manifest, security headers, OpenAPI, static 
     writeFileSync(path.join(webDir, 'main.js'), 'console.log("main")');
     mkdirSync(path.join(webDir, 'assets'));
     writeFileSync(path.join(webDir, 'assets', 'chunk.1234abcd.js'), 'console.log("chunk")');
+    // The build's precompressed copy (shared/build/webpack.mjs) of another chunk.
+    const big = `console.log(${JSON.stringify('x'.repeat(4000))})`;
+    writeFileSync(path.join(webDir, 'assets', 'big.5678abcd.js'), big);
+    writeFileSync(path.join(webDir, 'assets', 'big.5678abcd.js.br'), brotliCompressSync(big));
     t = await createTestApp({
       WEB_DIR: webDir,
       REMOTE_CRM_URL: 'https://crm.cdn.example.com/v42/remoteEntry.js',
@@ -225,6 +230,31 @@ describe('app: health, 404, remotes manifest, security headers, OpenAPI, static 
     const missing = await t.app.inject({ method: 'GET', url: '/assets/gone.deadbeef.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).not.toContain('<div id="root">');
+  });
+
+  test("a chunk's precompressed copy answers a browser that accepts it; others get the plain file", async () => {
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/big.5678abcd.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toMatch(/^console\.log\("x{4000}"\)$/);
+
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/big.5678abcd.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toMatch(/^console\.log/);
+    // No compressed copy (too small to be worth one): the file itself, whatever the browser accepts.
+    const small = await t.app.inject({
+      method: 'GET',
+      url: '/assets/chunk.1234abcd.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('console.log("chunk")');
   });
 
   test('without a WEB_DIR build, / is a plain 404 and the API still works', async () => {

@@ -1,6 +1,7 @@
 // Serves a production build folder: immutable caching for hashed assets, no caching for entry files
 // (remoteEntry.js, index.html) so a redeployed remote reaches every browser on next load, and CORS so
-// the host's origin may load a remote's scripts.
+// the host's origin may load a remote's scripts. The build's precompressed copies (x.js.br, x.js.gz: webpack.mjs)
+// answer a browser that accepts them (Vary: Accept-Encoding); nothing is compressed per request.
 import http from 'node:http';
 import sirv from 'sirv';
 
@@ -8,7 +9,8 @@ export function serveStatic({ dir, port, host = '0.0.0.0', spa = false, allowOri
   const assets = sirv(dir, {
     single: spa,
     etag: true,
-    gzip: false,
+    brotli: true,
+    gzip: true,
     setHeaders(res, pathname) {
       res.setHeader('Access-Control-Allow-Origin', allowOrigin);
       res.setHeader('X-Content-Type-Options', 'nosniff');

@@ -1,6 +1,7 @@
 // One webpack + module-federation config for the host and every remote.
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import zlib from 'node:zlib';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
@@ -21,6 +22,39 @@ const runtimeTools = createRequire(enhancedMain).resolve('@module-federation/run
 const runtimeCoreCjs = createRequire(runtimeTools).resolve('@module-federation/runtime-core');
 const runtimeCore = esBuild(runtimeCoreCjs);
 const federationSdk = esBuild(createRequire(runtimeCoreCjs).resolve('@module-federation/sdk'));
+
+/**
+ * Production builds write a Brotli and a gzip copy beside every text file worth compressing (x.js → x.js.br,
+ * x.js.gz), so the static servers (serve.mjs for the remotes, @fastify/static's preCompressed for the host) answer
+ * compressed bytes without compressing on each request. Brotli quality 9: about 7% smaller than gzip -9 at a second
+ * per app (quality 11 took 6 s for the host alone on the shared build machine, for another 7%).
+ */
+class PrecompressPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('AtriumPrecompress', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'AtriumPrecompress', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        (assets) => {
+          for (const name of Object.keys(assets)) {
+            if (!/\.(?:js|css|html|json|svg)$/.test(name)) continue;
+            const raw = compilation.getAsset(name).source.buffer();
+            if (raw.length < 1024) continue;
+            const br = zlib.brotliCompressSync(raw, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+              },
+            });
+            const gz = zlib.gzipSync(raw, { level: 9 });
+            if (br.length < raw.length) compilation.emitAsset(`${name}.br`, new sources.RawSource(br));
+            if (gz.length < raw.length) compilation.emitAsset(`${name}.gz`, new sources.RawSource(gz));
+          }
+        },
+      );
+    });
+  }
+}
 
 /**
  * @param {object} o
@@ -120,6 +154,7 @@ export function createConfig({ dir, name, port, exposes, title = 'Atrium', defin
           publicPath: '/',
         }),
         ...(prod ? [new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:8].css' })] : []),
+        ...(prod ? [new PrecompressPlugin()] : []),
         ...(prod ? sourceMapUploadPlugins(process.env, name, path.join(dir, 'dist')) : []),
       ],
       devServer: {

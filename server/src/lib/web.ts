@@ -55,6 +55,8 @@ export async function registerWeb(
       root: webDir,
       cacheControl: false,
       etag: true,
+      // The build's .br/.gz copies (shared/build/webpack.mjs) for a browser that accepts them; nothing compressed per request.
+      preCompressed: true,
       lastModified: true,
       setHeaders(reply, filePath) {
         const rel = path.relative(webDir, filePath).split(path.sep).join('/');
