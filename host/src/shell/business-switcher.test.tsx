@@ -227,7 +227,7 @@ describe('business list refresh', () => {
       </UiProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
-    expect(await screen.findByRole('link', { name: 'Settings of Studio' })).toBeInTheDocument();
+    expect(await screen.findByRole('menuitem', { name: 'Settings of Studio' })).toBeInTheDocument();
     await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(list).toHaveBeenCalledTimes(1);
   });
@@ -243,11 +243,11 @@ describe('UserMenu businesses', () => {
     });
     renderWith(<UserMenu />);
     fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
-    expect(await screen.findByRole('link', { name: 'Settings of Studio' })).toHaveAttribute(
+    expect(await screen.findByRole('menuitem', { name: 'Settings of Studio' })).toHaveAttribute(
       'href',
       '/businesses/b1/settings',
     );
-    expect(screen.queryByRole('link', { name: 'Settings of Bakery' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Settings of Bakery' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('menuitem', { name: /Bakery/ }));
     await waitFor(() => expect(switchTo).toHaveBeenCalledWith('b2'));
   });

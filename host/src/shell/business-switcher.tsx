@@ -2,7 +2,6 @@ import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { sessionView } from '@atrium/api-client';
 import {
-  ActionIcon,
   Avatar,
   Group,
   IconCheck,
@@ -148,17 +147,18 @@ export function BusinessMenuSection() {
                 {b.name}
               </Text>
             </Menu.Item>
+            {/* A menu item itself (a menu holds only items): the arrow keys reach it and screen readers count it. */}
             {b.id === current.id && canManage(b, user?.id) && (
               <Tooltip label="Business settings">
-                <ActionIcon
+                <Menu.Item
                   component={Link}
                   to={`/businesses/${encodeURIComponent(b.id)}/settings`}
-                  variant="subtle"
-                  size="sm"
                   aria-label={`Settings of ${b.name}`}
+                  w="auto"
+                  px={6}
                 >
                   <IconSettings size={14} />
-                </ActionIcon>
+                </Menu.Item>
               </Tooltip>
             )}
           </Group>

@@ -82,7 +82,11 @@ export function UserMenu() {
           <Menu.Item leftSection={<IconChevronRight size={16} />} onClick={startTour}>
             Product tour
           </Menu.Item>
-          <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => setConfirming(true)}>
+          <Menu.Item
+            color="var(--mantine-color-error)"
+            leftSection={<IconLogout size={16} />}
+            onClick={() => setConfirming(true)}
+          >
             Sign Out
           </Menu.Item>
         </Menu.Dropdown>

@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import './focus.css';
+import './scheme.css';
 
 // '@atrium/ui/core': the part of the UI the host's first screen needs (sign-in, sign-up, the page skeletons and
 // the provider), a federation singleton of its own. A shared module is never tree-shaken, so the overlays,

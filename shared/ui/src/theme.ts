@@ -23,10 +23,29 @@ const atrium: MantineColorsTuple = [
   '#066649',
 ];
 
+/**
+ * Mantine's dark greys with shade 2 — dark mode's dimmed text and the grey Mantine's own pieces write in (input
+ * descriptions, menu labels) — lightened from #828282 (4.0:1 on the page, 3.5:1 on a card or menu) to #a6a6a6: 6.4:1
+ * on the page, 5.6:1 on cards and menus, 4.6:1 on a hovered row, still a step below the text (#c9c9c9).
+ */
+const dark: MantineColorsTuple = [
+  '#c9c9c9',
+  '#b8b8b8',
+  '#a6a6a6',
+  '#696969',
+  '#424242',
+  '#3b3b3b',
+  '#2e2e2e',
+  '#242424',
+  '#1f1f1f',
+  '#141414',
+];
+
 export const theme = createTheme({
   primaryColor: 'atrium',
-  primaryShade: { light: 8, dark: 6 },
-  colors: { atrium },
+  // Shade 8 in both schemes: white on the filled accent is 5.0:1 (shade 6, dark mode's before, was 2.5:1).
+  primaryShade: { light: 8, dark: 8 },
+  colors: { atrium, dark },
   defaultRadius: 'md',
   // autoContrast (a user-chosen colour: a group's, a tag's) picks black text above this luminance and white below:
   // 0.179 is where both reach 4.5:1 (Mantine's default 0.3 leaves white on e.g. #0ca678 at 3.1:1).
@@ -39,6 +58,10 @@ export const theme = createTheme({
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // The colour input's eye-dropper button is an icon alone.
     ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Pick a colour from the screen' } } },
+    // A menu holds only items: Mantine's initial-focus placeholder (a focusable role="presentation" div) breaks
+    // axe's aria-required-children in every open menu. Without it the first item takes the focus on opening, as in
+    // the WAI-ARIA menu button pattern.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });
 
@@ -75,9 +98,13 @@ const FILLED = Object.fromEntries(
 );
 
 /**
- * Colours Mantine's defaults leave below WCAG AA contrast on a light page (issue #21 §8): dimmed text (gray 6,
+ * Colours Mantine's defaults leave below WCAG AA contrast (issue #21 §8). On a light page: dimmed text (gray 6,
  * 3.3:1 on white) becomes gray 7 (7.9:1); error text (red 6) becomes red 9 (5.5:1); the light variants' and coloured
- * texts of DARK_TEXT; the FILLED colours. Passed to MantineProvider.
+ * texts of DARK_TEXT; the FILLED colours. On a dark page: error text (red 8, 3.4:1 on the page) becomes red 4, the
+ * shade Mantine already writes `c="red"` in (6.7:1 on the page, 5.9:1 on a card); violet text (shade 4, 4.0:1 on a
+ * card) becomes shade 3 (5.6:1); the FILLED colours; dimmed text is the `dark` tuple's shade 2 above. The focus
+ * ring (`--atrium-focus-ring`, focus.css) is the filled accent on light pages (5.0:1 on white) and the brighter shade
+ * 5 on dark ones (7.3:1 on the page; the filled shade 8 would be 3.1:1, 2.7:1 on a card). Passed to MantineProvider.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -90,9 +117,15 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
         [`--mantine-color-${c}-text`, hex],
       ]),
     ),
+    '--atrium-focus-ring': 'var(--mantine-primary-color-filled)',
     ...FILLED,
   },
-  dark: { ...FILLED },
+  dark: {
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
+    '--mantine-color-violet-text': 'var(--mantine-color-violet-3)',
+    '--atrium-focus-ring': 'var(--mantine-color-atrium-5)',
+    ...FILLED,
+  },
 });
 
 /**

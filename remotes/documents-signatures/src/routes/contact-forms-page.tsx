@@ -179,7 +179,7 @@ function FormMenu({ form, onDelete }: { form: ContactForm; onDelete: () => void 
           Responses
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
+        <Menu.Item color="var(--mantine-color-error)" leftSection={<IconTrash size={14} />} onClick={onDelete}>
           Delete
         </Menu.Item>
       </Menu.Dropdown>

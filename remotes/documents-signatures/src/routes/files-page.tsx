@@ -315,7 +315,10 @@ export default function FilesPage() {
                   </Menu.Target>
                   <Menu.Dropdown>
                     <Menu.Item onClick={() => open({ type: 'renameFolder', folder })}>Rename</Menu.Item>
-                    <Menu.Item color="red" onClick={() => open({ type: 'deleteFolder', folder })}>
+                    <Menu.Item
+                      color="var(--mantine-color-error)"
+                      onClick={() => open({ type: 'deleteFolder', folder })}
+                    >
                       Delete
                     </Menu.Item>
                   </Menu.Dropdown>
@@ -372,7 +375,10 @@ export default function FilesPage() {
                       </Menu.Item>
                       <Menu.Item onClick={() => open({ type: 'renameFile', file: f })}>Rename</Menu.Item>
                       <Menu.Item onClick={() => open({ type: 'moveFile', file: f })}>Move</Menu.Item>
-                      <Menu.Item color="red" onClick={() => open({ type: 'deleteFile', file: f })}>
+                      <Menu.Item
+                        color="var(--mantine-color-error)"
+                        onClick={() => open({ type: 'deleteFile', file: f })}
+                      >
                         Delete
                       </Menu.Item>
                     </Menu.Dropdown>

@@ -184,7 +184,11 @@ function TaskDetails({
             <Menu.Item leftSection={<IconCopy size={14} />} onClick={() => void duplicate()}>
               Duplicate
             </Menu.Item>
-            <Menu.Item leftSection={<IconTrash size={14} />} color="red" onClick={() => setConfirmDelete(true)}>
+            <Menu.Item
+              leftSection={<IconTrash size={14} />}
+              color="var(--mantine-color-error)"
+              onClick={() => setConfirmDelete(true)}
+            >
               Delete
             </Menu.Item>
           </Menu.Dropdown>

@@ -115,7 +115,11 @@ function RowMenu({ row, onAction }: { row: DocumentSummary; onAction: DocumentsT
           </Menu.Item>
         )}
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => onAction('delete', row)}>
+        <Menu.Item
+          color="var(--mantine-color-error)"
+          leftSection={<IconTrash size={14} />}
+          onClick={() => onAction('delete', row)}
+        >
           Delete
         </Menu.Item>
       </Menu.Dropdown>
