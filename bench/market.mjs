@@ -117,6 +117,11 @@ async function plans(db, userId) {
     ['page 1', '', 'l.created_at DESC NULLS LAST, l.id DESC NULLS LAST'],
     ['search walnut', ` AND l.search_text LIKE '%walnut%'`, 'l.created_at DESC NULLS LAST, l.id DESC NULLS LAST'],
     ['EUR by price down', ` AND l.currency = 'EUR'`, 'l.price DESC, l.id DESC'],
+    ...['design', 'equipment'].map((c) => [
+      `${c} + service`,
+      ` AND l.category = '${c}' AND l.delivery = 'service'`,
+      'l.created_at DESC NULLS LAST, l.id DESC NULLS LAST',
+    ]),
   ]) {
     for (const q of [
       `SELECT l.id FROM market_listings l WHERE l.status = 'active' AND ${visible}${where}

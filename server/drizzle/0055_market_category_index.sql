@@ -1,0 +1,1 @@
+CREATE INDEX "market_listings_active_category_idx" ON "market_listings" USING btree ("category","delivery","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "market_listings"."status" = 'active';
