@@ -27,9 +27,11 @@ const crm: RemoteModule = {
 it("home's widget remotes load as soon as the manifest is read, without waiting for the header's remote", async () => {
   jest.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify(manifest)));
   // comms (the header's bell) never answers here; home has no header and must not wait for it.
-  jest.mocked(loadRemote).mockImplementation((id: string) =>
-    id === 'crm/module' ? Promise.resolve({ default: crm }) : new Promise(() => undefined),
-  );
+  jest
+    .mocked(loadRemote)
+    .mockImplementation((id: string) =>
+      id === 'crm/module' ? Promise.resolve({ default: crm }) : new Promise(() => undefined),
+    );
   const seen: unknown[] = [];
   await loadHomeWidgets((w) => seen.push(w.load));
   expect(remotesState.modules.crm?.name).toBe('crm');
@@ -37,5 +39,10 @@ it("home's widget remotes load as soon as the manifest is read, without waiting 
   expect(seen).toEqual([widgetLoad]);
   expect(seen[0]).toBe(widgetLoad);
   expect(remotesState.status).toBe('loading');
-  expect(jest.mocked(loadRemote).mock.calls.map(([id]) => id).sort()).toEqual(['comms/module', 'crm/module']);
+  expect(
+    jest
+      .mocked(loadRemote)
+      .mock.calls.map(([id]) => id)
+      .sort(),
+  ).toEqual(['comms/module', 'crm/module']);
 });
