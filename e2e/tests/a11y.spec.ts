@@ -24,23 +24,30 @@ interface Found {
   lines: string[];
 }
 
-/** Waits until the page has settled: no skeletons or busy regions, a heading shown, the fonts and transitions done. */
+/**
+ * Waits until the page has settled: no skeletons or busy regions, a heading shown, the fonts and transitions done —
+ * and still so 250 ms later. The router moves in a transition, so right after a navigation the previous page (with its
+ * heading) can still be on screen, and the next page's skeleton comes a moment later: one look passed on the old page
+ * and axe then read the skeleton (/settings/profile/general was audited as a skeleton that way).
+ */
 async function settle(page: Page) {
-  await expect
-    .poll(
+  const settled = () =>
+    page.evaluate(
       () =>
-        page.evaluate(
-          () =>
-            document.querySelector('[data-testid="page-skeleton"], [aria-busy="true"]') === null &&
-            document.querySelector('.mantine-Skeleton-root[data-visible]') === null &&
-            document.querySelector('h1, h2') !== null,
-        ),
-      { timeout: 10_000 },
-    )
-    .toBe(true)
-    .catch(() => undefined);
-  // Mantine's transitions (menus, tabs, fades) last up to 200 ms; axe would read their half-faded colours.
-  await page.waitForTimeout(250);
+        document.querySelector('[data-testid="page-skeleton"], [aria-busy="true"]') === null &&
+        document.querySelector('.mantine-Skeleton-root[data-visible]') === null &&
+        document.querySelector('h1, h2') !== null,
+    );
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    await expect
+      .poll(settled, { timeout: Math.max(deadline - Date.now(), 1) })
+      .toBe(true)
+      .catch(() => undefined);
+    // Mantine's transitions (menus, tabs, fades) last up to 200 ms; axe would read their half-faded colours.
+    await page.waitForTimeout(250);
+    if (Date.now() >= deadline || (await settled())) return;
+  }
 }
 
 /** Where an audit's time goes: the wait for the page to settle, and axe itself. */
