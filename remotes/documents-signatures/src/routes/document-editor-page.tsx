@@ -1,7 +1,18 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '@atrium/api-client';
-import { Alert, Button, Group, Link, LoadError, PageSkeleton, Stack, Text, useParams } from '@atrium/ui';
+import {
+  Alert,
+  Button,
+  Group,
+  Link,
+  LoadError,
+  PageSkeleton,
+  Stack,
+  Text,
+  VisuallyHidden,
+  useParams,
+} from '@atrium/ui';
 import { documentKeys, documents, isEditable } from '@atrium/domain-documents';
 import { DocumentEditor } from '../features/editor/document-editor';
 import { viewPath } from '../lib/paths';
@@ -31,29 +42,37 @@ export default function DocumentEditorPage() {
 
 function EditorOrFrozen({ doc }: { doc: Parameters<typeof DocumentEditor>[0]['doc'] }) {
   const [editable] = useState(() => isEditable(doc));
+  // The page's heading for screen readers: the editor shows the title as an input, the frozen view in an alert.
+  const heading = <VisuallyHidden component="h1">{doc.title}</VisuallyHidden>;
   if (editable)
     return (
-      <DocumentEditor
-        doc={doc}
-        actions={({ flush }) => doc.type === 'contract' && <SignatureAction doc={doc} beforeOpen={flush} />}
-      />
+      <>
+        {heading}
+        <DocumentEditor
+          doc={doc}
+          actions={({ flush }) => doc.type === 'contract' && <SignatureAction doc={doc} beforeOpen={flush} />}
+        />
+      </>
     );
   return (
-    <Alert color="blue" title={doc.title}>
-      <Stack gap="xs">
-        <Text size="sm">
-          This document was sent, so its content cannot change. Duplicate it from the documents list to make a new
-          version.
-        </Text>
-        <Group>
-          <Button component={Link} to={viewPath(doc._id)} w="fit-content">
-            View it
-          </Button>
-          <Button component={Link} to="/documents" variant="default" w="fit-content">
-            Back to documents
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
+    <>
+      {heading}
+      <Alert color="blue" title={doc.title}>
+        <Stack gap="xs">
+          <Text size="sm">
+            This document was sent, so its content cannot change. Duplicate it from the documents list to make a new
+            version.
+          </Text>
+          <Group>
+            <Button component={Link} to={viewPath(doc._id)} w="fit-content">
+              View it
+            </Button>
+            <Button component={Link} to="/documents" variant="default" w="fit-content">
+              Back to documents
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+    </>
   );
 }

@@ -14,6 +14,7 @@ import {
   TextInput,
   Textarea,
   Title,
+  VisuallyHidden,
 } from '@atrium/ui';
 import {
   CONTACT_FORM_STATUSES,
@@ -89,6 +90,8 @@ export function ContactFormEditor({ form }: { form: ContactForm }) {
 
   return (
     <Stack gap="md">
+      {/* The page's heading for screen readers: the form's name is shown as an input. */}
+      <VisuallyHidden component="h1">{draft.name.trim() || 'Untitled form'}</VisuallyHidden>
       <Group justify="space-between" align="flex-start">
         <Stack gap={4} style={{ flex: 1 }}>
           <Group gap="xs">
