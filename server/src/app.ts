@@ -460,6 +460,7 @@ export async function buildApp({
     config,
     gateway: stripeGateway,
     stripe,
+    people,
     log: (err, msg) => app.log.warn({ err }, msg),
   });
   const payments = new PaymentsService(new PaymentsRepository(db), {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import {
   businessMembers,
@@ -10,7 +10,6 @@ import {
   marketReviewReports,
   marketReviews,
   marketTransactions,
-  userBlocks,
   users,
 } from '../../db/schema';
 import type { CheckedImage } from '../../lib/images';
@@ -149,21 +148,6 @@ export class MarketplaceRepository {
       .from(businessMembers)
       .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.userId, userId)));
     return Boolean(row);
-  }
-
-  /** Whether either of the two blocked the other (people's user_blocks). */
-  async blockedEitherWay(a: string, b: string): Promise<boolean> {
-    const rows = await this.db
-      .select({ blockerId: userBlocks.blockerId })
-      .from(userBlocks)
-      .where(
-        or(
-          and(eq(userBlocks.blockerId, a), eq(userBlocks.blockedId, b)),
-          and(eq(userBlocks.blockerId, b), eq(userBlocks.blockedId, a)),
-        ),
-      )
-      .limit(1);
-    return rows.length > 0;
   }
 
   // ---- listings ----

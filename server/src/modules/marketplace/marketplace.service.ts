@@ -18,6 +18,7 @@ import type { CheckedImage } from '../../lib/images';
 import { cleanText } from '../communities/communities.service';
 import type { StripeCharge, StripeCheckoutSession, StripeEvent, StripeGateway } from '../stripe/stripe.gateway';
 import type { StripeService } from '../stripe/stripe.service';
+import type { PeopleService } from '../people/people.service';
 import type {
   CommunityAccess,
   ListingImageRow,
@@ -80,6 +81,8 @@ export class MarketplaceService {
       config: Pick<Config, 'appUrl'>;
       gateway: StripeGateway | null;
       stripe: Pick<StripeService, 'chargeAccount'>;
+      /** People's blocks: a listing or review of someone either side blocked is not shown. */
+      people: Pick<PeopleService, 'blockedEitherWay'>;
       log?: (err: unknown, msg: string) => void;
     },
   ) {}
@@ -104,7 +107,8 @@ export class MarketplaceService {
     if (listing.status !== 'active') throw notFound();
     await this.readableCommunity(caller, listing.communityId);
     // A listing whose seller blocked the caller, or whom the caller blocked, is as if absent (as in search).
-    if (listing.sellerId && (await this.repo.blockedEitherWay(caller.userId, listing.sellerId))) throw notFound();
+    if (listing.sellerId && (await this.deps.people.blockedEitherWay(caller.userId, listing.sellerId)))
+      throw notFound();
     return { listing };
   }
 
@@ -590,7 +594,7 @@ export class MarketplaceService {
     if (
       row.authorId &&
       row.authorId !== caller.userId &&
-      (await this.repo.blockedEitherWay(caller.userId, row.authorId))
+      (await this.deps.people.blockedEitherWay(caller.userId, row.authorId))
     )
       throw new AppError('NOT_FOUND', M.reviewNotFound);
     // A deleted community's reviews (community_id set null) have no moderators: their author and the seller only.

@@ -18,6 +18,12 @@ export class PeopleService {
     private readonly communities: Pick<CommunitiesService, 'visibleOf'>,
   ) {}
 
+  /** Whether either of the two blocked the other — for other modules' reads (the marketplace hides them). */
+  async blockedEitherWay(a: string, b: string): Promise<boolean> {
+    const blocks = await this.repo.blocks(a, b);
+    return blocks.mine || blocks.theirs;
+  }
+
   private async target(caller: Caller, userId: string) {
     const user = await this.repo.user(userId);
     if (!user) throw new AppError('NOT_FOUND', PEOPLE_MESSAGES.userNotFound);
